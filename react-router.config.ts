@@ -1,0 +1,11 @@
+import type { Config } from "@react-router/dev/config";
+import { PRERENDERED_PATHS } from "./src/shared/public-routes";
+
+// The console is a client-side app; the public pages are pre-rendered to static HTML at build
+// time and hydrated (DESIGN.md section 2). Hono serves both (src/server/http/web.ts).
+export default {
+  appDirectory: "src/web",
+  buildDirectory: "build/web",
+  ssr: false,
+  prerender: [...PRERENDERED_PATHS],
+} satisfies Config;

@@ -1,0 +1,261 @@
+/**
+ * Guarita's own tables (SPEC.md section 3), in Portuguese snake_case.
+ *
+ * Tenancy: every tenant-owned row carries `organization_id`. Child rows reference their parent
+ * through composite foreign keys that include the parent's tenant (and condominium), so the
+ * database itself refuses a unit of tenant A under a condominium of tenant B, or a resident link
+ * between a person and a unit of different condominiums.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  pgTable,
+  pgView,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { CHAMADA_STATUSES, DEFAULT_TIMEZONE, SOLICITACAO_STATUSES, SOLICITACAO_TIPOS } from "../../../shared/domain";
+import { organization, user } from "./auth";
+
+const tz = { withTimezone: true, mode: "date" } as const;
+
+/** `col IN ('a','b')` for a CHECK constraint built from a shared tuple of values. */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(", ")})`);
+}
+
+const tenantColumn = () =>
+  text("organization_id")
+    .notNull()
+    .references(() => organization.id, { onDelete: "cascade" });
+
+export const condominios = pgTable(
+  "condominios",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenantColumn(),
+    nome: text("nome").notNull(),
+    timezone: text("timezone").notNull().default(DEFAULT_TIMEZONE),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("condominios_id_org_uq").on(t.id, t.organizationId),
+    index("condominios_org_nome_idx").on(t.organizationId, t.nome),
+  ],
+);
+
+export const unidades = pgTable(
+  "unidades",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenantColumn(),
+    condominioId: uuid("condominio_id").notNull(),
+    codigo: text("codigo").notNull(),
+    torre: text("torre"),
+    pbxRamal: text("pbx_ramal"),
+    observacoes: text("observacoes"),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: "unidades_condominio_fk",
+      columns: [t.condominioId, t.organizationId],
+      foreignColumns: [condominios.id, condominios.organizationId],
+    }).onDelete("cascade"),
+    unique("unidades_id_condominio_uq").on(t.id, t.condominioId),
+    // A code is unique within its condominium and tower; a unit without tower counts as tower ''.
+    uniqueIndex("unidades_codigo_uq").on(t.condominioId, sql`coalesce(${t.torre}, '')`, t.codigo),
+    index("unidades_org_torre_codigo_idx").on(t.organizationId, t.torre, t.codigo),
+    index("unidades_condominio_torre_codigo_idx").on(t.condominioId, t.torre, t.codigo),
+  ],
+);
+
+export const pessoas = pgTable(
+  "pessoas",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenantColumn(),
+    condominioId: uuid("condominio_id").notNull(),
+    nome: text("nome").notNull(),
+    documento: text("documento"),
+    telefoneE164: text("telefone_e164"),
+    email: text("email"),
+    pbxRamal: text("pbx_ramal"),
+    fotoUrl: text("foto_url"),
+    ativo: boolean("ativo").notNull().default(true),
+    /** The console login that acts as this person (a síndico or porteiro), if any. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: "pessoas_condominio_fk",
+      columns: [t.condominioId, t.organizationId],
+      foreignColumns: [condominios.id, condominios.organizationId],
+    }).onDelete("cascade"),
+    unique("pessoas_id_condominio_uq").on(t.id, t.condominioId),
+    index("pessoas_org_nome_idx").on(t.organizationId, t.nome),
+    index("pessoas_condominio_nome_idx").on(t.condominioId, t.nome),
+    index("pessoas_user_idx").on(t.userId),
+  ],
+);
+
+/** Which people live in which unit; the person and the unit must share a condominium. */
+export const unidadeMoradores = pgTable(
+  "unidade_moradores",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenantColumn(),
+    condominioId: uuid("condominio_id").notNull(),
+    unidadeId: uuid("unidade_id").notNull(),
+    pessoaId: uuid("pessoa_id").notNull(),
+    isResponsavel: boolean("is_responsavel").notNull().default(false),
+    ativo: boolean("ativo").notNull().default(true),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: "unidade_moradores_condominio_fk",
+      columns: [t.condominioId, t.organizationId],
+      foreignColumns: [condominios.id, condominios.organizationId],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "unidade_moradores_unidade_fk",
+      columns: [t.unidadeId, t.condominioId],
+      foreignColumns: [unidades.id, unidades.condominioId],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "unidade_moradores_pessoa_fk",
+      columns: [t.pessoaId, t.condominioId],
+      foreignColumns: [pessoas.id, pessoas.condominioId],
+    }).onDelete("cascade"),
+    uniqueIndex("unidade_moradores_unidade_pessoa_uq").on(t.unidadeId, t.pessoaId),
+    index("unidade_moradores_pessoa_idx").on(t.pessoaId),
+    index("unidade_moradores_condominio_idx").on(t.condominioId),
+  ],
+);
+
+export const solicitacoesAcesso = pgTable(
+  "solicitacoes_acesso",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenantColumn(),
+    condominioId: uuid("condominio_id").notNull(),
+    unidadeId: uuid("unidade_id").notNull(),
+    tipo: text("tipo").notNull().default("visitante"),
+    nomeVisitante: text("nome_visitante").notNull(),
+    docVisitante: text("doc_visitante"),
+    telefoneVisitante: text("telefone_visitante"),
+    motivo: text("motivo"),
+    expiracaoEm: timestamp("expiracao_em", tz),
+    status: text("status").notNull().default("pendente"),
+    decididoEm: timestamp("decidido_em", tz),
+    decididoPorPessoaId: uuid("decidido_por_pessoa_id").references(() => pessoas.id, { onDelete: "set null" }),
+    decididoPorUserId: text("decidido_por_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The decider's name when the decision was taken, so deleting the person keeps history. */
+    decididoPorNome: text("decidido_por_nome"),
+    observacoes: text("observacoes"),
+    criadoPorUserId: text("criado_por_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    check("solicitacoes_acesso_status_ck", oneOf("status", SOLICITACAO_STATUSES)),
+    check("solicitacoes_acesso_tipo_ck", oneOf("tipo", SOLICITACAO_TIPOS)),
+    foreignKey({
+      name: "solicitacoes_acesso_condominio_fk",
+      columns: [t.condominioId, t.organizationId],
+      foreignColumns: [condominios.id, condominios.organizationId],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "solicitacoes_acesso_unidade_fk",
+      columns: [t.unidadeId, t.condominioId],
+      foreignColumns: [unidades.id, unidades.condominioId],
+    }).onDelete("cascade"),
+    unique("solicitacoes_acesso_id_org_uq").on(t.id, t.organizationId),
+    index("solicitacoes_org_created_idx").on(t.organizationId, t.createdAt.desc()),
+    index("solicitacoes_org_status_created_idx").on(t.organizationId, t.status, t.createdAt.desc()),
+    index("solicitacoes_org_tipo_created_idx").on(t.organizationId, t.tipo, t.createdAt.desc()),
+    index("solicitacoes_condominio_created_idx").on(t.condominioId, t.createdAt.desc()),
+    index("solicitacoes_unidade_created_idx").on(t.unidadeId, t.createdAt.desc()),
+    index("solicitacoes_decidido_por_idx").on(t.decididoPorPessoaId),
+    // The expiry job only ever looks at pending requests with a deadline.
+    index("solicitacoes_pendentes_expiracao_idx")
+      .on(t.expiracaoEm)
+      .where(sql`${t.status} = 'pendente' AND ${t.expiracaoEm} IS NOT NULL`),
+  ],
+);
+
+export const chamadas = pgTable(
+  "chamadas",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenantColumn(),
+    solicitacaoId: uuid("solicitacao_id").notNull(),
+    pessoaId: uuid("pessoa_id").references(() => pessoas.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("criada"),
+    ramalDiscado: text("ramal_discado"),
+    iniciadoEm: timestamp("iniciado_em", tz).notNull().defaultNow(),
+    finalizadoEm: timestamp("finalizado_em", tz),
+    provedor: text("provedor"),
+  },
+  (t) => [
+    check("chamadas_status_ck", oneOf("status", CHAMADA_STATUSES)),
+    check("chamadas_periodo_ck", sql`${t.finalizadoEm} IS NULL OR ${t.finalizadoEm} >= ${t.iniciadoEm}`),
+    foreignKey({
+      name: "chamadas_solicitacao_fk",
+      columns: [t.solicitacaoId, t.organizationId],
+      foreignColumns: [solicitacoesAcesso.id, solicitacoesAcesso.organizationId],
+    }).onDelete("cascade"),
+    index("chamadas_org_iniciado_idx").on(t.organizationId, t.iniciadoEm.desc()),
+    index("chamadas_org_status_iniciado_idx").on(t.organizationId, t.status, t.iniciadoEm.desc()),
+    index("chamadas_solicitacao_iniciado_idx").on(t.solicitacaoId, t.iniciadoEm.desc()),
+    index("chamadas_pessoa_iniciado_idx").on(t.pessoaId, t.iniciadoEm.desc()),
+  ],
+);
+
+/** The sign-up record of a paying customer (SPEC.md section 3). */
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id").references(() => organization.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    nome: text("nome").notNull(),
+    planType: text("plan_type").notNull(),
+    billingCycle: text("billing_cycle").notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("customers_user_idx").on(t.userId)],
+);
+
+/** Active residents: active links whose person is active too (SPEC.md section 3). */
+export const vMoradoresAtivos = pgView("v_moradores_ativos").as((qb) =>
+  qb
+    .select({
+      id: unidadeMoradores.id,
+      organizationId: unidadeMoradores.organizationId,
+      condominioId: unidadeMoradores.condominioId,
+      unidadeId: unidadeMoradores.unidadeId,
+      pessoaId: unidadeMoradores.pessoaId,
+      nome: pessoas.nome,
+      isResponsavel: unidadeMoradores.isResponsavel,
+    })
+    .from(unidadeMoradores)
+    .innerJoin(pessoas, sql`${pessoas.id} = ${unidadeMoradores.pessoaId}`)
+    .where(sql`${unidadeMoradores.ativo} AND ${pessoas.ativo}`),
+);

@@ -1,0 +1,31 @@
+/**
+ * Closed sets of values of the domain. The database CHECK constraints, the zod schemas
+ * and the UI all read them from here, so a new value is added in one place.
+ */
+
+export const SOLICITACAO_STATUSES = ["pendente", "autorizado", "negado", "expirado", "cancelado"] as const;
+export type SolicitacaoStatus = (typeof SOLICITACAO_STATUSES)[number];
+
+export const SOLICITACAO_TIPOS = ["visitante", "prestador"] as const;
+export type SolicitacaoTipo = (typeof SOLICITACAO_TIPOS)[number];
+
+export const CHAMADA_STATUSES = ["criada", "discando", "atendida", "sem_resposta", "falhou", "concluida"] as const;
+export type ChamadaStatus = (typeof CHAMADA_STATUSES)[number];
+
+/** Roles of a member inside a tenant (organization). */
+export const MEMBER_ROLES = ["owner", "sindico", "porteiro", "morador"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** Timezones a condominium may use (SPEC.md section 9); the first is the default. */
+export const TIMEZONES = [
+  "America/Sao_Paulo",
+  "America/Manaus",
+  "America/Cuiaba",
+  "America/Campo_Grande",
+  "America/Recife",
+  "America/Bahia",
+  "America/Fortaleza",
+  "America/Noronha",
+] as const;
+export type Timezone = (typeof TIMEZONES)[number];
+export const DEFAULT_TIMEZONE: Timezone = "America/Sao_Paulo";

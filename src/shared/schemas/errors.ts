@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/** Every non-2xx answer of /api (except better-auth's own) has this shape. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    requestId: z.string().optional(),
+    fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { MEMBER_ROLES } from "../domain";
+
+/** GET /api/me: who is signed in, in which tenant, with which role. */
+export const meSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    image: z.string().nullable(),
+  }),
+  organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  role: z.enum(MEMBER_ROLES),
+  permissions: z.array(z.string()),
+});
+export type Me = z.infer<typeof meSchema>;

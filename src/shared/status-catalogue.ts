@@ -1,0 +1,56 @@
+import type { ChamadaStatus, SolicitacaoStatus, SolicitacaoTipo } from "./domain";
+
+/** Colour names map to badge styles in the web layer; here they stay framework-free. */
+export type StatusTone =
+  | "amber"
+  | "green"
+  | "red"
+  | "grey"
+  | "slate"
+  | "emerald"
+  | "orange"
+  | "blue"
+  | "sky"
+  | "indigo";
+
+export interface StatusDisplay {
+  label: string;
+  tone: StatusTone;
+}
+
+const SOLICITACAO_DISPLAY: Record<SolicitacaoStatus, StatusDisplay> = {
+  pendente: { label: "Pendente", tone: "amber" },
+  autorizado: { label: "Autorizado", tone: "green" },
+  negado: { label: "Negado", tone: "red" },
+  expirado: { label: "Expirado", tone: "grey" },
+  cancelado: { label: "Cancelado", tone: "slate" },
+};
+
+// SPEC.md gives labels only for concluida and sem_resposta; the other four are ours.
+const CHAMADA_DISPLAY: Record<ChamadaStatus, StatusDisplay> = {
+  criada: { label: "Criada", tone: "slate" },
+  discando: { label: "Discando", tone: "blue" },
+  atendida: { label: "Atendida", tone: "sky" },
+  sem_resposta: { label: "Sem Resposta", tone: "orange" },
+  falhou: { label: "Falhou", tone: "red" },
+  concluida: { label: "Concluída", tone: "emerald" },
+};
+
+const TIPO_LABEL: Record<SolicitacaoTipo, string> = {
+  visitante: "Visitante",
+  prestador: "Prestador",
+};
+
+/** An unknown request status displays as pendente (SPEC.md section 4). */
+export function solicitacaoStatusDisplay(status: string): StatusDisplay {
+  return SOLICITACAO_DISPLAY[status as SolicitacaoStatus] ?? SOLICITACAO_DISPLAY.pendente;
+}
+
+/** An unknown call status displays as criada (SPEC.md section 4). */
+export function chamadaStatusDisplay(status: string): StatusDisplay {
+  return CHAMADA_DISPLAY[status as ChamadaStatus] ?? CHAMADA_DISPLAY.criada;
+}
+
+export function tipoLabel(tipo: string): string {
+  return TIPO_LABEL[tipo as SolicitacaoTipo] ?? TIPO_LABEL.visitante;
+}
