@@ -1,0 +1,63 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Outlet, useNavigate } from "react-router";
+import { AppSidebar } from "@/web/components/app-sidebar";
+import { ConsoleHeader } from "@/web/components/console-header";
+import { readSidebarCookie, SidebarInset, SidebarProvider } from "@/web/components/ui/sidebar";
+import { LoadingState } from "@/web/components/ui/spinner";
+import type { MenuUser } from "@/web/components/user-menu";
+import { meQueryOptions } from "@/web/console/me.queries";
+import { ApiError } from "@/web/lib/api";
+import { authClient } from "@/web/lib/auth-client";
+
+export const LOADING_MESSAGE = "Carregando Guarita...";
+
+/**
+ * The signed-in area (SPEC.md section 2.3): a spinner while the session loads, /login (replacing
+ * history) without a user, otherwise the shell with the nested screen.
+ */
+export default function ConsoleLayout() {
+  const session = authClient.useSession();
+  const navigate = useNavigate();
+  const user = session.data?.user;
+  const signedOut = !session.isPending && !user;
+
+  useEffect(() => {
+    if (signedOut) navigate("/login", { replace: true });
+  }, [signedOut, navigate]);
+
+  if (!user) return <LoadingState fullScreen message={LOADING_MESSAGE} />;
+  return <ConsoleShell sessionUser={user} onUnauthorized={() => void session.refetch()} />;
+}
+
+function ConsoleShell({ sessionUser, onUnauthorized }: { sessionUser: MenuUser; onUnauthorized: () => void }) {
+  const me = useQuery(meQueryOptions());
+  // Read once, in the browser: the console is never pre-rendered, so there is no hydration to match.
+  const [sidebarOpen] = useState(readSidebarCookie);
+
+  const unauthorized = me.error instanceof ApiError && me.error.status === 401;
+  useEffect(() => {
+    // The session cookie expired or was revoked: refresh the session, which sends us to /login.
+    if (unauthorized) onUnauthorized();
+  }, [unauthorized, onUnauthorized]);
+
+  const user: MenuUser = me.data?.user ?? sessionUser;
+
+  return (
+    <SidebarProvider defaultOpen={sidebarOpen}>
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow-md focus:outline-none focus:ring-[3px] focus:ring-ring/60"
+      >
+        Pular para o conteúdo
+      </a>
+      <AppSidebar me={me.data} meLoading={me.isPending} />
+      <SidebarInset>
+        <ConsoleHeader user={user} />
+        <main id="conteudo" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
+          <Outlet />
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

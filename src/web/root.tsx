@@ -1,0 +1,95 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { ThemeProvider } from "next-themes";
+import type * as React from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Button } from "@/web/components/ui/button";
+import { Toaster } from "@/web/components/ui/sonner";
+import { LoadingState } from "@/web/components/ui/spinner";
+import { TooltipProvider } from "@/web/components/ui/tooltip";
+import { queryClient } from "@/web/lib/query-client";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Guarita — Sistema de Portaria Inteligente" },
+  { name: "description", content: "Portaria remota para condomínios com atendimento por IA 24 horas." },
+];
+
+/** The HTML document around every page, the loading fallback and the error screen. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    // next-themes sets the theme class on <html> before hydration; the attribute difference is expected.
+    <html lang="pt-BR" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ThemeProvider
+          attribute="class"
+          storageKey="theme"
+          defaultTheme="system"
+          enableSystem
+          disableTransitionOnChange
+        >
+          <QueryClientProvider client={queryClient}>
+            <TooltipProvider>
+              {children}
+              <Toaster />
+            </TooltipProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Shown while the client app loads on pages that are not pre-rendered (the console). */
+export function HydrateFallback() {
+  return <LoadingState fullScreen message="Carregando Guarita..." />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Algo deu errado";
+  let message = "Ocorreu um erro inesperado. Tente recarregar a página.";
+  let details: string | undefined;
+
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Página não encontrada";
+      message = "A página que você procura não existe ou foi movida.";
+    } else {
+      title = `Erro ${error.status}`;
+      message = error.statusText || message;
+    }
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    details = error.stack;
+  }
+
+  return (
+    <main className="flex min-h-svh flex-col items-center justify-center gap-4 px-4 py-10 text-center">
+      <h1 className="font-bold text-3xl tracking-tight">{title}</h1>
+      <p className="max-w-md text-muted-foreground">{message}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button onClick={() => window.location.reload()}>Recarregar página</Button>
+        <Button asChild variant="outline">
+          <a href="/">Voltar para o início</a>
+        </Button>
+      </div>
+      {details && (
+        <pre className="mt-4 max-h-80 w-full max-w-3xl overflow-auto rounded-md bg-muted p-4 text-left text-xs">
+          <code>{details}</code>
+        </pre>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { CONSOLE_SECTIONS } from "../shared/public-routes";
+
+/**
+ * Every URL of the web app (SPEC.md section 2.1). Route ids are the file paths without extension
+ * (for example "console/pessoas/edit"), except the redirects of the unprefixed console URLs.
+ */
+export default [
+  // Public pages, pre-rendered at build time (src/shared/public-routes.ts).
+  index("site/landing.tsx"),
+  route("login", "site/login.tsx"),
+  route("checkout", "site/checkout.tsx"),
+  route("create-account", "site/create-account.tsx"),
+  route("privacidade", "site/privacidade.tsx"),
+  route("termos", "site/termos.tsx"),
+  route("lgpd", "site/lgpd.tsx"),
+  route("seguranca", "site/seguranca.tsx"),
+  route("sobre", "site/sobre.tsx"),
+  route("carreiras", "site/carreiras.tsx"),
+  route("contato", "site/contato.tsx"),
+
+  // The signed-in console, canonical under /app.
+  route("app", "console/layout.tsx", [
+    index("console/index-redirect.tsx"),
+    route("dashboard", "console/dashboard/dashboard.tsx"),
+    ...prefix("solicitacoes", [
+      index("console/solicitacoes/list.tsx"),
+      route("nova", "console/solicitacoes/new.tsx"),
+      route(":id", "console/solicitacoes/detail.tsx"),
+    ]),
+    ...prefix("pessoas", [
+      index("console/pessoas/list.tsx"),
+      route("nova", "console/pessoas/new.tsx"),
+      route(":id", "console/pessoas/detail.tsx"),
+      route(":id/editar", "console/pessoas/edit.tsx"),
+    ]),
+    ...prefix("unidades", [
+      index("console/unidades/list.tsx"),
+      route("nova", "console/unidades/new.tsx"),
+      route(":id", "console/unidades/detail.tsx"),
+      route(":id/editar", "console/unidades/edit.tsx"),
+    ]),
+    ...prefix("condominios", [
+      index("console/condominios/list.tsx"),
+      route("novo", "console/condominios/new.tsx"),
+      route(":id", "console/condominios/detail.tsx"),
+      route(":id/editar", "console/condominios/edit.tsx"),
+    ]),
+    ...prefix("chamadas", [index("console/chamadas/list.tsx"), route(":id", "console/chamadas/detail.tsx")]),
+  ]),
+
+  // Unprefixed console URLs (/dashboard, /solicitacoes/nova, ...) go to the same screens under /app.
+  ...CONSOLE_SECTIONS.map((section) =>
+    route(`${section}/*`, "console/legacy-redirect.tsx", { id: `legacy-redirect-${section}` }),
+  ),
+
+  route("*", "site/not-found.tsx"),
+] satisfies RouteConfig;
