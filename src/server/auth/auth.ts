@@ -4,10 +4,11 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { organization } from "better-auth/plugins";
+import { openAPI, organization } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 import { asc, eq } from "drizzle-orm";
+import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 
@@ -24,6 +25,7 @@ export const CLIENT_IP_HEADER = "x-guarita-client-ip";
 
 export interface AuthOptions {
   db: Database;
+  logger: Logger;
   secret: string;
   baseURL: string;
   trustedOrigins: string[];
@@ -35,6 +37,14 @@ export function createAuth(options: AuthOptions) {
   const { db } = options;
   return betterAuth({
     appName: "Guarita",
+    // better-auth's own messages go to our structured log, at debug level for routine ones.
+    logger: {
+      log: (level, message, ...args) => {
+        const log = options.logger.child({ component: "better-auth" });
+        if (level === "error") log.error({ args }, message);
+        else log.debug({ args }, message);
+      },
+    },
     basePath: "/api/auth",
     baseURL: options.baseURL,
     secret: options.secret,
@@ -68,6 +78,8 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },
     plugins: [
+      // Feeds /api/openapi.json with the auth endpoints; our own page at /api/docs renders it.
+      openAPI({ disableDefaultReference: true }),
       organization({
         ac,
         roles,

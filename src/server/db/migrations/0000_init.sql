@@ -187,6 +187,13 @@ CREATE TABLE "unidades" (
 	CONSTRAINT "unidades_id_condominio_uq" UNIQUE("id","condominio_id")
 );
 --> statement-breakpoint
+CREATE TABLE "login_failures" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"email" text NOT NULL,
+	"ip" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation" ADD CONSTRAINT "invitation_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation" ADD CONSTRAINT "invitation_inviter_id_user_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -243,4 +250,5 @@ CREATE INDEX "unidade_moradores_condominio_idx" ON "unidade_moradores" USING btr
 CREATE UNIQUE INDEX "unidades_codigo_uq" ON "unidades" USING btree ("condominio_id",coalesce("torre", ''),"codigo");--> statement-breakpoint
 CREATE INDEX "unidades_org_torre_codigo_idx" ON "unidades" USING btree ("organization_id","torre","codigo");--> statement-breakpoint
 CREATE INDEX "unidades_condominio_torre_codigo_idx" ON "unidades" USING btree ("condominio_id","torre","codigo");--> statement-breakpoint
+CREATE INDEX "login_failures_email_created_idx" ON "login_failures" USING btree ("email","created_at");--> statement-breakpoint
 CREATE VIEW "public"."v_moradores_ativos" AS (select "unidade_moradores"."id", "unidade_moradores"."organization_id", "unidade_moradores"."condominio_id", "unidade_moradores"."unidade_id", "unidade_moradores"."pessoa_id", "pessoas"."nome", "unidade_moradores"."is_responsavel" from "unidade_moradores" inner join "pessoas" on "pessoas"."id" = "unidade_moradores"."pessoa_id" where "unidade_moradores"."ativo" AND "pessoas"."ativo");

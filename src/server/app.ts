@@ -1,0 +1,87 @@
+/**
+ * createApp(): middleware, auth, module routers and the web app, wired once. Everything the app
+ * needs comes in through `AppDeps`, so tests build the same app on an in-memory database.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { csrf } from "hono/csrf";
+import { requestId } from "hono/request-id";
+import type { Logger } from "pino";
+import type { Auth } from "./auth/auth";
+import { createAuthRoutes } from "./auth/auth.routes";
+import type { LoginThrottle } from "./auth/login-throttle";
+import { requireTenant } from "./auth/tenant.middleware";
+import type { DatabaseHandle } from "./db/client";
+import type { AppEnv } from "./http/context";
+import { AppError, errorBody, handleError } from "./http/errors";
+import { requestLogger } from "./http/logger";
+import { docsRoutes, validationHook } from "./http/openapi";
+import { securityHeaders } from "./http/security";
+import { createWebApp } from "./http/web";
+import { healthRoutes } from "./modules/health/health.routes";
+import { meRoutes } from "./modules/me/me.routes";
+
+export interface AppDeps {
+  handle: DatabaseHandle;
+  auth: Auth;
+  throttle: LoginThrottle;
+  logger: Logger;
+  publicUrl: string;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  /** Directory of the built web client; omitted in API-only tests. */
+  webClientDir?: string;
+}
+
+/** A router for the tenant-scoped API: every route under it requires a session and a tenant. */
+export function tenantRouter(deps: Pick<AppDeps, "auth" | "handle">) {
+  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  router.use("*", requireTenant(deps.auth, deps.handle.db));
+  return router;
+}
+
+export function createApp(deps: AppDeps) {
+  const { handle, auth, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(requestLogger(logger));
+  app.use(securityHeaders({ https: deps.publicUrl.startsWith("https://") }));
+  app.onError(handleError);
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new AppError(413, "PAYLOAD_TOO_LARGE", "Conteúdo grande demais (máximo de 1 MB).");
+      },
+    }),
+  );
+  app.use("/api/*", csrf({ origin: [new URL(deps.publicUrl).origin, ...deps.trustedOrigins] }));
+
+  app.route("/api/auth", createAuthRoutes({ auth, throttle: deps.throttle, trustProxy: deps.trustProxy }));
+
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  api.route("/", healthRoutes(handle));
+  api.route("/me", tenantRouter(deps).route("/", meRoutes(handle.db)));
+
+  app.route("/api", api);
+  app.route(
+    "/api",
+    docsRoutes({
+      api,
+      authDocument: async () => (await auth.api.generateOpenAPISchema()) as never,
+    }),
+  );
+  app.all("/api/*", (c) =>
+    c.json(errorBody(new AppError(404, "NOT_FOUND", "Rota da API não encontrada."), c.get("requestId")), 404),
+  );
+
+  if (deps.webClientDir) app.route("/", createWebApp({ clientDir: deps.webClientDir }));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+export type Api = Hono<AppEnv>;

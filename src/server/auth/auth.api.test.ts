@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { createTenantWithMember, createUser, uniqueIp } from "../../../tests/support/factories";
+import { client, cookieFrom } from "../../../tests/support/http";
+import { useSystem } from "../../../tests/support/system";
+
+const system = useSystem();
+
+describe("sign-in", () => {
+  it("sets an HttpOnly, SameSite=Lax session cookie and opens the user's tenant", async () => {
+    const { email, password } = await createTenantWithMember(system(), { role: "porteiro", name: "Condomínio Azul" });
+    const res = await client(system()).post("/api/auth/sign-in/email", { json: { email, password }, ip: uniqueIp() });
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("guarita.session_token="));
+    expect(setCookie).toBeDefined();
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(res.body.token).toBeTypeOf("string");
+
+    const me = await client(system(), { cookie: cookieFrom(res.headers) }).get("/api/me");
+    expect(me.status).toBe(200);
+    expect(me.body.user.email).toBe(email);
+    expect(me.body.organization.name).toBe("Condomínio Azul");
+    expect(me.body.role).toBe("porteiro");
+    expect(me.body.permissions).toContain("solicitacoes:decidir");
+    expect(me.body.permissions).not.toContain("cadastros:editar");
+  });
+
+  it("refuses a wrong password with a pt-BR message", async () => {
+    const { email } = await createUser(system());
+    const res = await client(system()).post("/api/auth/sign-in/email", {
+      json: { email, password: "senha-errada" },
+      ip: uniqueIp(),
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe("E-mail ou senha incorretos.");
+    expect(res.body.error.message).toBe("E-mail ou senha incorretos.");
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("guarita.session_token=") && !/Max-Age=0/.test(c))).toBe(
+      false,
+    );
+  });
+
+  it("validates the body with field errors in pt-BR", async () => {
+    const res = await client(system()).post("/api/auth/sign-in/email", {
+      json: { email: 42, password: "x" },
+      ip: uniqueIp(),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: "email", message: expect.stringMatching(/texto/) })]),
+    );
+  });
+
+  it("locks an e-mail after repeated failures, even from different IPs", async () => {
+    const { email, password } = await createUser(system());
+    for (let i = 0; i < 5; i++) {
+      const res = await client(system()).post("/api/auth/sign-in/email", {
+        json: { email, password: `errada-${i}` },
+        ip: uniqueIp(),
+      });
+      expect(res.status).toBe(401);
+    }
+    const locked = await client(system()).post("/api/auth/sign-in/email", {
+      json: { email, password },
+      ip: uniqueIp(),
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/Muitas tentativas de login/);
+  });
+
+  it("limits sign-in attempts per IP with a pt-BR 429", async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { email } = await createUser(system());
+      const res = await client(system()).post("/api/auth/sign-in/email", { json: { email, password: "errada" }, ip });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.body.message).toBe("Muitas tentativas. Aguarde um minuto e tente novamente.");
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe("session", () => {
+  it("answers 401 in pt-BR without a session", async () => {
+    const res = await client(system()).get("/api/me");
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe("UNAUTHORIZED");
+    expect(res.body.error.message).toMatch(/Entre novamente/);
+  });
+
+  it("sign-out deletes the server session, so the old cookie stops working", async () => {
+    const { cookie, api } = await createTenantWithMember(system());
+    expect((await api.get("/api/me")).status).toBe(200);
+    const out = await client(system(), { cookie }).post("/api/auth/sign-out", { json: {} });
+    expect(out.status).toBe(200);
+    // Replaying the old cookie (as a thief would) must fail: the session row is gone.
+    expect((await client(system(), { cookie }).get("/api/me")).status).toBe(401);
+  });
+
+  it("a user with no tenant gets 403", async () => {
+    const { email, password } = await createUser(system());
+    const res = await client(system()).post("/api/auth/sign-in/email", { json: { email, password }, ip: uniqueIp() });
+    const me = await client(system(), { cookie: cookieFrom(res.headers) }).get("/api/me");
+    expect(me.status).toBe(403);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Mounts better-auth under /api/auth. Around it: the client IP header for its rate limiter, the
+ * per-e-mail sign-in lockout, and pt-BR error messages in both better-auth's shape ({code, message})
+ * and ours ({error: {...}}).
+ */
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../http/context";
+import { type Auth, CLIENT_IP_HEADER } from "./auth";
+import { TOO_MANY_LOGIN_FAILURES, translateAuthError } from "./auth-messages";
+import type { LoginThrottle } from "./login-throttle";
+
+export interface AuthRoutesOptions {
+  auth: Auth;
+  throttle: LoginThrottle;
+  trustProxy: boolean;
+}
+
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c as unknown as Context).remote.address ?? null;
+  } catch {
+    return null; // Not behind a Node socket (in-process test requests).
+  }
+}
+
+async function readEmail(request: Request): Promise<string | null> {
+  try {
+    const body = (await request.clone().json()) as { email?: unknown };
+    return typeof body?.email === "string" ? body.email : null;
+  } catch {
+    return null;
+  }
+}
+
+type FieldError = { path: string; message: string };
+
+/** better-call reports zod issues as "[body.email] message; [body.password] message". */
+export function parseValidationFields(message: string | undefined): FieldError[] {
+  return [...(message ?? "").matchAll(/\[(?:body|query)\.?([^\]]*)\] ([^;]+)/g)].map((m) => ({
+    path: m[1] || "(corpo)",
+    message: m[2]!.trim(),
+  }));
+}
+
+function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  requestId: string,
+  extra: { headers?: Headers; fields?: FieldError[] } = {},
+) {
+  const out = new Headers(extra.headers);
+  out.set("Content-Type", "application/json; charset=utf-8");
+  out.delete("Content-Length");
+  const fields = extra.fields?.length ? { fields: extra.fields } : {};
+  // better-auth's client reads the top-level {code, message}; our API clients read `error`.
+  return new Response(JSON.stringify({ code, message, error: { code, message, requestId, ...fields } }), {
+    status,
+    headers: out,
+  });
+}
+
+export function createAuthRoutes({ auth, throttle, trustProxy }: AuthRoutesOptions) {
+  const routes = new Hono<AppEnv>();
+
+  routes.on(["GET", "POST"], "/*", async (c) => {
+    const requestId = c.get("requestId");
+    const headers = new Headers(c.req.raw.headers);
+    const ip = clientIp(c, trustProxy);
+    headers.delete(CLIENT_IP_HEADER);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    const request = new Request(c.req.raw, { headers });
+
+    const isSignIn = c.req.method === "POST" && c.req.path.endsWith("/sign-in/email");
+    const email = isSignIn ? await readEmail(request) : null;
+    if (email && (await throttle.isLocked(email))) {
+      return errorResponse(429, "TOO_MANY_LOGIN_FAILURES", TOO_MANY_LOGIN_FAILURES, requestId);
+    }
+
+    const response = await auth.handler(request);
+
+    if (email) {
+      if (response.status === 401) await throttle.recordFailure(email, ip);
+      else if (response.ok) await throttle.clear(email);
+    }
+    if (response.status < 400) return response;
+
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string; message?: string } | null;
+    const code = body?.code ?? (response.status === 429 ? "TOO_MANY_REQUESTS" : "AUTH_ERROR");
+    if (response.status >= 500) c.get("logger").error({ status: response.status, code }, "auth error");
+    const fields = code === "VALIDATION_ERROR" ? parseValidationFields(body?.message) : [];
+    const message = fields.length === 1 ? fields[0]!.message : translateAuthError(response.status, code);
+    return errorResponse(response.status, code, message, requestId, { headers: response.headers, fields });
+  });
+
+  return routes;
+}

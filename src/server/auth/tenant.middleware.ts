@@ -1,0 +1,53 @@
+/**
+ * Resolves who is calling and in which tenant, once per request. Every tenant-scoped route sits
+ * behind `requireTenant`; handlers read `c.get("tenant")` and never take a tenant id from input.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
+import { MEMBER_ROLES, type MemberRole } from "../../shared/domain";
+import { can, type Permission } from "../../shared/permissions";
+import type { Database } from "../db/client";
+import { member } from "../db/schema";
+import type { AppEnv } from "../http/context";
+import { forbidden, unauthorized } from "../http/errors";
+import type { Auth } from "./auth";
+
+export function requireTenant(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) throw unauthorized();
+
+    const { user } = session;
+    const activeOrganizationId = session.session.activeOrganizationId ?? null;
+    const memberships = await db
+      .select({ organizationId: member.organizationId, role: member.role })
+      .from(member)
+      .where(
+        activeOrganizationId
+          ? and(eq(member.userId, user.id), eq(member.organizationId, activeOrganizationId))
+          : eq(member.userId, user.id),
+      )
+      .orderBy(asc(member.createdAt))
+      .limit(1);
+    const membership = memberships[0];
+    if (!membership) throw forbidden("Sua conta não está vinculada a nenhuma administradora de condomínios.");
+    if (!(MEMBER_ROLES as readonly string[]).includes(membership.role)) throw forbidden();
+
+    c.set("tenant", {
+      organizationId: membership.organizationId,
+      userId: user.id,
+      role: membership.role as MemberRole,
+      user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null },
+      sessionId: session.session.id,
+    });
+    await next();
+  };
+}
+
+/** 403 unless the caller's role has the permission (src/shared/permissions.ts). */
+export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!can(c.get("tenant").role, permission)) throw forbidden();
+    await next();
+  };
+}

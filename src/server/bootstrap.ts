@@ -1,0 +1,58 @@
+/**
+ * Builds a running system from configuration: database (and migrations), auth, the app. main.ts
+ * serves it; tests and benchmarks build it the same way on their own databases.
+ */
+import type { Logger } from "pino";
+import { createApp } from "./app";
+import { createAuth } from "./auth/auth";
+import { createLoginThrottle } from "./auth/login-throttle";
+import { type DatabaseHandle, openDatabase } from "./db/client";
+import { applyMigrations } from "./db/migrate";
+
+export interface SystemOptions {
+  logger: Logger;
+  /** An already open database; otherwise `database` says which one to open. */
+  handle?: DatabaseHandle;
+  database?: { url: string; poolMax?: number } | { dataDir: string | null };
+  authSecret: string;
+  publicUrl: string;
+  trustedOrigins?: string[];
+  trustProxy?: boolean;
+  webClientDir?: string;
+  signInPerMinute?: number;
+  maxLoginFailures?: number;
+}
+
+export async function createSystem(options: SystemOptions) {
+  const handle = options.handle ?? (await openDatabase(options.database ?? { dataDir: null }));
+  await applyMigrations(handle);
+  const auth = createAuth({
+    db: handle.db,
+    logger: options.logger,
+    secret: options.authSecret,
+    baseURL: options.publicUrl,
+    trustedOrigins: options.trustedOrigins ?? [],
+    signInPerMinute: options.signInPerMinute,
+  });
+  const throttle = createLoginThrottle(handle.db, options.maxLoginFailures ?? 5);
+  const app = createApp({
+    handle,
+    auth,
+    throttle,
+    logger: options.logger,
+    publicUrl: options.publicUrl,
+    trustedOrigins: options.trustedOrigins ?? [],
+    trustProxy: options.trustProxy ?? false,
+    webClientDir: options.webClientDir,
+  });
+  return {
+    app,
+    handle,
+    auth,
+    async close() {
+      await handle.close();
+    },
+  };
+}
+
+export type System = Awaited<ReturnType<typeof createSystem>>;

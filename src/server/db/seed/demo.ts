@@ -1,0 +1,310 @@
+/**
+ * The demo tenant of the contract (DESIGN.md section 1): two condominiums, a dozen units, about
+ * twenty people, thirty access requests over today and earlier days, and their calls. Values come
+ * from a seeded generator, so every fresh database looks the same.
+ */
+import { count } from "drizzle-orm";
+import type { ChamadaStatus, SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
+import { minutesSinceMidnight } from "../../../shared/time";
+import type { Auth } from "../../auth/auth";
+import { createUserWithPassword } from "../../auth/users";
+import { addMember, createTenant } from "../../modules/tenants/tenants.service";
+import type { Database } from "../client";
+import {
+  chamadas,
+  condominios,
+  organization,
+  pessoas,
+  solicitacoesAcesso,
+  unidadeMoradores,
+  unidades,
+} from "../schema";
+
+export const DEMO_PASSWORD = "demo1234";
+export const DEMO_LOGINS = [
+  { email: "sindico@demo.guarita.app", name: "Marina Duarte", role: "sindico" },
+  { email: "porteiro@demo.guarita.app", name: "José Carlos Pereira", role: "porteiro" },
+] as const;
+
+/** mulberry32: small deterministic PRNG. */
+function prng(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+const RESIDENTS = [
+  "Ana Beatriz Souza",
+  "Carlos Eduardo Lima",
+  "Fernanda Oliveira",
+  "João Pedro Almeida",
+  "Luciana Ferreira",
+  "Marcos Vinícius Rocha",
+  "Patrícia Gomes",
+  "Rafael Costa",
+  "Sérgio Antunes",
+  "Tatiane Ribeiro",
+  "Vinícius Barbosa",
+  "Juliana Martins",
+  "Ricardo Nogueira",
+  "Camila Azevedo",
+  "André Luiz Cardoso",
+  "Beatriz Moraes",
+];
+const VISITORS = [
+  "Pedro Henrique Silva",
+  "Gabriela Santos",
+  "Lucas Mendes",
+  "Aline Carvalho",
+  "Thiago Araújo",
+  "Renata Lopes",
+  "Eduardo Pinto",
+  "Mariana Teixeira",
+  "Felipe Correia",
+  "Larissa Monteiro",
+  "Bruno Cavalcanti",
+  "Daniela Freitas",
+];
+const PROVIDERS = [
+  "Entregas Rápidas Ltda",
+  "Eletricista — Paulo Serviços",
+  "Net Fibra Instalações",
+  "Dedetizadora Boa Vista",
+  "Gás Fácil Distribuidora",
+  "Encanador — Hidro Reparos",
+];
+const MOTIVOS_VISITA = ["Visita familiar", "Aniversário", "Reunião de trabalho", "Visita a amigo"];
+const MOTIVOS_SERVICO = [
+  "Entrega de encomenda",
+  "Manutenção elétrica",
+  "Instalação de internet",
+  "Dedetização",
+  "Reparo hidráulico",
+];
+
+export async function hasAnyTenant(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(organization);
+  return (row?.n ?? 0) > 0;
+}
+
+export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
+  const rnd = prng(20250110);
+  const users = [];
+  const ctx = await auth.$context;
+  for (const login of DEMO_LOGINS) {
+    // A previous seed that failed half-way may have left the login behind: reuse it.
+    const existing = await ctx.internalAdapter.findUserByEmail(login.email);
+    users.push(
+      existing?.user ??
+        (await createUserWithPassword(auth, { email: login.email, name: login.name, password: DEMO_PASSWORD })),
+    );
+  }
+  const [sindico, porteiro] = users as [(typeof users)[0], (typeof users)[0]];
+
+  return db.transaction(async (tx) => {
+    const org = await createTenant(tx, {
+      name: "Administradora Demo Guarita",
+      ownerUserId: sindico.id,
+      ownerRole: "sindico",
+    });
+    await addMember(tx, { organizationId: org.id, userId: porteiro.id, role: "porteiro" });
+    const organizationId = org.id;
+
+    const [acacias, amazonas] = await tx
+      .insert(condominios)
+      .values([
+        { organizationId, nome: "Residencial Jardim das Acácias", timezone: "America/Sao_Paulo" },
+        { organizationId, nome: "Condomínio Parque Amazonas", timezone: "America/Manaus" },
+      ])
+      .returning();
+    if (!acacias || !amazonas) throw new Error("seed: condomínios não criados");
+
+    const unitSpecs = [
+      ...["Torre A", "Torre B"].flatMap((torre) =>
+        ["101", "102", "201", "202"].map((codigo) => ({ condo: acacias, torre, codigo })),
+      ),
+      ...["Bloco 1", "Bloco 2"].flatMap((torre) => ["11", "12"].map((codigo) => ({ condo: amazonas, torre, codigo }))),
+    ];
+    const units = await tx
+      .insert(unidades)
+      .values(
+        unitSpecs.map((u, i) => ({
+          organizationId,
+          condominioId: u.condo.id,
+          torre: u.torre,
+          codigo: u.codigo,
+          pbxRamal: `${u.condo === acacias ? 2 : 3}${u.torre.slice(-1) === "A" || u.torre.endsWith("1") ? 1 : 2}${u.codigo.padStart(3, "0")}`,
+          observacoes:
+            i === 0 ? "Unidade com pet; interfone na cozinha" : i === 5 ? "Proprietário mora no exterior" : null,
+          enabled: i !== 7,
+        })),
+      )
+      .returning();
+
+    // Staff people linked to the logins, so a decision shows the person's name.
+    const staff = await tx
+      .insert(pessoas)
+      .values([
+        {
+          organizationId,
+          condominioId: acacias.id,
+          nome: sindico.name,
+          email: sindico.email,
+          telefoneE164: "+5511987650001",
+          pbxRamal: "2000",
+          userId: sindico.id,
+        },
+        {
+          organizationId,
+          condominioId: acacias.id,
+          nome: porteiro.name,
+          email: porteiro.email,
+          telefoneE164: "+5511987650002",
+          pbxRamal: "2001",
+          documento: "123.456.789-09",
+          userId: porteiro.id,
+        },
+      ])
+      .returning();
+
+    const residents = await tx
+      .insert(pessoas)
+      .values(
+        RESIDENTS.map((nome, i) => {
+          const unit = units[i % units.length]!;
+          const first = nome
+            .split(" ")[0]!
+            .toLowerCase()
+            .normalize("NFD")
+            .replace(/[\u0300-\u036f]/g, "");
+          return {
+            organizationId,
+            condominioId: unit.condominioId,
+            nome,
+            documento: `${rnd.int(100, 999)}.${rnd.int(100, 999)}.${rnd.int(100, 999)}-${rnd.int(10, 99)}`,
+            telefoneE164: `+55${unit.condominioId === acacias.id ? "11" : "92"}9${rnd.int(10000000, 99999999)}`,
+            email: `${first}.${i + 1}@exemplo.com.br`,
+            pbxRamal: unit.pbxRamal,
+            ativo: i !== 14,
+          };
+        }),
+      )
+      .returning();
+
+    // Two residents per unit for the first units, one for the rest; the first of each is responsável.
+    const links = residents.map((p, i) => {
+      const unit = units[i % units.length]!;
+      return {
+        organizationId,
+        condominioId: unit.condominioId,
+        unidadeId: unit.id,
+        pessoaId: p.id,
+        isResponsavel: i < units.length,
+      };
+    });
+    await tx.insert(unidadeMoradores).values(links);
+
+    const residentsByUnit = new Map<string, typeof residents>();
+    for (const link of links) {
+      const person = residents.find((p) => p.id === link.pessoaId)!;
+      residentsByUnit.set(link.unidadeId, [...(residentsByUnit.get(link.unidadeId) ?? []), person]);
+    }
+
+    // 30 requests: 12 today (in each condominium's own day), 18 over the previous two weeks.
+    const statuses: SolicitacaoStatus[] = ["pendente", "autorizado", "negado", "expirado", "cancelado"];
+    const requestRows = Array.from({ length: 30 }, (_, i) => {
+      const unit = units[rnd.int(0, units.length - 1)]!;
+      const condo = unit.condominioId === acacias.id ? acacias : amazonas;
+      const tipo: SolicitacaoTipo = i % 3 === 0 ? "prestador" : "visitante";
+      const today = i < 12;
+      const sinceMidnight = minutesSinceMidnight(condo.timezone, now);
+      const minutesAgo = today
+        ? Math.max(1, Math.floor((Math.min(sinceMidnight, 10 * 60) - 1) * ((i + 1) / 13)))
+        : rnd.int(1, 14) * 24 * 60 + rnd.int(0, 600);
+      const createdAt = new Date(now.getTime() - minutesAgo * 60_000);
+      const status: SolicitacaoStatus = today
+        ? i < 4
+          ? "pendente"
+          : statuses[i % 3 === 0 ? 2 : 1]!
+        : statuses[i % 5]!;
+      const decided = status === "autorizado" || status === "negado";
+      const decider = rnd.pick(staff);
+      return {
+        organizationId,
+        condominioId: condo.id,
+        unidadeId: unit.id,
+        tipo,
+        nomeVisitante: tipo === "prestador" ? rnd.pick(PROVIDERS) : rnd.pick(VISITORS),
+        docVisitante:
+          rnd.next() > 0.3 ? `${rnd.int(10, 99)}.${rnd.int(100, 999)}.${rnd.int(100, 999)}-${rnd.int(0, 9)}` : null,
+        telefoneVisitante: rnd.next() > 0.4 ? `+5511${rnd.int(900000000, 999999999)}` : null,
+        motivo: tipo === "prestador" ? rnd.pick(MOTIVOS_SERVICO) : rnd.pick(MOTIVOS_VISITA),
+        expiracaoEm:
+          status === "expirado"
+            ? new Date(createdAt.getTime() + 60 * 60_000)
+            : status === "pendente" && i % 2 === 0
+              ? new Date(now.getTime() + 6 * 60 * 60_000)
+              : null,
+        status,
+        decididoEm: decided ? new Date(createdAt.getTime() + rnd.int(1, 15) * 60_000) : null,
+        decididoPorPessoaId: decided ? decider.id : null,
+        decididoPorUserId: decided ? decider.userId : null,
+        decididoPorNome: decided ? decider.nome : null,
+        observacoes: status === "cancelado" ? "Cancelada a pedido do morador" : null,
+        criadoPorUserId: porteiro.id,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    const requests = await tx.insert(solicitacoesAcesso).values(requestRows).returning();
+
+    // Calls: each decided or expired request rang the unit; cycle through all six call statuses.
+    const callStatuses: ChamadaStatus[] = ["concluida", "atendida", "sem_resposta", "falhou", "discando", "criada"];
+    const callRows = requests
+      .filter((r) => r.status !== "cancelado")
+      .slice(0, 24)
+      .map((r, i) => {
+        const status = callStatuses[i % callStatuses.length]!;
+        const person = rnd.pick(residentsByUnit.get(r.unidadeId) ?? residents);
+        const iniciadoEm = new Date(r.createdAt.getTime() + rnd.int(5, 50) * 1000);
+        const seconds =
+          status === "concluida"
+            ? rnd.int(25, 240)
+            : status === "sem_resposta"
+              ? rnd.int(30, 45)
+              : status === "falhou"
+                ? rnd.int(1, 5)
+                : 0;
+        const finished = status === "concluida" || status === "sem_resposta" || status === "falhou";
+        return {
+          organizationId,
+          solicitacaoId: r.id,
+          pessoaId: person.id,
+          status,
+          ramalDiscado: person.pbxRamal ?? units.find((u) => u.id === r.unidadeId)?.pbxRamal ?? null,
+          iniciadoEm,
+          finalizadoEm: finished ? new Date(iniciadoEm.getTime() + seconds * 1000) : null,
+          provedor: i % 4 === 0 ? "WhatsApp" : "PABX Asterisk",
+        };
+      });
+    await tx.insert(chamadas).values(callRows);
+
+    return {
+      organizationId,
+      condominios: 2,
+      unidades: units.length,
+      pessoas: staff.length + residents.length,
+      solicitacoes: requests.length,
+      chamadas: callRows.length,
+    };
+  });
+}

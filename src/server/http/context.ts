@@ -1,0 +1,19 @@
+import type { Logger } from "pino";
+import type { MemberRole } from "../../shared/domain";
+
+/** What a signed-in request carries once the tenant middleware has run. */
+export interface TenantContext {
+  organizationId: string;
+  userId: string;
+  role: MemberRole;
+  user: { id: string; name: string; email: string; image: string | null };
+  sessionId: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    tenant: TenantContext;
+  };
+}

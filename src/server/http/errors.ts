@@ -1,0 +1,102 @@
+/**
+ * One error type for the whole API and one handler that turns anything thrown into the JSON error
+ * shape of src/shared/schemas/errors.ts. Services throw `AppError`s; nothing else builds error
+ * responses.
+ */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+import type { ApiErrorBody } from "../../shared/schemas/errors";
+import type { AppEnv } from "./context";
+
+export type FieldError = { path: string; message: string };
+
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (message: string, fields?: FieldError[]) =>
+  new AppError(400, "VALIDATION_ERROR", message, fields);
+export const unauthorized = (message = "Sessão expirada ou inexistente. Entre novamente.") =>
+  new AppError(401, "UNAUTHORIZED", message);
+export const forbidden = (message = "Você não tem permissão para esta ação.") =>
+  new AppError(403, "FORBIDDEN", message);
+export const notFound = (message = "Registro não encontrado.") => new AppError(404, "NOT_FOUND", message);
+export const conflict = (message: string) => new AppError(409, "CONFLICT", message);
+export const tooManyRequests = (message = "Muitas tentativas. Aguarde um pouco e tente novamente.") =>
+  new AppError(429, "TOO_MANY_REQUESTS", message);
+
+export function fieldErrorsFromZod(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(corpo)", message: issue.message }));
+}
+
+/** A validation failure answers 400 and names the fields; the first message doubles as the summary. */
+export function validationError(error: ZodError): AppError {
+  const fields = fieldErrorsFromZod(error);
+  const summary = fields.length === 1 ? fields[0]!.message : "Dados inválidos. Verifique os campos informados.";
+  return badRequest(summary, fields);
+}
+
+export function errorBody(error: AppError, requestId: string | undefined): ApiErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(requestId ? { requestId } : {}),
+      ...(error.fields ? { fields: error.fields } : {}),
+    },
+  };
+}
+
+const HTTP_EXCEPTION_MESSAGES: Partial<Record<number, string>> = {
+  400: "Requisição inválida. Verifique os dados enviados.",
+  401: "Sessão expirada ou inexistente. Entre novamente.",
+  403: "Você não tem permissão para esta ação.",
+  404: "Recurso não encontrado.",
+  405: "Método não permitido.",
+  413: "Conteúdo grande demais.",
+  415: "Tipo de conteúdo não suportado. Envie JSON.",
+};
+
+/** Maps anything thrown to an `AppError`; unknown errors become a logged 500 without details. */
+export function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof HTTPException) {
+    // Hono's validators throw 400 for malformed JSON bodies; keep our message, not theirs.
+    const message = error.message.includes("Malformed JSON")
+      ? "JSON malformado no corpo da requisição."
+      : (HTTP_EXCEPTION_MESSAGES[error.status] ?? "Requisição inválida.");
+    return new AppError(
+      error.status as ContentfulStatusCode,
+      error.status === 400 ? "BAD_REQUEST" : "HTTP_ERROR",
+      message,
+    );
+  }
+  return null;
+}
+
+export function handleError(error: unknown, c: Context<AppEnv>) {
+  const requestId = c.get("requestId");
+  const appError = toAppError(error);
+  if (appError) {
+    if (appError.status >= 500) c.get("logger").error({ err: error }, "request failed");
+    return c.json(errorBody(appError, requestId), appError.status);
+  }
+  c.get("logger").error({ err: error }, "unhandled error");
+  return c.json(
+    errorBody(
+      new AppError(500, "INTERNAL_ERROR", "Erro interno do servidor. Tente novamente em instantes."),
+      requestId,
+    ),
+    500,
+  );
+}

@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+
+/** Responses that set no policy of their own (the API's JSON) get the strictest one. */
+const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Policy for HTML pages; `scriptHashes` allow exactly the inline scripts the build emitted. */
+export function pageCsp(scriptHashes: readonly string[], extra: { scriptSrc?: string[]; frameSrc?: string[] } = {}) {
+  const scripts = ["'self'", ...scriptHashes.map((h) => `'${h}'`), ...(extra.scriptSrc ?? [])];
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(" ")}`,
+    // Radix and sonner position elements with inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src ${["'self'", ...(extra.frameSrc ?? [])].join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function securityHeaders(opts: { https: boolean }): MiddlewareHandler {
+  const headers = secureHeaders({
+    contentSecurityPolicy: undefined,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: "same-origin",
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    strictTransportSecurity: opts.https ? "max-age=31536000; includeSubDomains" : false,
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+  });
+  return async (c, next) => {
+    await headers(c, next);
+    if (!c.res.headers.has("Content-Security-Policy")) c.res.headers.set("Content-Security-Policy", DEFAULT_CSP);
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Serves the built web app: hashed assets, the pre-rendered public pages, the console's SPA shell,
+ * and the not-found page with a real 404 status. Unprefixed console paths redirect to /app/….
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { type Context, Hono } from "hono";
+import { CONSOLE_PREFIX, CONSOLE_SECTIONS, canonicalConsolePath } from "../../shared/public-routes";
+import type { AppEnv } from "./context";
+import { pageCsp } from "./security";
+
+interface Page {
+  html: string;
+  csp: string;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+function loadPage(file: string, cspExtra: Parameters<typeof pageCsp>[1]): Page {
+  const html = fs.readFileSync(file, "utf8");
+  const hashes = [...html.matchAll(INLINE_SCRIPT)]
+    .map((m) => m[1] ?? "")
+    .filter((body) => body.length > 0)
+    .map((body) => `sha256-${createHash("sha256").update(body).digest("base64")}`);
+  return { html, csp: pageCsp(hashes, cspExtra) };
+}
+
+/** `/privacidade/index.html` → `/privacidade`; `/index.html` → `/`. */
+function routeOf(clientDir: string, file: string): string {
+  const rel = path.relative(clientDir, file).split(path.sep).join("/");
+  const route = `/${rel.replace(/(^|\/)index\.html$/, "")}`.replace(/\/$/, "");
+  return route === "" ? "/" : route;
+}
+
+function findHtmlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "assets" ? [] : findHtmlFiles(full);
+    return entry.name.endsWith(".html") ? [full] : [];
+  });
+}
+
+const SPA_FALLBACK = "__spa-fallback.html";
+const CONSOLE_PATH = new RegExp(`^${CONSOLE_PREFIX}(/(${CONSOLE_SECTIONS.join("|")})(/.*)?)?/?$`);
+
+export interface WebOptions {
+  clientDir: string;
+  cspExtra?: Parameters<typeof pageCsp>[1];
+}
+
+export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<AppEnv> {
+  const web = new Hono<AppEnv>();
+  const fallbackFile = path.join(clientDir, SPA_FALLBACK);
+
+  if (!fs.existsSync(fallbackFile)) {
+    web.get("*", (c) => c.text("A interface web ainda não foi compilada. Rode `npm run build`.", 503));
+    return web;
+  }
+
+  const pages = new Map<string, Page>();
+  for (const file of findHtmlFiles(clientDir)) {
+    if (path.basename(file) !== SPA_FALLBACK) pages.set(routeOf(clientDir, file), loadPage(file, cspExtra));
+  }
+  const spa = loadPage(fallbackFile, cspExtra);
+
+  const sendPage = (c: Context<AppEnv>, page: Page, status: 200 | 404) => {
+    c.header("Content-Security-Policy", page.csp);
+    // HTML always revalidates so a deploy is picked up at once; assets below are immutable.
+    c.header("Cache-Control", "no-cache");
+    return c.html(page.html, status);
+  };
+
+  web.use(
+    "/assets/*",
+    serveStatic({
+      root: path.relative(process.cwd(), clientDir),
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+
+  web.get("*", async (c, next) => {
+    const pathname = c.req.path;
+    const redirect = canonicalConsolePath(pathname, new URL(c.req.url).search);
+    if (redirect) return c.redirect(redirect, 301);
+
+    const normalized = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+    const page = pages.get(normalized);
+    if (page) return sendPage(c, page, 200);
+    if (CONSOLE_PATH.test(pathname)) return sendPage(c, spa, 200);
+    return next();
+  });
+
+  // Other files of the build (favicon, robots.txt, sitemap.xml, images).
+  web.use("*", serveStatic({ root: path.relative(process.cwd(), clientDir) }));
+
+  web.get("*", (c) => {
+    c.get("logger").warn({ path: c.req.path }, "página não encontrada");
+    return sendPage(c, spa, 404);
+  });
+
+  return web;
+}

@@ -1,0 +1,73 @@
+/** Start: env → database → migrations → demo seed → app → listen; stop cleanly on SIGTERM/SIGINT. */
+import "../shared/zod-config";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { resolveAuthSecret } from "./auth/secret";
+import { createSystem } from "./bootstrap";
+import { DEMO_LOGINS, DEMO_PASSWORD, hasAnyTenant, seedDemo } from "./db/seed/demo";
+import { loadEnv } from "./env";
+import { createLogger } from "./http/logger";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+async function main() {
+  const started = performance.now();
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const { secret, generated } = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
+  if (generated && env.DATABASE_URL) {
+    logger.warn(
+      "BETTER_AUTH_SECRET não definido: usando um segredo local em DATA_DIR; várias instâncias precisam do mesmo valor",
+    );
+  }
+
+  const system = await createSystem({
+    logger,
+    database: env.DATABASE_URL
+      ? { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+      : { dataDir: path.join(env.DATA_DIR, "pglite") },
+    authSecret: secret,
+    publicUrl: env.PUBLIC_URL,
+    trustedOrigins: env.TRUSTED_ORIGINS,
+    trustProxy: env.TRUST_PROXY,
+    webClientDir: path.join(ROOT, "build", "web", "client"),
+  });
+  logger.info({ database: system.handle.kind }, "banco de dados pronto e migrado");
+
+  if (env.SEED_DEMO && !(await hasAnyTenant(system.handle.db))) {
+    const summary = await seedDemo(system.handle.db, system.auth);
+    logger.info(summary, "cliente de demonstração criado");
+    const lines = DEMO_LOGINS.map((l) => `  ${l.role.padEnd(9)} ${l.email} / ${DEMO_PASSWORD}`).join("\n");
+    console.info(`\nDados de demonstração criados. Logins:\n${lines}\n`);
+  }
+
+  const server = serve({ fetch: system.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const ms = Math.round(performance.now() - started);
+    logger.info({ port: info.port, host: env.HOST, ms }, "servidor no ar");
+    console.info(`Guarita pronto em ${env.PUBLIC_URL} (${system.handle.kind}, ${ms} ms)`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "encerrando");
+    // Stop accepting connections, let in-flight requests finish, then close the database.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await system.close().catch((error) => logger.error({ err: error }, "erro ao fechar o banco"));
+      process.exit(0);
+    });
+    // Keep-alive sockets with no request in flight would otherwise hold close() open.
+    if ("closeIdleConnections" in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error("Falha ao iniciar o Guarita:", error);
+  process.exit(1);
+});

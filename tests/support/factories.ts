@@ -1,0 +1,50 @@
+/** Test data built through the same services the product uses. */
+import { randomUUID } from "node:crypto";
+import { createUserWithPassword } from "@/server/auth/users";
+import type { System } from "@/server/bootstrap";
+import { addMember, createTenant } from "@/server/modules/tenants/tenants.service";
+import type { MemberRole } from "@/shared/domain";
+import { client, cookieFrom } from "./http";
+
+export const TEST_PASSWORD = "senha-segura-123";
+
+let ipCounter = 0;
+/** A distinct client IP per sign-in, so better-auth's per-IP limiter never couples tests. */
+export const uniqueIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
+
+export async function createUser(system: System, overrides: { email?: string; name?: string; password?: string } = {}) {
+  const email = overrides.email ?? `user-${randomUUID().slice(0, 8)}@teste.guarita.app`;
+  const password = overrides.password ?? TEST_PASSWORD;
+  const user = await createUserWithPassword(system.auth, {
+    email,
+    name: overrides.name ?? "Usuária de Teste",
+    password,
+  });
+  return { user, email, password };
+}
+
+export async function signIn(system: System, email: string, password: string): Promise<string> {
+  const res = await client(system).post("/api/auth/sign-in/email", { json: { email, password }, ip: uniqueIp() });
+  if (res.status !== 200) throw new Error(`sign-in falhou (${res.status}): ${JSON.stringify(res.body)}`);
+  return cookieFrom(res.headers);
+}
+
+/** A tenant with one signed-in member of the given role. */
+export async function createTenantWithMember(system: System, opts: { role?: MemberRole; name?: string } = {}) {
+  const { user, email, password } = await createUser(system);
+  const org = await createTenant(system.handle.db, {
+    name: opts.name ?? `Cliente ${randomUUID().slice(0, 6)}`,
+    ownerUserId: user.id,
+    ownerRole: opts.role ?? "sindico",
+  });
+  const cookie = await signIn(system, email, password);
+  return { org, user, email, password, cookie, api: client(system, { cookie }) };
+}
+
+/** Adds another signed-in member to an existing tenant. */
+export async function addSignedInMember(system: System, organizationId: string, role: MemberRole) {
+  const { user, email, password } = await createUser(system);
+  await addMember(system.handle.db, { organizationId, userId: user.id, role });
+  const cookie = await signIn(system, email, password);
+  return { user, email, password, cookie, api: client(system, { cookie }) };
+}

@@ -1,0 +1,59 @@
+/**
+ * The system under test: the real app (createSystem) on a migrated database, created once per
+ * test worker and reset per test file. TEST_DB=postgres uses TEST_DATABASE_URL; otherwise an
+ * in-memory PGlite.
+ */
+import { sql } from "drizzle-orm";
+import { pino } from "pino";
+import { beforeAll } from "vitest";
+import { createSystem, type System } from "@/server/bootstrap";
+import type { Database } from "@/server/db/client";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+type Global = typeof globalThis & { __guaritaSystem?: Promise<System> };
+
+function startSystem(): Promise<System> {
+  const kind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+  const url = process.env.TEST_DATABASE_URL;
+  if (kind === "postgres" && !url) throw new Error("TEST_DB=postgres requer TEST_DATABASE_URL");
+  return createSystem({
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
+    database: kind === "postgres" ? { url: url!, poolMax: 5 } : { dataDir: null },
+    authSecret: "test-secret-test-secret-test-secret-123",
+    publicUrl: TEST_ORIGIN,
+    trustProxy: true,
+    signInPerMinute: 10,
+    maxLoginFailures: 5,
+  });
+}
+
+export function getSystem(): Promise<System> {
+  const g = globalThis as Global;
+  g.__guaritaSystem ??= startSystem();
+  return g.__guaritaSystem;
+}
+
+/** Empties every table (auth and domain), keeping the migrated schema. */
+export async function resetDatabase(db: Database): Promise<void> {
+  const rows = await db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> '__drizzle_migrations'`,
+  );
+  const tables =
+    (rows as unknown as { rows?: { tablename: string }[] }).rows ?? (rows as unknown as { tablename: string }[]);
+  if (tables.length === 0) return;
+  await db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`));
+}
+
+/** Use at the top of an API test file: a clean database for this file, and the shared system. */
+export function useSystem(): () => System {
+  let system: System | undefined;
+  beforeAll(async () => {
+    system = await getSystem();
+    await resetDatabase(system.handle.db);
+  });
+  return () => {
+    if (!system) throw new Error("useSystem(): o sistema ainda não foi iniciado (use dentro de um teste)");
+    return system;
+  };
+}
