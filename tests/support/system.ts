@@ -46,14 +46,14 @@ export async function resetDatabase(db: Database): Promise<void> {
 }
 
 /** Use at the top of an API test file: a clean database for this file, and the shared system. */
-export function useSystem(): () => System {
+export function setupTestSystem(): () => System {
   let system: System | undefined;
   beforeAll(async () => {
     system = await getSystem();
     await resetDatabase(system.handle.db);
   });
   return () => {
-    if (!system) throw new Error("useSystem(): o sistema ainda não foi iniciado (use dentro de um teste)");
+    if (!system) throw new Error("setupTestSystem(): o sistema ainda não foi iniciado (use dentro de um teste)");
     return system;
   };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createTenantWithMember, createUser, uniqueIp } from "../../../tests/support/factories";
 import { client, cookieFrom } from "../../../tests/support/http";
-import { useSystem } from "../../../tests/support/system";
+import { setupTestSystem } from "../../../tests/support/system";
 
-const system = useSystem();
+const system = setupTestSystem();
 
 describe("sign-in", () => {
   it("sets an HttpOnly, SameSite=Lax session cookie and opens the user's tenant", async () => {

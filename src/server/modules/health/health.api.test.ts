@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { client } from "../../../../tests/support/http";
-import { useSystem } from "../../../../tests/support/system";
+import { setupTestSystem } from "../../../../tests/support/system";
 
-const system = useSystem();
+const system = setupTestSystem();
 
 describe("GET /api/health", () => {
   it("answers ok with the database reachable", async () => {
