@@ -39,6 +39,10 @@ export const envSchema = z.object({
   BETTER_AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   /** Honour X-Forwarded-For / X-Forwarded-Proto (only behind a trusted reverse proxy). */
   TRUST_PROXY: booleanish,
+  /** Sign-in attempts allowed per client IP per minute (better-auth's limiter). */
+  AUTH_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Failed sign-ins per e-mail within 15 minutes before that e-mail is locked out for the window. */
+  AUTH_MAX_LOGIN_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   /** Seed the demo tenant at start when the database has no tenant yet. Defaults to true on PGlite. */
   SEED_DEMO: z.enum(["true", "false", "1", "0", ""]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -31,6 +31,8 @@ async function main() {
     publicUrl: env.PUBLIC_URL,
     trustedOrigins: env.TRUSTED_ORIGINS,
     trustProxy: env.TRUST_PROXY,
+    signInPerMinute: env.AUTH_SIGNIN_PER_MINUTE,
+    maxLoginFailures: env.AUTH_MAX_LOGIN_FAILURES,
     webClientDir: path.join(ROOT, "build", "web", "client"),
   });
   logger.info({ database: system.handle.kind }, "banco de dados pronto e migrado");

@@ -6,7 +6,9 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/context";
+import { validationError } from "../http/errors";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
+import { AUTH_BODY_GUARDS } from "./auth-guards";
 import { TOO_MANY_LOGIN_FAILURES, translateAuthError } from "./auth-messages";
 import type { LoginThrottle } from "./login-throttle";
 
@@ -28,12 +30,15 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | null {
   }
 }
 
-async function readEmail(request: Request): Promise<string | null> {
+type ParsedBody = { ok: true; value: unknown } | { ok: false };
+
+async function readJsonBody(request: Request): Promise<ParsedBody> {
+  const text = await request.clone().text();
+  if (text.trim() === "") return { ok: true, value: undefined };
   try {
-    const body = (await request.clone().json()) as { email?: unknown };
-    return typeof body?.email === "string" ? body.email : null;
+    return { ok: true, value: JSON.parse(text) };
   } catch {
-    return null;
+    return { ok: false };
   }
 }
 
@@ -76,8 +81,24 @@ export function createAuthRoutes({ auth, throttle, trustProxy }: AuthRoutesOptio
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     const request = new Request(c.req.raw, { headers });
 
-    const isSignIn = c.req.method === "POST" && c.req.path.endsWith("/sign-in/email");
-    const email = isSignIn ? await readEmail(request) : null;
+    const endpoint = c.req.path.replace(/^\/api\/auth/, "");
+    let body: unknown;
+    if (c.req.method === "POST") {
+      const parsed = await readJsonBody(request);
+      if (!parsed.ok) {
+        return errorResponse(400, "BAD_REQUEST", "JSON malformado no corpo da requisição.", requestId);
+      }
+      body = parsed.value;
+      const guard = AUTH_BODY_GUARDS[endpoint];
+      const result = guard?.safeParse(body ?? {});
+      if (result && !result.success) {
+        const error = validationError(result.error);
+        return errorResponse(400, error.code, error.message, requestId, { fields: error.fields });
+      }
+    }
+
+    const isSignIn = c.req.method === "POST" && endpoint === "/sign-in/email";
+    const email = isSignIn ? (body as { email: string }).email : null;
     if (email && (await throttle.isLocked(email))) {
       return errorResponse(429, "TOO_MANY_LOGIN_FAILURES", TOO_MANY_LOGIN_FAILURES, requestId);
     }
@@ -90,13 +111,13 @@ export function createAuthRoutes({ auth, throttle, trustProxy }: AuthRoutesOptio
     }
     if (response.status < 400) return response;
 
-    const body = (await response
+    const answer = (await response
       .clone()
       .json()
       .catch(() => null)) as { code?: string; message?: string } | null;
-    const code = body?.code ?? (response.status === 429 ? "TOO_MANY_REQUESTS" : "AUTH_ERROR");
+    const code = answer?.code ?? (response.status === 429 ? "TOO_MANY_REQUESTS" : "AUTH_ERROR");
     if (response.status >= 500) c.get("logger").error({ status: response.status, code }, "auth error");
-    const fields = code === "VALIDATION_ERROR" ? parseValidationFields(body?.message) : [];
+    const fields = code === "VALIDATION_ERROR" ? parseValidationFields(answer?.message) : [];
     const message = fields.length === 1 ? fields[0]!.message : translateAuthError(response.status, code);
     return errorResponse(response.status, code, message, requestId, { headers: response.headers, fields });
   });

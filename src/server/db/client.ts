@@ -44,6 +44,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create(dataDir ?? undefined, { extensions: { unaccent, pg_trgm } });
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
+  let lockChain: Promise<unknown> = Promise.resolve();
   return {
     kind: "pglite",
     db,
@@ -51,8 +52,12 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
     },
-    // PGlite is a single connection inside this process: there is nobody to race with.
-    withAdvisoryLock: (_key, fn) => fn(db),
+    // One connection, but concurrent async callers still interleave: queue them in-process.
+    withAdvisoryLock(_key, fn) {
+      const run = lockChain.then(() => fn(db));
+      lockChain = run.catch(() => undefined);
+      return run;
+    },
     async close() {
       await client.close();
     },

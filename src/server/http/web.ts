@@ -72,15 +72,13 @@ export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<App
     return c.html(page.html, status);
   };
 
-  web.use(
-    "/assets/*",
-    serveStatic({
-      root: path.relative(process.cwd(), clientDir),
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
+  const root = path.relative(process.cwd(), clientDir);
+  // File names under /assets carry a content hash: cache them for good.
+  web.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  web.use("/assets/*", serveStatic({ root }));
 
   web.get("*", async (c, next) => {
     const pathname = c.req.path;
@@ -95,7 +93,7 @@ export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<App
   });
 
   // Other files of the build (favicon, robots.txt, sitemap.xml, images).
-  web.use("*", serveStatic({ root: path.relative(process.cwd(), clientDir) }));
+  web.use("*", serveStatic({ root }));
 
   web.get("*", (c) => {
     c.get("logger").warn({ path: c.req.path }, "página não encontrada");

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+// @ts-expect-error plain ESM helper shared with scripts/test.mjs
+import { findChromium } from "./scripts/chromium.mjs";
+
+/**
+ * The e2e suite drives the production build (npm run build) on a fresh embedded database with the
+ * demo tenant, in the system Chromium. scripts/test.mjs builds first and finds/installs Chromium.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://localhost:${PORT}`;
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "guarita-e2e-"));
+const executablePath: string | undefined = process.env.CHROMIUM_PATH ?? findChromium() ?? undefined;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: BASE_URL,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      // Chromium's background services try to reach Google; this machine has no internet.
+      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node build/server/main.js",
+    url: `${BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: BASE_URL,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "true",
+      // Every e2e sign-in comes from 127.0.0.1; the per-IP limit is tested in the API suite.
+      AUTH_SIGNIN_PER_MINUTE: "1000",
+      DATABASE_URL: "",
+    },
+  },
+});

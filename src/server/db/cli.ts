@@ -1,0 +1,19 @@
+/** Shared start-up of the database CLIs: configuration, the database, migrations applied. */
+import "../../shared/zod-config";
+import path from "node:path";
+import { resolveAuthSecret } from "../auth/secret";
+import { createSystem } from "../bootstrap";
+import { loadEnv } from "../env";
+import { createLogger } from "../http/logger";
+
+export async function openSystemFromEnv() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const system = await createSystem({
+    logger,
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: 2 } : { dataDir: path.join(env.DATA_DIR, "pglite") },
+    authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR).secret,
+    publicUrl: env.PUBLIC_URL,
+  });
+  return { env, logger, system };
+}

@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Hono } from "hono";
+import { pino } from "pino";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AppEnv } from "./context";
+import { createWebApp } from "./web";
+
+const INLINE = 'window.__ctx = {"route":"x"};';
+let app: Hono<AppEnv>;
+
+beforeAll(() => {
+  // A miniature build: two pre-rendered pages, the SPA shell and one hashed asset.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guarita-web-"));
+  fs.mkdirSync(path.join(dir, "privacidade"));
+  fs.mkdirSync(path.join(dir, "assets"));
+  fs.writeFileSync(path.join(dir, "index.html"), `<html><body>Início<script>${INLINE}</script></body></html>`);
+  fs.writeFileSync(path.join(dir, "privacidade", "index.html"), "<html><body>Política de Privacidade</body></html>");
+  fs.writeFileSync(path.join(dir, "__spa-fallback.html"), "<html><body>shell</body></html>");
+  fs.writeFileSync(path.join(dir, "assets", "app-123.js"), "console.info(1)");
+  app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set("logger", pino({ level: "silent" }));
+    await next();
+  });
+  app.route("/", createWebApp({ clientDir: dir }));
+});
+
+describe("web app serving", () => {
+  it("serves pre-rendered pages with a CSP that allows exactly their inline scripts", async () => {
+    const res = await app.request("/");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Início");
+    const hash = createHash("sha256").update(INLINE).digest("base64");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'unsafe-inline' 'self'");
+  });
+
+  it("serves nested pre-rendered pages with or without a trailing slash", async () => {
+    for (const url of ["/privacidade", "/privacidade/"]) {
+      const res = await app.request(url);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Política de Privacidade");
+    }
+  });
+
+  it("serves the console shell for console routes", async () => {
+    for (const url of ["/app", "/app/dashboard", "/app/solicitacoes/123", "/app/pessoas/nova"]) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(200);
+      expect(await res.text()).toContain("shell");
+    }
+  });
+
+  it("redirects unprefixed console paths to /app, keeping path and query", async () => {
+    const res = await app.request("/solicitacoes/nova?tipo=prestador");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/app/solicitacoes/nova?tipo=prestador");
+    expect((await app.request("/dashboard")).headers.get("location")).toBe("/app/dashboard");
+  });
+
+  it("answers unknown paths with status 404 and the app shell (which renders the not-found page)", async () => {
+    for (const url of ["/nao-existe", "/app/xyz", "/privacidade/extra"]) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(404);
+      expect(await res.text()).toContain("shell");
+    }
+  });
+
+  it("serves hashed assets as immutable", async () => {
+    const res = await app.request("/assets/app-123.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+});
