@@ -5,6 +5,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestId());
   app.use(requestLogger(logger));
   app.use(securityHeaders({ https: deps.publicUrl.startsWith("https://") }));
+  // gzip for HTML, JS, CSS and JSON; event streams must stay unbuffered.
+  app.use(async (c, next) => (c.req.path === "/api/events" ? next() : compress()(c, next)));
   app.onError(handleError);
 
   app.use(

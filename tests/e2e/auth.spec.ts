@@ -1,0 +1,80 @@
+import { DEMO, expect, openUserMenu, test } from "./fixtures";
+
+test.describe("sign-in", () => {
+  test("signs in with the demo síndico and lands on the dashboard", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Entrar na sua conta" })).toBeVisible();
+    await expect(page.getByText("Acesse o sistema com suas credenciais")).toBeVisible();
+    await expect(page.getByText("Sistema seguro e confiável para gestão de portaria")).toBeVisible();
+
+    await page.getByLabel("E-mail").fill(DEMO.sindico.email);
+    await page.getByLabel("Senha", { exact: true }).fill(DEMO.sindico.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+
+    await expect(page.getByText("Login realizado com sucesso!")).toBeVisible();
+    await expect(page.getByText("Redirecionando para o dashboard...")).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+
+    await openUserMenu(page);
+    await expect(page.getByText("Minha Conta")).toBeVisible();
+    await expect(page.getByRole("menu").getByText(DEMO.sindico.name)).toBeVisible();
+    await expect(page.getByRole("menu").getByText(DEMO.sindico.email)).toBeVisible();
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 401/] });
+
+    test("shows the server's pt-BR message for a wrong password and stays on the page", async ({ page }) => {
+      await page.goto("/login");
+      await page.getByLabel("E-mail").fill(DEMO.porteiro.email);
+      await page.getByLabel("Senha", { exact: true }).fill("senha-errada");
+      await page.getByRole("button", { name: "Entrar" }).click();
+
+      await expect(page.getByRole("alert")).toContainText("E-mail ou senha incorretos.");
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole("button", { name: "Entrar" })).toBeEnabled();
+    });
+  });
+
+  test("the password toggle shows and hides the password", async ({ page }) => {
+    await page.goto("/login");
+    const password = page.getByLabel("Senha", { exact: true });
+    await password.fill("segredo");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Mostrar senha" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Ocultar senha" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+  });
+
+  test("a signed-in user who opens /login goes to the dashboard", async ({ page, loginAs }) => {
+    await loginAs("porteiro");
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+  });
+});
+
+test.describe("protected area", () => {
+  test("sends a signed-out visitor to /login, replacing the history entry", async ({ page }) => {
+    await page.goto("/");
+    await page.goto("/app/pessoas");
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goBack();
+    // The protected URL was replaced, so going back returns to where the visitor came from.
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("sign-out ends the session on the server", async ({ page, loginAs }) => {
+    await loginAs("porteiro");
+    await page.goto("/app/dashboard");
+    await openUserMenu(page);
+    await page.getByRole("menuitem", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto("/app/dashboard");
+    await expect(page).toHaveURL(/\/login$/);
+    const me = await page.context().request.get("/api/me");
+    expect(me.status()).toBe(401);
+  });
+});
