@@ -20,14 +20,19 @@ import { requestLogger } from "./http/logger";
 import { docsRoutes, validationHook } from "./http/openapi";
 import { securityHeaders } from "./http/security";
 import { createWebApp } from "./http/web";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
+import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
+import type { EventBus } from "./realtime/event-bus";
+import { eventsRoutes } from "./realtime/events.routes";
 
 export interface AppDeps {
   handle: DatabaseHandle;
   auth: Auth;
   throttle: LoginThrottle;
   logger: Logger;
+  bus: EventBus;
   publicUrl: string;
   trustedOrigins: string[];
   trustProxy: boolean;
@@ -69,6 +74,10 @@ export function createApp(deps: AppDeps) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.route("/", healthRoutes(handle));
   api.route("/me", tenantRouter(deps).route("/", meRoutes(handle.db)));
+  api.route("/solicitacoes", tenantRouter(deps).route("/", solicitacoesRoutes(handle.db)));
+  api.route("/dashboard", tenantRouter(deps).route("/", dashboardRoutes(handle.db)));
+  const events = eventsRoutes(deps.bus);
+  api.route("/events", tenantRouter(deps).route("/", events.router));
 
   app.route("/api", api);
   app.route(
@@ -83,8 +92,8 @@ export function createApp(deps: AppDeps) {
   );
 
   if (deps.webClientDir) app.route("/", createWebApp({ clientDir: deps.webClientDir }));
-  return app;
+  return { app, closeStreams: events.closeAll };
 }
 
-export type App = ReturnType<typeof createApp>;
+export type App = ReturnType<typeof createApp>["app"];
 export type Api = Hono<AppEnv>;

@@ -8,6 +8,8 @@ import { createAuth } from "./auth/auth";
 import { createLoginThrottle } from "./auth/login-throttle";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
+import { startScheduler } from "./jobs/scheduler";
+import { createEventBus } from "./realtime/event-bus";
 
 export interface SystemOptions {
   logger: Logger;
@@ -35,21 +37,34 @@ export async function createSystem(options: SystemOptions) {
     signInPerMinute: options.signInPerMinute,
   });
   const throttle = createLoginThrottle(handle.db, options.maxLoginFailures ?? 5);
-  const app = createApp({
+  const bus = createEventBus(handle, options.logger);
+  const { app, closeStreams } = createApp({
     handle,
     auth,
     throttle,
     logger: options.logger,
+    bus,
     publicUrl: options.publicUrl,
     trustedOrigins: options.trustedOrigins ?? [],
     trustProxy: options.trustProxy ?? false,
     webClientDir: options.webClientDir,
   });
+  let stopJobs: (() => void) | null = null;
   return {
     app,
     handle,
     auth,
+    bus,
+    /** Expiry and housekeeping timers; main starts them, tests run the jobs directly. */
+    startJobs() {
+      stopJobs ??= startScheduler({ db: handle.db, bus, throttle, logger: options.logger });
+    },
+    /** Ends event streams first, so the HTTP server can close, then the database. */
+    closeStreams,
     async close() {
+      stopJobs?.();
+      closeStreams();
+      await bus.close();
       await handle.close();
     },
   };

@@ -44,6 +44,7 @@ async function main() {
     console.info(`\nDados de demonstração criados. Logins:\n${lines}\n`);
   }
 
+  system.startJobs();
   const server = serve({ fetch: system.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const ms = Math.round(performance.now() - started);
     logger.info({ port: info.port, host: env.HOST, ms }, "servidor no ar");
@@ -58,6 +59,7 @@ async function main() {
     // Stop accepting connections, let in-flight requests finish, then close the database.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    system.closeStreams();
     server.close(async () => {
       await system.close().catch((error) => logger.error({ err: error }, "erro ao fechar o banco"));
       process.exit(0);

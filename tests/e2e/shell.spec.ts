@@ -38,7 +38,7 @@ test.describe("routes", () => {
       ["Unidades", "/app/unidades"],
       ["Condomínios", "/app/condominios"],
       ["Chamadas", "/app/chamadas"],
-    ]) {
+    ] as const) {
       await expect(nav.getByRole("link", { name })).toHaveAttribute("href", href);
     }
     await expect(nav.getByRole("link", { name: "Solicitações" })).toHaveAttribute("aria-current", "page");

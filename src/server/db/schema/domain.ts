@@ -167,6 +167,11 @@ export const solicitacoesAcesso = pgTable(
     decididoPorNome: text("decidido_por_nome"),
     observacoes: text("observacoes"),
     criadoPorUserId: text("criado_por_user_id").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * Visitor name, document, unit code and tower, lower-cased without accents (normalizeSearch in
+     * src/shared), kept by the service on every write; a trigram index serves "contains" searches.
+     */
+    busca: text("busca").notNull().default(""),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
@@ -190,6 +195,7 @@ export const solicitacoesAcesso = pgTable(
     index("solicitacoes_condominio_created_idx").on(t.condominioId, t.createdAt.desc()),
     index("solicitacoes_unidade_created_idx").on(t.unidadeId, t.createdAt.desc()),
     index("solicitacoes_decidido_por_idx").on(t.decididoPorPessoaId),
+    index("solicitacoes_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
     // The expiry job only ever looks at pending requests with a deadline.
     index("solicitacoes_pendentes_expiracao_idx")
       .on(t.expiracaoEm)

@@ -8,6 +8,7 @@ import type { ChamadaStatus, SolicitacaoStatus, SolicitacaoTipo } from "../../..
 import { minutesSinceMidnight } from "../../../shared/time";
 import type { Auth } from "../../auth/auth";
 import { createUserWithPassword } from "../../auth/users";
+import { buildSearchText } from "../../modules/solicitacoes/solicitacoes.queries";
 import { addMember, createTenant } from "../../modules/tenants/tenants.service";
 import type { Database } from "../client";
 import {
@@ -238,6 +239,9 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
         : statuses[i % 5]!;
       const decided = status === "autorizado" || status === "negado";
       const decider = rnd.pick(staff);
+      const nomeVisitante = tipo === "prestador" ? rnd.pick(PROVIDERS) : rnd.pick(VISITORS);
+      const docVisitante =
+        rnd.next() > 0.3 ? `${rnd.int(10, 99)}.${rnd.int(100, 999)}.${rnd.int(100, 999)}-${rnd.int(0, 9)}` : null;
       return {
         organizationId,
         condominioId: condo.id,

@@ -1,0 +1,34 @@
+/**
+ * Pending requests whose expiracao_em has passed become `expirado`. Idempotent, and safe with
+ * several instances: each batch locks its rows with SKIP LOCKED, so instances never expire the same
+ * request twice, and each change writes its event like any other change.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { recordEvent } from "../realtime/events";
+
+export async function expireOverdue(db: Database, batchSize = 500): Promise<number> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute<{ id: string; organization_id: string; nome_visitante: string }>(sql`
+      UPDATE solicitacoes_acesso SET status = 'expirado', updated_at = now()
+      WHERE id IN (
+        SELECT id FROM solicitacoes_acesso
+        WHERE status = 'pendente' AND expiracao_em IS NOT NULL AND expiracao_em <= now()
+        ORDER BY expiracao_em
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, organization_id, nome_visitante`);
+    const rows = (result as unknown as { rows: { id: string; organization_id: string; nome_visitante: string }[] })
+      .rows;
+    // Tenants in a fixed order, so two writers never wait on each other's event counters.
+    rows.sort((a, b) => a.organization_id.localeCompare(b.organization_id) || a.id.localeCompare(b.id));
+    for (const row of rows) {
+      await recordEvent(tx, row.organization_id, {
+        type: "solicitacao.atualizada",
+        solicitacao: { id: row.id, nome_visitante: row.nome_visitante, status: "expirado" },
+      });
+    }
+    return rows.length;
+  });
+}

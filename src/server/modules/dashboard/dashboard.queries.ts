@@ -1,0 +1,86 @@
+/**
+ * "Today" is the calendar day in each condominium's own timezone (DESIGN.md section 4): a request
+ * at 22:00 in São Paulo is still today there although it is tomorrow in UTC. The created_at range
+ * around the reference instant keeps the tenant's (organization_id, created_at) index in use.
+ */
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { condominios as c, solicitacoesAcesso as s, unidades } from "../../db/schema";
+import { solicitacaoColumns } from "../solicitacoes/solicitacoes.queries";
+
+export interface DayFilter {
+  organizationId: string;
+  condominioId?: string;
+  /** YYYY-MM-DD to read instead of today. */
+  data?: string;
+}
+
+/** The instant the day is read around: now, or noon UTC of the requested date. */
+function reference(f: DayFilter): Date {
+  return f.data ? new Date(`${f.data}T12:00:00Z`) : new Date();
+}
+
+/** The local calendar day of `reference`, in the row's condominium timezone. */
+function localDay(f: DayFilter): SQL {
+  return f.data ? sql`${f.data}::date` : sql`(now() AT TIME ZONE ${c.timezone})::date`;
+}
+
+const localDate = sql`(${s.createdAt} AT TIME ZONE ${c.timezone})::date`;
+
+function dayWhere(f: DayFilter): SQL {
+  const ref = reference(f);
+  // Brazilian zones are UTC-2 to UTC-5: two days either side always contain the local day.
+  const from = new Date(ref.getTime() - 2 * 86_400_000);
+  const to = new Date(ref.getTime() + 2 * 86_400_000);
+  return and(
+    eq(s.organizationId, f.organizationId),
+    f.condominioId ? eq(s.condominioId, f.condominioId) : undefined,
+    sql`${s.createdAt} >= ${from} AND ${s.createdAt} < ${to}`,
+    sql`${localDate} = ${localDay(f)}`,
+  )!;
+}
+
+export async function countTodayByStatus(db: Executor, f: DayFilter) {
+  return db
+    .select({ status: s.status, n: sql<number>`count(*)::int` })
+    .from(s)
+    .innerJoin(c, eq(c.id, s.condominioId))
+    .where(dayWhere(f))
+    .groupBy(s.status);
+}
+
+/** Counts by status over the previous calendar month, and that month's number of days. */
+export async function countPreviousMonthByStatus(db: Executor, f: DayFilter) {
+  const ref = reference(f);
+  const from = new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth() - 1, 1) - 86_400_000);
+  const to = new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), 1) + 86_400_000);
+  const monthStart = sql`date_trunc('month', ${localDay(f)})::date`;
+  return db
+    .select({
+      status: s.status,
+      n: sql<number>`count(*)::int`,
+      days: sql<number>`max(extract(day from ${monthStart} - interval '1 day'))::int`,
+    })
+    .from(s)
+    .innerJoin(c, eq(c.id, s.condominioId))
+    .where(
+      and(
+        eq(s.organizationId, f.organizationId),
+        f.condominioId ? eq(s.condominioId, f.condominioId) : undefined,
+        sql`${s.createdAt} >= ${from} AND ${s.createdAt} < ${to}`,
+        sql`${localDate} >= (${monthStart} - interval '1 month')::date AND ${localDate} < ${monthStart}`,
+      ),
+    )
+    .groupBy(s.status);
+}
+
+export async function latestToday(db: Executor, f: DayFilter, limit: number) {
+  return db
+    .select(solicitacaoColumns)
+    .from(s)
+    .innerJoin(c, eq(c.id, s.condominioId))
+    .innerJoin(unidades, eq(unidades.id, s.unidadeId))
+    .where(dayWhere(f))
+    .orderBy(desc(s.createdAt), desc(s.id))
+    .limit(limit);
+}

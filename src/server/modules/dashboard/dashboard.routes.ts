@@ -1,0 +1,41 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { dashboardQuerySchema, kpisSchema, ultimasQuerySchema, ultimasSchema } from "../../../shared/schemas/dashboard";
+import { requirePermission } from "../../auth/tenant.middleware";
+import type { Database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { errorResponses, validationHook } from "../../http/openapi";
+import * as service from "./dashboard.service";
+
+const kpisRoute = createRoute({
+  method: "get",
+  path: "/kpis",
+  tags: ["Dashboard"],
+  summary: "Contagem por status das solicitações de hoje (no fuso de cada condomínio) e tendência vs mês anterior",
+  security: [{ cookieAuth: [] }],
+  middleware: [requirePermission("solicitacoes:ler")] as const,
+  request: { query: dashboardQuerySchema },
+  responses: {
+    200: { description: "KPIs", content: { "application/json": { schema: kpisSchema.openapi("Kpis") } } },
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const ultimasRoute = createRoute({
+  method: "get",
+  path: "/ultimas",
+  tags: ["Dashboard"],
+  summary: "Solicitações de hoje com a unidade, mais recentes primeiro",
+  security: [{ cookieAuth: [] }],
+  middleware: [requirePermission("solicitacoes:ler")] as const,
+  request: { query: ultimasQuerySchema },
+  responses: {
+    200: { description: "Últimas", content: { "application/json": { schema: ultimasSchema.openapi("Ultimas") } } },
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+export function dashboardRoutes(db: Database) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(kpisRoute, async (c) => c.json(await service.kpis(db, c.get("tenant"), c.req.valid("query")), 200))
+    .openapi(ultimasRoute, async (c) => c.json(await service.ultimas(db, c.get("tenant"), c.req.valid("query")), 200));
+}

@@ -1,0 +1,62 @@
+import { SOLICITACAO_STATUSES, type SolicitacaoStatus } from "../../../shared/domain";
+import type { Kpis } from "../../../shared/schemas/dashboard";
+import type { Database } from "../../db/client";
+import type { TenantContext } from "../../http/context";
+import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
+import { countPreviousMonthByStatus, countTodayByStatus, latestToday } from "./dashboard.queries";
+
+type Trend = Kpis["trends"]["total"];
+
+/**
+ * Today against the daily average of the previous calendar month, in percent. Shown only when
+ * there is something today and there was data last month (otherwise the figure means nothing).
+ */
+export function computeTrend(today: number, previousMonthCount: number, daysInPreviousMonth: number): Trend {
+  if (today <= 0 || previousMonthCount <= 0 || daysInPreviousMonth <= 0) return null;
+  const average = previousMonthCount / daysInPreviousMonth;
+  const percent = Math.round(((today - average) / average) * 100);
+  return { percent: Math.abs(percent), direction: percent > 0 ? "up" : percent < 0 ? "down" : "flat" };
+}
+
+export async function kpis(
+  db: Database,
+  tenant: TenantContext,
+  q: { condominio_id?: string; data?: string },
+): Promise<Kpis> {
+  const filter = { organizationId: tenant.organizationId, condominioId: q.condominio_id, data: q.data };
+  const [today, previous] = await Promise.all([countTodayByStatus(db, filter), countPreviousMonthByStatus(db, filter)]);
+  const counts = Object.fromEntries(SOLICITACAO_STATUSES.map((st) => [st, 0])) as Record<SolicitacaoStatus, number>;
+  for (const row of today) counts[row.status as SolicitacaoStatus] = row.n;
+  const prev = Object.fromEntries(SOLICITACAO_STATUSES.map((st) => [st, 0])) as Record<SolicitacaoStatus, number>;
+  let days = 0;
+  for (const row of previous) {
+    prev[row.status as SolicitacaoStatus] = row.n;
+    days = Math.max(days, row.days);
+  }
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const prevTotal = Object.values(prev).reduce((a, b) => a + b, 0);
+  return {
+    counts: { ...counts, total },
+    trends: {
+      pendente: computeTrend(counts.pendente, prev.pendente, days),
+      autorizado: computeTrend(counts.autorizado, prev.autorizado, days),
+      negado: computeTrend(counts.negado, prev.negado, days),
+      total: computeTrend(total, prevTotal, days),
+    },
+  };
+}
+
+export async function ultimas(
+  db: Database,
+  tenant: TenantContext,
+  q: { condominio_id?: string; data?: string; limit: number },
+) {
+  const rows = await latestToday(
+    db,
+    { organizationId: tenant.organizationId, condominioId: q.condominio_id, data: q.data },
+    q.limit,
+  );
+  return {
+    items: rows.map((r) => toSolicitacao({ ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre })),
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * Drizzle queries for access requests. Every function takes the tenant's organization id first and
+ * filters by it: a row of another tenant is simply not found.
+ */
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
+import { normalizeSearch } from "../../../shared/schemas/common";
+import type { Executor } from "../../db/client";
+import { chamadas, condominios, pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
+
+export interface ListFilters {
+  condominioId?: string;
+  unidadeId?: string;
+  status?: SolicitacaoStatus;
+  tipo?: SolicitacaoTipo;
+  q?: string;
+  de?: Date;
+  ate?: Date;
+}
+
+/** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export function buildSearchText(parts: (string | null | undefined)[]): string {
+  return normalizeSearch(parts.filter(Boolean).join(" "));
+}
+
+function listWhere(organizationId: string, f: ListFilters): SQL {
+  const conditions: (SQL | undefined)[] = [
+    eq(s.organizationId, organizationId),
+    f.condominioId ? eq(s.condominioId, f.condominioId) : undefined,
+    f.unidadeId ? eq(s.unidadeId, f.unidadeId) : undefined,
+    f.status ? eq(s.status, f.status) : undefined,
+    f.tipo ? eq(s.tipo, f.tipo) : undefined,
+    f.de ? gte(s.createdAt, f.de) : undefined,
+    f.ate ? lt(s.createdAt, f.ate) : undefined,
+  ];
+  const q = f.q ? normalizeSearch(f.q) : "";
+  if (q) conditions.push(sql`${s.busca} LIKE ${likeContains(q)}`);
+  return and(...conditions)!;
+}
+
+/** The columns every list and detail shows: the request plus its unit's code and tower. */
+export const solicitacaoColumns = {
+  row: s,
+  unidadeCodigo: unidades.codigo,
+  unidadeTorre: unidades.torre,
+};
+
+export type SolicitacaoRow = typeof s.$inferSelect & { unidadeCodigo: string; unidadeTorre: string | null };
+
+function flatten(r: {
+  row: typeof s.$inferSelect;
+  unidadeCodigo: string;
+  unidadeTorre: string | null;
+}): SolicitacaoRow {
+  return { ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre };
+}
+
+export async function listSolicitacoes(
+  db: Executor,
+  organizationId: string,
+  f: ListFilters,
+  page: number,
+  pageSize: number,
+) {
+  const where = listWhere(organizationId, f);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(solicitacaoColumns)
+      .from(s)
+      .innerJoin(unidades, eq(unidades.id, s.unidadeId))
+      .where(where)
+      .orderBy(desc(s.createdAt), desc(s.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(s).where(where),
+  ]);
+  return { items: rows.map(flatten), total: totals[0]?.total ?? 0 };
+}
+
+export async function findSolicitacao(db: Executor, organizationId: string, id: string) {
+  const [r] = await db
+    .select({
+      ...solicitacaoColumns,
+      condominio: { id: condominios.id, nome: condominios.nome, timezone: condominios.timezone },
+    })
+    .from(s)
+    .innerJoin(unidades, eq(unidades.id, s.unidadeId))
+    .innerJoin(condominios, eq(condominios.id, s.condominioId))
+    .where(and(eq(s.organizationId, organizationId), eq(s.id, id)));
+  return r ? { ...flatten(r), condominio: r.condominio } : null;
+}
+
+export async function findSolicitacaoRows(db: Executor, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(solicitacaoColumns)
+    .from(s)
+    .innerJoin(unidades, eq(unidades.id, s.unidadeId))
+    .where(and(eq(s.organizationId, organizationId), inArray(s.id, ids)));
+  return rows.map(flatten);
+}
+
+export async function listChamadasOfSolicitacao(db: Executor, organizationId: string, solicitacaoId: string) {
+  return db
+    .select({
+      id: chamadas.id,
+      status: chamadas.status,
+      ramalDiscado: chamadas.ramalDiscado,
+      iniciadoEm: chamadas.iniciadoEm,
+      finalizadoEm: chamadas.finalizadoEm,
+      provedor: chamadas.provedor,
+      pessoaId: pessoas.id,
+      pessoaNome: pessoas.nome,
+      pessoaRamal: pessoas.pbxRamal,
+    })
+    .from(chamadas)
+    .leftJoin(pessoas, eq(pessoas.id, chamadas.pessoaId))
+    .where(and(eq(chamadas.organizationId, organizationId), eq(chamadas.solicitacaoId, solicitacaoId)))
+    .orderBy(desc(chamadas.iniciadoEm));
+}
+
+export async function findUnidadeInTenant(db: Executor, organizationId: string, unidadeId: string) {
+  const [u] = await db
+    .select()
+    .from(unidades)
+    .where(and(eq(unidades.organizationId, organizationId), eq(unidades.id, unidadeId)));
+  return u ?? null;
+}
+
+export async function findCondominioInTenant(db: Executor, organizationId: string, condominioId: string) {
+  const [c] = await db
+    .select()
+    .from(condominios)
+    .where(and(eq(condominios.organizationId, organizationId), eq(condominios.id, condominioId)));
+  return c ?? null;
+}
+
+/** The person who represents a console user in this tenant (to name the decider), if any. */
+export async function findPessoaOfUser(db: Executor, organizationId: string, userId: string) {
+  const [p] = await db
+    .select({ id: pessoas.id, nome: pessoas.nome })
+    .from(pessoas)
+    .where(and(eq(pessoas.organizationId, organizationId), eq(pessoas.userId, userId)))
+    .limit(1);
+  return p ?? null;
+}

@@ -1,0 +1,120 @@
+import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
+import { uuidParam } from "../../../shared/schemas/common";
+import {
+  decisaoSchema,
+  solicitacaoCreateSchema,
+  solicitacaoDetailSchema,
+  solicitacaoListQuerySchema,
+  solicitacaoPageSchema,
+  solicitacaoSchema,
+  solicitacaoUpdateSchema,
+} from "../../../shared/schemas/solicitacoes";
+import { requirePermission } from "../../auth/tenant.middleware";
+import type { Database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { errorResponses, validationHook } from "../../http/openapi";
+import * as service from "./solicitacoes.service";
+
+const TAG = "Solicitações de acesso";
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const body = <T extends z.ZodType>(schema: T, required = true) => ({
+  body: { required, content: { "application/json": { schema } } },
+});
+
+const one = solicitacaoSchema.openapi("Solicitacao");
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags: [TAG],
+  summary: "Lista paginada, filtrada e com busca (nome, documento, unidade, torre; ignora acentos)",
+  security: [{ cookieAuth: [] }],
+  middleware: [requirePermission("solicitacoes:ler")] as const,
+  request: { query: solicitacaoListQuerySchema },
+  responses: {
+    200: json(solicitacaoPageSchema.openapi("PaginaSolicitacoes"), "Página"),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags: [TAG],
+  summary: "Detalhe com unidade, condomínio, quem decidiu e histórico de chamadas",
+  security: [{ cookieAuth: [] }],
+  middleware: [requirePermission("solicitacoes:ler")] as const,
+  request: { params: uuidParam },
+  responses: {
+    200: json(solicitacaoDetailSchema.openapi("SolicitacaoDetalhe"), "Solicitação"),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const createRoute_ = createRoute({
+  method: "post",
+  path: "/",
+  tags: [TAG],
+  summary: "Cria uma solicitação (sempre pendente)",
+  security: [{ cookieAuth: [] }],
+  middleware: [requirePermission("solicitacoes:criar")] as const,
+  request: body(solicitacaoCreateSchema),
+  responses: { 201: json(one, "Criada"), ...errorResponses(400, 401, 403, 404) },
+});
+
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/{id}",
+  tags: [TAG],
+  summary: "Corrige os dados do visitante enquanto a solicitação está pendente",
+  security: [{ cookieAuth: [] }],
+  middleware: [requirePermission("solicitacoes:criar")] as const,
+  request: { params: uuidParam, ...body(solicitacaoUpdateSchema) },
+  responses: { 200: json(one, "Atualizada"), ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+const decideRoute = (acao: "autorizar" | "negar") =>
+  createRoute({
+    method: "post",
+    path: `/{id}/${acao}`,
+    tags: [TAG],
+    summary: acao === "autorizar" ? "Autoriza uma solicitação pendente" : "Nega uma solicitação pendente",
+    description: "Atômico e condicional: só uma decisão vence; as demais recebem 409.",
+    security: [{ cookieAuth: [] }],
+    middleware: [requirePermission("solicitacoes:decidir")] as const,
+    request: { params: uuidParam, ...body(decisaoSchema, false) },
+    responses: { 200: json(one, "Decidida"), ...errorResponses(400, 401, 403, 404, 409) },
+  });
+
+export function solicitacoesRoutes(db: Database) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(listRoute, async (c) => {
+      const q = c.req.valid("query");
+      const filters = {
+        condominioId: q.condominio_id,
+        unidadeId: q.unidade_id,
+        status: q.status,
+        tipo: q.tipo,
+        q: q.q,
+        de: q.de ? new Date(q.de) : undefined,
+        ate: q.ate ? new Date(q.ate) : undefined,
+      };
+      return c.json(await service.list(db, c.get("tenant"), filters, q.page, q.page_size), 200);
+    })
+    .openapi(getRoute, async (c) => c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id), 200))
+    .openapi(createRoute_, async (c) => c.json(await service.create(db, c.get("tenant"), c.req.valid("json")), 201))
+    .openapi(updateRoute, async (c) =>
+      c.json(await service.update(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(decideRoute("autorizar"), async (c) => {
+      const { observacoes } = c.req.valid("json") ?? { observacoes: null };
+      return c.json(await service.decide(db, c.get("tenant"), c.req.valid("param").id, "autorizado", observacoes), 200);
+    })
+    .openapi(decideRoute("negar"), async (c) => {
+      const { observacoes } = c.req.valid("json") ?? { observacoes: null };
+      return c.json(await service.decide(db, c.get("tenant"), c.req.valid("param").id, "negado", observacoes), 200);
+    });
+}

@@ -1,0 +1,47 @@
+/**
+ * Writing realtime events. Called inside the transaction that changes the data, so an event exists
+ * if and only if its change committed; pg_notify is delivered at commit, to every instance.
+ */
+import { sql } from "drizzle-orm";
+import type { DomainEvent } from "../../shared/schemas/events";
+import type { Executor } from "../db/client";
+import { eventos } from "../db/schema";
+
+export const EVENTS_CHANNEL = "guarita_eventos";
+
+/** Query-key roots the console refetches when an access request changes. */
+const SOLICITACAO_KEYS = ["solicitacoes", "dashboard", "chamadas"];
+
+export interface EventInput {
+  type: DomainEvent["type"];
+  solicitacao: { id: string; nome_visitante: string; status: DomainEvent["status"] };
+}
+
+export async function recordEvent(tx: Executor, organizationId: string, input: EventInput): Promise<DomainEvent> {
+  // Next per-tenant id; the row lock serialises this tenant's event writers until commit.
+  const seq = await tx.execute<{ ultimo_id: string | number }>(sql`
+    INSERT INTO evento_sequencias (organization_id, ultimo_id) VALUES (${organizationId}, 1)
+    ON CONFLICT (organization_id) DO UPDATE SET ultimo_id = evento_sequencias.ultimo_id + 1
+    RETURNING ultimo_id`);
+  const id = Number((seq as unknown as { rows: { ultimo_id: string | number }[] }).rows[0]!.ultimo_id);
+  const createdAt = new Date();
+  const event: DomainEvent = {
+    id,
+    type: input.type,
+    solicitacao_id: input.solicitacao.id,
+    nome_visitante: input.solicitacao.nome_visitante,
+    status: input.solicitacao.status,
+    invalidate: SOLICITACAO_KEYS,
+    created_at: createdAt.toISOString(),
+  };
+  await tx.insert(eventos).values({
+    organizationId,
+    id,
+    tipo: event.type,
+    solicitacaoId: event.solicitacao_id,
+    payload: event,
+    createdAt,
+  });
+  await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ organizationId, event })})`);
+  return event;
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/** An optional text input: trimmed, and empty means null (SPEC.md section 3). */
+export const optionalText = (max: number, tooLong = `Máximo de ${max} caracteres`) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A required choice from a select: the message names what to select. */
+export const requiredId = (message: string) => z.string({ error: message }).min(1, message).pipe(z.uuid(message));
+
+export const paginationQuery = {
+  page: z.coerce.number().int("Página inválida").min(1, "Página inválida").default(1),
+  page_size: z.coerce
+    .number()
+    .int("Tamanho de página inválido")
+    .min(1, "Tamanho de página inválido")
+    .max(200, "No máximo 200 itens por página")
+    .default(50),
+};
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+
+export const isoDateTime = z.string().describe("Data e hora ISO 8601");
+
+export const uuidParam = z.object({ id: z.uuid("Identificador inválido") });
+
+/** Lower-case, accents removed: "João" → "joao". The same function builds stored search text and queries. */
+export function normalizeSearch(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}

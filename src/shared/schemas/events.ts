@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { SOLICITACAO_STATUSES } from "../domain";
+
+/**
+ * What /api/events streams (SSE `data:`). `id` is the event's per-tenant increasing id, also sent as
+ * the SSE `id:`; `invalidate` names the TanStack Query key roots the browser must refetch.
+ */
+export const EVENT_TYPES = ["solicitacao.criada", "solicitacao.atualizada"] as const;
+
+export const domainEventSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(EVENT_TYPES),
+  solicitacao_id: z.uuid(),
+  nome_visitante: z.string(),
+  status: z.enum(SOLICITACAO_STATUSES),
+  invalidate: z.array(z.string()),
+  created_at: z.string(),
+});
+export type DomainEvent = z.infer<typeof domainEventSchema>;

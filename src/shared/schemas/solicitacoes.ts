@@ -1,0 +1,121 @@
+/**
+ * Access requests (solicitacoes_acesso): the API contract and the console form share these schemas.
+ * Field names are SPEC.md section 3's; messages are SPEC.md section 5's.
+ */
+import { z } from "zod";
+import { CHAMADA_STATUSES, SOLICITACAO_STATUSES, SOLICITACAO_TIPOS } from "../domain";
+import { isoDateTime, optionalText, pageOf, paginationQuery, requiredId } from "./common";
+
+/** Empty → null; otherwise a date-time that must lie in the future. Output: ISO string or null. */
+const expiracao = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: "Data de expiração inválida" });
+      return z.NEVER;
+    }
+    if (date.getTime() <= Date.now()) {
+      ctx.addIssue({ code: "custom", message: "A expiração deve ser uma data futura" });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+const visitorFields = {
+  nome_visitante: z
+    .string({ error: "Nome deve ter pelo menos 2 caracteres" })
+    .trim()
+    .min(2, "Nome deve ter pelo menos 2 caracteres")
+    .max(120, "Nome deve ter no máximo 120 caracteres"),
+  doc_visitante: optionalText(40),
+  telefone_visitante: optionalText(30),
+  motivo: optionalText(500),
+  expiracao_em: expiracao,
+};
+
+export const solicitacaoCreateSchema = z
+  .object({
+    condominio_id: requiredId("Selecione um condomínio"),
+    unidade_id: requiredId("Selecione uma unidade"),
+    tipo: z.enum(SOLICITACAO_TIPOS, { error: "Selecione o tipo de visita" }).default("visitante"),
+    ...visitorFields,
+  })
+  .strict();
+export type SolicitacaoCreateInput = z.input<typeof solicitacaoCreateSchema>;
+export type SolicitacaoCreate = z.output<typeof solicitacaoCreateSchema>;
+
+/** While pending, the visitor data can be corrected; a field left out keeps its value. */
+export const solicitacaoUpdateSchema = z
+  .object({
+    tipo: z.enum(SOLICITACAO_TIPOS, { error: "Selecione o tipo de visita" }).optional(),
+    nome_visitante: visitorFields.nome_visitante.optional(),
+    doc_visitante: visitorFields.doc_visitante.optional(),
+    telefone_visitante: visitorFields.telefone_visitante.optional(),
+    motivo: visitorFields.motivo.optional(),
+    expiracao_em: visitorFields.expiracao_em.optional(),
+  })
+  .strict();
+export type SolicitacaoUpdate = z.output<typeof solicitacaoUpdateSchema>;
+
+export const decisaoSchema = z
+  .object({ observacoes: optionalText(500) })
+  .strict()
+  .default({ observacoes: null });
+
+export const solicitacaoListQuerySchema = z.object({
+  condominio_id: z.uuid("Condomínio inválido").optional(),
+  unidade_id: z.uuid("Unidade inválida").optional(),
+  status: z.enum(SOLICITACAO_STATUSES, { error: "Status inválido" }).optional(),
+  tipo: z.enum(SOLICITACAO_TIPOS, { error: "Tipo inválido" }).optional(),
+  q: z.string().trim().max(100, "Busca longa demais").optional(),
+  /** created_at period, inclusive start and exclusive end. */
+  de: z.iso.datetime({ offset: true, error: "Data inicial inválida" }).optional(),
+  ate: z.iso.datetime({ offset: true, error: "Data final inválida" }).optional(),
+  ...paginationQuery,
+});
+export type SolicitacaoListQuery = z.input<typeof solicitacaoListQuerySchema>;
+
+export const solicitacaoSchema = z.object({
+  id: z.uuid(),
+  condominio_id: z.uuid(),
+  unidade_id: z.uuid(),
+  tipo: z.enum(SOLICITACAO_TIPOS),
+  nome_visitante: z.string(),
+  doc_visitante: z.string().nullable(),
+  telefone_visitante: z.string().nullable(),
+  motivo: z.string().nullable(),
+  expiracao_em: isoDateTime.nullable(),
+  status: z.enum(SOLICITACAO_STATUSES),
+  decidido_em: isoDateTime.nullable(),
+  decidido_por_pessoa_id: z.uuid().nullable(),
+  /** The decider's name: the person linked to the deciding user, else the user's name. */
+  decidido_por_nome: z.string().nullable(),
+  observacoes: z.string().nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+  unidade: z.object({ codigo: z.string(), torre: z.string().nullable() }),
+});
+export type Solicitacao = z.infer<typeof solicitacaoSchema>;
+
+export const solicitacaoPageSchema = pageOf(solicitacaoSchema);
+export type SolicitacaoPage = z.infer<typeof solicitacaoPageSchema>;
+
+export const chamadaDaSolicitacaoSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(CHAMADA_STATUSES),
+  ramal_discado: z.string().nullable(),
+  iniciado_em: isoDateTime,
+  finalizado_em: isoDateTime.nullable(),
+  provedor: z.string().nullable(),
+  pessoa: z.object({ id: z.uuid(), nome: z.string(), pbx_ramal: z.string().nullable() }).nullable(),
+});
+
+export const solicitacaoDetailSchema = solicitacaoSchema.extend({
+  condominio: z.object({ id: z.uuid(), nome: z.string(), timezone: z.string() }),
+  chamadas: z.array(chamadaDaSolicitacaoSchema),
+});
+export type SolicitacaoDetail = z.infer<typeof solicitacaoDetailSchema>;
