@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Settings, User } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -46,7 +45,6 @@ function UserAvatar({ user, className }: { user: MenuUser; className?: string })
 
 export function UserMenu({ user }: { user: MenuUser }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = authClient.useSession();
   const [signingOut, setSigningOut] = useState(false);
 
@@ -56,8 +54,9 @@ export function UserMenu({ user }: { user: MenuUser }) {
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message || "Não foi possível sair. Tente novamente.");
       // Settle the session store before leaving, so /login does not see the old user and bounce back.
+      // With no user the console layout unmounts the shell, clears the query cache and goes to /login;
+      // navigating here too covers a session store that could not be refreshed.
       await session.refetch();
-      queryClient.clear();
       navigate("/login", { replace: true });
     } catch (error) {
       setSigningOut(false);

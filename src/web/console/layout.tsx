@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AppSidebar } from "@/web/components/app-sidebar";
@@ -19,12 +19,17 @@ export const LOADING_MESSAGE = "Carregando Guarita...";
 export default function ConsoleLayout() {
   const session = authClient.useSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const user = session.data?.user;
   const signedOut = !session.isPending && !user;
 
   useEffect(() => {
-    if (signedOut) navigate("/login", { replace: true });
-  }, [signedOut, navigate]);
+    if (!signedOut) return;
+    // The shell (and every query observer in it) is already unmounted here, so clearing the cache
+    // cannot trigger a refetch; the next user starts with an empty cache.
+    queryClient.clear();
+    navigate("/login", { replace: true });
+  }, [signedOut, navigate, queryClient]);
 
   if (!user) return <LoadingState fullScreen message={LOADING_MESSAGE} />;
   return <ConsoleShell sessionUser={user} onUnauthorized={() => void session.refetch()} />;

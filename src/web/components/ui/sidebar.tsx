@@ -220,7 +220,11 @@ export function SidebarFooter({ className, ...props }: React.ComponentProps<"div
 
 export function SidebarSeparator({ className, ...props }: React.ComponentProps<typeof Separator>) {
   return (
-    <Separator data-slot="sidebar-separator" className={cn("mx-2 w-auto bg-sidebar-border", className)} {...props} />
+    <Separator
+      data-slot="sidebar-separator"
+      className={cn("mx-2 bg-sidebar-border data-[orientation=horizontal]:w-auto", className)}
+      {...props}
+    />
   );
 }
 
