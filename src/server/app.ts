@@ -36,6 +36,8 @@ export interface AppDeps {
   publicUrl: string;
   trustedOrigins: string[];
   trustProxy: boolean;
+  /** SSE heartbeat interval (default 20 s). */
+  sseHeartbeatMs?: number;
   /** Directory of the built web client; omitted in API-only tests. */
   webClientDir?: string;
 }
@@ -76,7 +78,7 @@ export function createApp(deps: AppDeps) {
   api.route("/me", tenantRouter(deps).route("/", meRoutes(handle.db)));
   api.route("/solicitacoes", tenantRouter(deps).route("/", solicitacoesRoutes(handle.db)));
   api.route("/dashboard", tenantRouter(deps).route("/", dashboardRoutes(handle.db)));
-  const events = eventsRoutes(deps.bus);
+  const events = eventsRoutes(deps.bus, { heartbeatMs: deps.sseHeartbeatMs });
   api.route("/events", tenantRouter(deps).route("/", events.router));
 
   app.route("/api", api);

@@ -23,6 +23,7 @@ export interface SystemOptions {
   webClientDir?: string;
   signInPerMinute?: number;
   maxLoginFailures?: number;
+  sseHeartbeatMs?: number;
 }
 
 export async function createSystem(options: SystemOptions) {
@@ -48,6 +49,7 @@ export async function createSystem(options: SystemOptions) {
     trustedOrigins: options.trustedOrigins ?? [],
     trustProxy: options.trustProxy ?? false,
     webClientDir: options.webClientDir,
+    sseHeartbeatMs: options.sseHeartbeatMs,
   });
   let stopJobs: (() => void) | null = null;
   return {

@@ -48,3 +48,42 @@ export async function addSignedInMember(system: System, organizationId: string, 
   const cookie = await signIn(system, email, password);
   return { user, email, password, cookie, api: client(system, { cookie }) };
 }
+
+/** A condominium and one unit of a tenant, written directly (the registry API comes with its own tests). */
+export async function createCondominioWithUnidade(
+  system: System,
+  organizationId: string,
+  opts: { timezone?: string; codigo?: string; torre?: string | null; nome?: string } = {},
+) {
+  const { condominios, unidades } = await import("@/server/db/schema");
+  const [condominio] = await system.handle.db
+    .insert(condominios)
+    .values({ organizationId, nome: opts.nome ?? "Residencial Teste", timezone: opts.timezone ?? "America/Sao_Paulo" })
+    .returning();
+  const [unidade] = await system.handle.db
+    .insert(unidades)
+    .values({
+      organizationId,
+      condominioId: condominio!.id,
+      codigo: opts.codigo ?? "101",
+      torre: opts.torre === undefined ? "Torre A" : opts.torre,
+      pbxRamal: "2101",
+    })
+    .returning();
+  return { condominio: condominio!, unidade: unidade! };
+}
+
+export async function addUnidade(
+  system: System,
+  organizationId: string,
+  condominioId: string,
+  codigo: string,
+  torre: string | null = null,
+) {
+  const { unidades } = await import("@/server/db/schema");
+  const [unidade] = await system.handle.db
+    .insert(unidades)
+    .values({ organizationId, condominioId, codigo, torre })
+    .returning();
+  return unidade!;
+}

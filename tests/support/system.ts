@@ -6,18 +6,19 @@
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { beforeAll } from "vitest";
-import { createSystem, type System } from "@/server/bootstrap";
+import { createSystem, type System, type SystemOptions } from "@/server/bootstrap";
 import type { Database } from "@/server/db/client";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
 type Global = typeof globalThis & { __guaritaSystem?: Promise<System> };
 
-function startSystem(): Promise<System> {
+/** Options of the shared test system; a test may build a second instance with the same ones. */
+export function testSystemOptions(): SystemOptions {
   const kind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
   const url = process.env.TEST_DATABASE_URL;
   if (kind === "postgres" && !url) throw new Error("TEST_DB=postgres requer TEST_DATABASE_URL");
-  return createSystem({
+  return {
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
     database: kind === "postgres" ? { url: url!, poolMax: 5 } : { dataDir: null },
     authSecret: "test-secret-test-secret-test-secret-123",
@@ -25,7 +26,12 @@ function startSystem(): Promise<System> {
     trustProxy: true,
     signInPerMinute: 10,
     maxLoginFailures: 5,
-  });
+    sseHeartbeatMs: 300,
+  };
+}
+
+function startSystem(): Promise<System> {
+  return createSystem(testSystemOptions());
 }
 
 export function getSystem(): Promise<System> {

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCondominioWithUnidade, createTenantWithMember, signIn } from "../../../tests/support/factories";
+import { isDomainEvent, openEventStream } from "../../../tests/support/sse";
+import { setupTestSystem, testSystemOptions } from "../../../tests/support/system";
+import { createSystem, type System } from "../bootstrap";
+import { openDatabase } from "../db/client";
+
+const system = setupTestSystem();
+
+type Tenant = Awaited<ReturnType<typeof createTenantWithMember>>;
+let a: Tenant;
+let b: Tenant;
+let condoA: Awaited<ReturnType<typeof createCondominioWithUnidade>>;
+let condoB: Awaited<ReturnType<typeof createCondominioWithUnidade>>;
+
+const createIn = (t: Tenant, where: typeof condoA, nome: string) =>
+  t.api.post("/api/solicitacoes", {
+    json: { condominio_id: where.condominio.id, unidade_id: where.unidade.id, nome_visitante: nome },
+  });
+
+beforeAll(async () => {
+  a = await createTenantWithMember(system(), { role: "porteiro" });
+  b = await createTenantWithMember(system(), { role: "porteiro" });
+  condoA = await createCondominioWithUnidade(system(), a.org.id);
+  condoB = await createCondominioWithUnidade(system(), b.org.id);
+});
+
+describe("GET /api/events", () => {
+  it("answers 401 without a session", async () => {
+    const { response } = await openEventStream(system(), undefined);
+    expect(response.status).toBe(401);
+  });
+
+  it("streams the caller's tenant's changes with ids, and never another tenant's", async () => {
+    const streamA = await openEventStream(system(), a.cookie);
+    const streamB = await openEventStream(system(), b.cookie);
+    expect(streamA.response.headers.get("content-type")).toContain("text/event-stream");
+    expect(await streamA.messages!.next((m) => m.event === "ready")).not.toBeNull();
+    expect(await streamB.messages!.next((m) => m.event === "ready")).not.toBeNull();
+
+    const created = (await createIn(a, condoA, "Evento Tenant A")).body;
+    const evt = await streamA.messages!.next(isDomainEvent);
+    expect(evt?.event).toBe("solicitacao.criada");
+    const data = JSON.parse(evt!.data!);
+    expect(data).toMatchObject({ solicitacao_id: created.id, nome_visitante: "Evento Tenant A", status: "pendente" });
+    expect(data.invalidate).toEqual(expect.arrayContaining(["solicitacoes", "dashboard"]));
+    expect(Number(evt!.id)).toBe(data.id);
+
+    await a.api.post(`/api/solicitacoes/${created.id}/autorizar`);
+    const upd = await streamA.messages!.next(isDomainEvent);
+    expect(upd?.event).toBe("solicitacao.atualizada");
+    expect(JSON.parse(upd!.data!).status).toBe("autorizado");
+    expect(Number(upd!.id)).toBeGreaterThan(Number(evt!.id));
+
+    // Tenant B's stream saw nothing of A; its own change arrives.
+    await createIn(b, condoB, "Evento Tenant B");
+    const bEvent = await streamB.messages!.next(isDomainEvent);
+    expect(JSON.parse(bEvent!.data!).nome_visitante).toBe("Evento Tenant B");
+    expect(await streamB.messages!.next(isDomainEvent, 300)).toBeNull();
+    expect(await streamA.messages!.next(isDomainEvent, 300)).toBeNull();
+
+    await streamA.messages!.close();
+    await streamB.messages!.close();
+  });
+
+  it("replays what a client missed after Last-Event-ID, in order", async () => {
+    const first = await openEventStream(system(), a.cookie);
+    await createIn(a, condoA, "Antes da queda");
+    const seen = await first.messages!.next(isDomainEvent);
+    await first.messages!.close();
+
+    await createIn(a, condoA, "Perdido 1");
+    await createIn(a, condoA, "Perdido 2");
+
+    const resumed = await openEventStream(system(), a.cookie, { lastEventId: seen!.id });
+    const r1 = await resumed.messages!.next(isDomainEvent);
+    const r2 = await resumed.messages!.next(isDomainEvent);
+    expect([JSON.parse(r1!.data!).nome_visitante, JSON.parse(r2!.data!).nome_visitante]).toEqual([
+      "Perdido 1",
+      "Perdido 2",
+    ]);
+    expect(Number(r2!.id)).toBeGreaterThan(Number(r1!.id));
+    // Live events keep flowing after the replay.
+    await createIn(a, condoA, "Ao vivo");
+    expect(JSON.parse((await resumed.messages!.next(isDomainEvent))!.data!).nome_visitante).toBe("Ao vivo");
+    await resumed.messages!.close();
+  });
+
+  it("rejects a malformed Last-Event-ID", async () => {
+    const { response } = await openEventStream(system(), a.cookie, { lastEventId: "abc" });
+    expect(response.status).toBe(400);
+  });
+
+  it("sends heartbeats", async () => {
+    const stream = await openEventStream(system(), a.cookie);
+    expect(await stream.messages!.next((m) => m.comment === "ping", 2000)).not.toBeNull();
+    await stream.messages!.close();
+  });
+});
+
+describe("several app instances on one database", () => {
+  let second: System | null = null;
+
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it("delivers an event written through instance B to an SSE client of instance A", async () => {
+    const url = process.env.TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
+    // PGlite is embedded in one process, so a second instance there means a second app on the same
+    // database handle; on PostgreSQL it is a fully separate instance with its own pool and LISTEN.
+    second = await createSystem({
+      ...testSystemOptions(),
+      handle: url ? await openDatabase({ url, poolMax: 2 }) : system().handle,
+    });
+    const onA = await openEventStream(system(), a.cookie);
+    await onA.messages!.next((m) => m.event === "ready");
+    const cookieOnB = await signIn(second, a.email, a.password);
+    const res = await second.app.request("http://localhost:3000/api/solicitacoes", {
+      method: "POST",
+      headers: { cookie: cookieOnB, "content-type": "application/json", origin: "http://localhost:3000" },
+      body: JSON.stringify({
+        condominio_id: condoA.condominio.id,
+        unidade_id: condoA.unidade.id,
+        nome_visitante: "Via instância B",
+      }),
+    });
+    expect(res.status).toBe(201);
+    const evt = await onA.messages!.next(isDomainEvent, 5000);
+    expect(JSON.parse(evt!.data!).nome_visitante).toBe("Via instância B");
+    await onA.messages!.close();
+    if (!url) second = null; // shares the test system's handle: nothing of its own to close
+  });
+});
