@@ -20,7 +20,7 @@ export async function openEventStream(system: System, cookie: string | undefined
   const decoder = new TextDecoder();
   const queue: SseMessage[] = [];
   let buffer = "";
-  let waiting: (() => void) | null = null;
+  const wake: { fn: (() => void) | null } = { fn: null };
 
   void (async () => {
     try {
@@ -44,7 +44,7 @@ export async function openEventStream(system: System, cookie: string | undefined
             }
           }
           queue.push(msg);
-          waiting?.();
+          wake.fn?.();
           cut = buffer.indexOf("\n\n");
         }
       }
@@ -65,7 +65,7 @@ export async function openEventStream(system: System, cookie: string | undefined
           const left = deadline - Date.now();
           if (left <= 0) return null;
           await new Promise<void>((resolve) => {
-            waiting = resolve;
+            wake.fn = resolve;
             setTimeout(resolve, left);
           });
         }

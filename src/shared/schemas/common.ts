@@ -22,8 +22,19 @@ export const paginationQuery = {
     .default(50),
 };
 
+/** Lists count exactly up to this many matches; beyond it, `total_truncated` says "more than". */
+export const TOTAL_CAP = 10_000;
+
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+  z.object({
+    items: z.array(item),
+    /** Number of matches, exact up to TOTAL_CAP. */
+    total: z.number().int(),
+    /** True when there are more than TOTAL_CAP matches (then `total` is TOTAL_CAP). */
+    total_truncated: z.boolean(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
 
 export const isoDateTime = z.string().describe("Data e hora ISO 8601");
 

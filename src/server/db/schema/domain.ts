@@ -189,11 +189,35 @@ export const solicitacoesAcesso = pgTable(
       foreignColumns: [unidades.id, unidades.condominioId],
     }).onDelete("cascade"),
     unique("solicitacoes_acesso_id_org_uq").on(t.id, t.organizationId),
-    index("solicitacoes_org_created_idx").on(t.organizationId, t.createdAt.desc()),
-    index("solicitacoes_org_status_created_idx").on(t.organizationId, t.status, t.createdAt.desc()),
-    index("solicitacoes_org_tipo_created_idx").on(t.organizationId, t.tipo, t.createdAt.desc()),
-    index("solicitacoes_condominio_created_idx").on(t.condominioId, t.createdAt.desc()),
-    index("solicitacoes_unidade_created_idx").on(t.unidadeId, t.createdAt.desc()),
+    // Lists order by (created_at DESC, id DESC), which PostgreSQL reads as NULLS FIRST; the
+    // indexes match exactly, tiebreaker included, so a page comes straight off the index.
+    index("solicitacoes_org_created_idx").on(
+      t.organizationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("solicitacoes_org_status_created_idx").on(
+      t.organizationId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("solicitacoes_org_tipo_created_idx").on(
+      t.organizationId,
+      t.tipo,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("solicitacoes_condominio_created_idx").on(
+      t.condominioId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("solicitacoes_unidade_created_idx").on(
+      t.unidadeId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("solicitacoes_decidido_por_idx").on(t.decididoPorPessoaId),
     index("solicitacoes_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
     // The expiry job only ever looks at pending requests with a deadline.
@@ -224,10 +248,19 @@ export const chamadas = pgTable(
       columns: [t.solicitacaoId, t.organizationId],
       foreignColumns: [solicitacoesAcesso.id, solicitacoesAcesso.organizationId],
     }).onDelete("cascade"),
-    index("chamadas_org_iniciado_idx").on(t.organizationId, t.iniciadoEm.desc()),
-    index("chamadas_org_status_iniciado_idx").on(t.organizationId, t.status, t.iniciadoEm.desc()),
-    index("chamadas_solicitacao_iniciado_idx").on(t.solicitacaoId, t.iniciadoEm.desc()),
-    index("chamadas_pessoa_iniciado_idx").on(t.pessoaId, t.iniciadoEm.desc()),
+    index("chamadas_org_iniciado_idx").on(t.organizationId, t.iniciadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("chamadas_org_status_iniciado_idx").on(
+      t.organizationId,
+      t.status,
+      t.iniciadoEm.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("chamadas_solicitacao_iniciado_idx").on(
+      t.solicitacaoId,
+      t.iniciadoEm.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("chamadas_pessoa_iniciado_idx").on(t.pessoaId, t.iniciadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

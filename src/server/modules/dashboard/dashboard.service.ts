@@ -6,6 +6,26 @@ import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
 import { countPreviousMonthByStatus, countTodayByStatus, latestToday } from "./dashboard.queries";
 
 type Trend = Kpis["trends"]["total"];
+type MonthCounts = Awaited<ReturnType<typeof countPreviousMonthByStatus>>;
+
+/**
+ * Last month's counts barely change, and reading a month of requests costs far more than reading
+ * today's: keep them for a few minutes per tenant, condominium filter and month.
+ */
+const PREVIOUS_MONTH_TTL_MS = 5 * 60_000;
+const previousMonthCache = new Map<string, { at: number; value: Promise<MonthCounts> }>();
+
+function previousMonthCounts(db: Database, filter: Parameters<typeof countPreviousMonthByStatus>[1]) {
+  const month = (filter.data ?? new Date().toISOString()).slice(0, 7);
+  const key = `${filter.organizationId}|${filter.condominioId ?? "*"}|${month}`;
+  const hit = previousMonthCache.get(key);
+  if (hit && Date.now() - hit.at < PREVIOUS_MONTH_TTL_MS) return hit.value;
+  const value = countPreviousMonthByStatus(db, filter);
+  previousMonthCache.set(key, { at: Date.now(), value });
+  value.catch(() => previousMonthCache.delete(key));
+  if (previousMonthCache.size > 10_000) previousMonthCache.clear();
+  return value;
+}
 
 /**
  * Today against the daily average of the previous calendar month, in percent. Shown only when
@@ -24,7 +44,7 @@ export async function kpis(
   q: { condominio_id?: string; data?: string },
 ): Promise<Kpis> {
   const filter = { organizationId: tenant.organizationId, condominioId: q.condominio_id, data: q.data };
-  const [today, previous] = await Promise.all([countTodayByStatus(db, filter), countPreviousMonthByStatus(db, filter)]);
+  const [today, previous] = await Promise.all([countTodayByStatus(db, filter), previousMonthCounts(db, filter)]);
   const counts = Object.fromEntries(SOLICITACAO_STATUSES.map((st) => [st, 0])) as Record<SolicitacaoStatus, number>;
   for (const row of today) counts[row.status as SolicitacaoStatus] = row.n;
   const prev = Object.fromEntries(SOLICITACAO_STATUSES.map((st) => [st, 0])) as Record<SolicitacaoStatus, number>;

@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
-import { normalizeSearch } from "../../../shared/schemas/common";
+import { normalizeSearch, TOTAL_CAP } from "../../../shared/schemas/common";
 import type { Executor } from "../../db/client";
 import { chamadas, condominios, pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
 
@@ -76,9 +76,18 @@ export async function listSolicitacoes(
       .orderBy(desc(s.createdAt), desc(s.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(s).where(where),
+    // Counting stops after TOTAL_CAP + 1 matches: "N resultados" stays cheap on any table size.
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(s)
+        .where(where)
+        .limit(TOTAL_CAP + 1)
+        .as("matches"),
+    ),
   ]);
-  return { items: rows.map(flatten), total: totals[0]?.total ?? 0 };
+  const total = totals[0]?.total ?? 0;
+  return { items: rows.map(flatten), total: Math.min(total, TOTAL_CAP), totalTruncated: total > TOTAL_CAP };
 }
 
 export async function findSolicitacao(db: Executor, organizationId: string, id: string) {

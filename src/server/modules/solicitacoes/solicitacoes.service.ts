@@ -56,8 +56,8 @@ export function toSolicitacao(r: SolicitacaoRow): Solicitacao {
 }
 
 export async function list(db: Database, tenant: TenantContext, filters: ListFilters, page: number, pageSize: number) {
-  const { items, total } = await listSolicitacoes(db, tenant.organizationId, filters, page, pageSize);
-  return { items: items.map(toSolicitacao), total, page, page_size: pageSize };
+  const { items, total, totalTruncated } = await listSolicitacoes(db, tenant.organizationId, filters, page, pageSize);
+  return { items: items.map(toSolicitacao), total, total_truncated: totalTruncated, page, page_size: pageSize };
 }
 
 export async function get(db: Database, tenant: TenantContext, id: string): Promise<SolicitacaoDetail> {
