@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { optionalText, pageOf, paginationQuery, requiredId } from "./common";
+
+/** Unit form and API body (SPEC.md section 5). */
+export const unidadeInputSchema = z
+  .object({
+    condominio_id: requiredId("Selecione um condomínio"),
+    codigo: z.string({ error: "Código é obrigatório" }).trim().min(1, "Código é obrigatório").max(20, "Código deve ter no máximo 20 caracteres"),
+    torre: optionalText(60),
+    pbx_ramal: optionalText(20),
+    observacoes: optionalText(500),
+    enabled: z.boolean({ error: "Valor inválido" }).default(true),
+  })
+  .strict();
+export type UnidadeInput = z.input<typeof unidadeInputSchema>;
+
+export const unidadeListQuerySchema = z.object({
+  condominio_id: z.uuid("Condomínio inválido").optional(),
+  q: z.string().trim().max(100, "Busca longa demais").optional(),
+  status: z.enum(["ativa", "inativa"], { error: "Status inválido" }).optional(),
+  ...paginationQuery,
+});
+
+export const unidadeSchema = z.object({
+  id: z.uuid(),
+  condominio_id: z.uuid(),
+  codigo: z.string(),
+  torre: z.string().nullable(),
+  pbx_ramal: z.string().nullable(),
+  observacoes: z.string().nullable(),
+  enabled: z.boolean(),
+  /** Active residents (v_moradores_ativos). */
+  moradores: z.number().int(),
+});
+export type Unidade = z.infer<typeof unidadeSchema>;
+export const unidadePageSchema = pageOf(unidadeSchema);
+
+/** "Torre A - Unidade 101", or "Unidade 101" without a tower (SPEC.md sections 2.4 and 2.6). */
+export function unidadeLabel(u: { codigo: string; torre: string | null }): string {
+  return u.torre ? `${u.torre} - Unidade ${u.codigo}` : `Unidade ${u.codigo}`;
+}
