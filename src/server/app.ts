@@ -20,10 +20,15 @@ import { requestLogger } from "./http/logger";
 import { docsRoutes, validationHook } from "./http/openapi";
 import { securityHeaders } from "./http/security";
 import { createWebApp } from "./http/web";
+import { buscaRoutes } from "./modules/busca/busca.routes";
+import { chamadasRoutes } from "./modules/chamadas/chamadas.routes";
+import { condominiosRoutes } from "./modules/condominios/condominios.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
+import { pessoasRoutes } from "./modules/pessoas/pessoas.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
+import { unidadesRoutes } from "./modules/unidades/unidades.routes";
 import type { EventBus } from "./realtime/event-bus";
 import { eventsRoutes } from "./realtime/events.routes";
 
@@ -78,6 +83,11 @@ export function createApp(deps: AppDeps) {
   api.route("/me", tenantRouter(deps).route("/", meRoutes(handle.db)));
   api.route("/solicitacoes", tenantRouter(deps).route("/", solicitacoesRoutes(handle.db)));
   api.route("/dashboard", tenantRouter(deps).route("/", dashboardRoutes(handle.db)));
+  api.route("/condominios", tenantRouter(deps).route("/", condominiosRoutes(handle.db)));
+  api.route("/unidades", tenantRouter(deps).route("/", unidadesRoutes(handle.db)));
+  api.route("/pessoas", tenantRouter(deps).route("/", pessoasRoutes(handle.db)));
+  api.route("/chamadas", tenantRouter(deps).route("/", chamadasRoutes(handle.db)));
+  api.route("/busca", tenantRouter(deps).route("/", buscaRoutes(handle.db)));
   const events = eventsRoutes(deps.bus, { heartbeatMs: deps.sseHeartbeatMs });
   api.route("/events", tenantRouter(deps).route("/", events.router));
 

@@ -100,3 +100,13 @@ export function handleError(error: unknown, c: Context<AppEnv>) {
     500,
   );
 }
+
+/** A PostgreSQL unique violation (23505) on the given constraint, through Drizzle's error wrapper. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const pgError = e as { code?: string; constraint?: string; message?: string };
+    if (pgError.code === "23505" && (pgError.constraint === constraint || pgError.message?.includes(constraint)))
+      return true;
+  }
+  return false;
+}

@@ -122,3 +122,16 @@ export function docsRoutes({ api, authDocument }: OpenApiOptions) {
   });
   return docs;
 }
+
+/** `responses` entry with a JSON body. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** `request.body` with a JSON schema; required bodies reject other content types too. */
+export const jsonBody = <T extends z.ZodType>(schema: T, required = true) => ({
+  body: { required, content: { "application/json": { schema } } },
+});
+
+export const COOKIE_AUTH = [{ cookieAuth: [] }];

@@ -5,7 +5,11 @@ import { optionalText, pageOf, paginationQuery, requiredId } from "./common";
 export const unidadeInputSchema = z
   .object({
     condominio_id: requiredId("Selecione um condomínio"),
-    codigo: z.string({ error: "Código é obrigatório" }).trim().min(1, "Código é obrigatório").max(20, "Código deve ter no máximo 20 caracteres"),
+    codigo: z
+      .string({ error: "Código é obrigatório" })
+      .trim()
+      .min(1, "Código é obrigatório")
+      .max(20, "Código deve ter no máximo 20 caracteres"),
     torre: optionalText(60),
     pbx_ramal: optionalText(20),
     observacoes: optionalText(500),

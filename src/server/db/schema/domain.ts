@@ -43,6 +43,8 @@ export const condominios = pgTable(
     nome: text("nome").notNull(),
     timezone: text("timezone").notNull().default(DEFAULT_TIMEZONE),
     enabled: boolean("enabled").notNull().default(true),
+    /** Name and timezone, normalised for "contains" search (few rows per tenant: no trigram index). */
+    busca: text("busca").notNull().default(""),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
@@ -63,10 +65,13 @@ export const unidades = pgTable(
     pbxRamal: text("pbx_ramal"),
     observacoes: text("observacoes"),
     enabled: boolean("enabled").notNull().default(true),
+    /** Code, tower, extension and observations, normalised for "contains" search (see solicitacoes). */
+    busca: text("busca").notNull().default(""),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
+    index("unidades_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
     foreignKey({
       name: "unidades_condominio_fk",
       columns: [t.condominioId, t.organizationId],
@@ -75,8 +80,8 @@ export const unidades = pgTable(
     unique("unidades_id_condominio_uq").on(t.id, t.condominioId),
     // A code is unique within its condominium and tower; a unit without tower counts as tower ''.
     uniqueIndex("unidades_codigo_uq").on(t.condominioId, sql`coalesce(${t.torre}, '')`, t.codigo),
-    index("unidades_org_torre_codigo_idx").on(t.organizationId, t.torre, t.codigo),
-    index("unidades_condominio_torre_codigo_idx").on(t.condominioId, t.torre, t.codigo),
+    index("unidades_org_torre_codigo_idx").on(t.organizationId, t.torre, t.codigo, t.id),
+    index("unidades_condominio_torre_codigo_idx").on(t.condominioId, t.torre, t.codigo, t.id),
   ],
 );
 
@@ -95,18 +100,21 @@ export const pessoas = pgTable(
     ativo: boolean("ativo").notNull().default(true),
     /** The console login that acts as this person (a síndico or porteiro), if any. */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Name, document, e-mail and extension, normalised for "contains" search. */
+    busca: text("busca").notNull().default(""),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
+    index("pessoas_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
     foreignKey({
       name: "pessoas_condominio_fk",
       columns: [t.condominioId, t.organizationId],
       foreignColumns: [condominios.id, condominios.organizationId],
     }).onDelete("cascade"),
     unique("pessoas_id_condominio_uq").on(t.id, t.condominioId),
-    index("pessoas_org_nome_idx").on(t.organizationId, t.nome),
-    index("pessoas_condominio_nome_idx").on(t.condominioId, t.nome),
+    index("pessoas_org_nome_idx").on(t.organizationId, t.nome, t.id),
+    index("pessoas_condominio_nome_idx").on(t.condominioId, t.nome, t.id),
     index("pessoas_user_idx").on(t.userId),
   ],
 );
@@ -239,8 +247,14 @@ export const chamadas = pgTable(
     iniciadoEm: timestamp("iniciado_em", tz).notNull().defaultNow(),
     finalizadoEm: timestamp("finalizado_em", tz),
     provedor: text("provedor"),
+    /**
+     * Person name, dialled extension, visitor name and provider, normalised for "contains" search.
+     * Denormalised so a search over 300k calls needs no join; renames rewrite it (pessoas service).
+     */
+    busca: text("busca").notNull().default(""),
   },
   (t) => [
+    index("chamadas_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
     check("chamadas_status_ck", oneOf("status", CHAMADA_STATUSES)),
     check("chamadas_periodo_ck", sql`${t.finalizadoEm} IS NULL OR ${t.finalizadoEm} >= ${t.iniciadoEm}`),
     foreignKey({

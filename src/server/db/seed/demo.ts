@@ -8,7 +8,8 @@ import type { ChamadaStatus, SolicitacaoStatus, SolicitacaoTipo } from "../../..
 import { minutesSinceMidnight } from "../../../shared/time";
 import type { Auth } from "../../auth/auth";
 import { createUserWithPassword } from "../../auth/users";
-import { buildSearchText } from "../../modules/solicitacoes/solicitacoes.queries";
+import { chamadaSearchText } from "../../modules/chamadas/chamadas.queries";
+import { pessoaSearchText } from "../../modules/pessoas/pessoas.service";
 import { addMember, createTenant } from "../../modules/tenants/tenants.service";
 import type { Database } from "../client";
 import {
@@ -20,6 +21,7 @@ import {
   unidadeMoradores,
   unidades,
 } from "../schema";
+import { buildSearchText } from "../search";
 
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO_LOGINS = [
@@ -92,6 +94,17 @@ const MOTIVOS_SERVICO = [
   "Reparo hidráulico",
 ];
 
+type PessoaValues = { nome: string; documento?: string | null; email?: string | null; pbxRamal?: string | null };
+const withBusca = <T extends PessoaValues>(v: T) => ({
+  ...v,
+  busca: pessoaSearchText({
+    nome: v.nome,
+    documento: v.documento ?? null,
+    email: v.email ?? null,
+    pbxRamal: v.pbxRamal ?? null,
+  }),
+});
+
 export async function hasAnyTenant(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(organization);
   return (row?.n ?? 0) > 0;
@@ -123,8 +136,18 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
     const [acacias, amazonas] = await tx
       .insert(condominios)
       .values([
-        { organizationId, nome: "Residencial Jardim das Acácias", timezone: "America/Sao_Paulo" },
-        { organizationId, nome: "Condomínio Parque Amazonas", timezone: "America/Manaus" },
+        {
+          organizationId,
+          nome: "Residencial Jardim das Acácias",
+          timezone: "America/Sao_Paulo",
+          busca: buildSearchText(["Residencial Jardim das Acácias", "America/Sao_Paulo"]),
+        },
+        {
+          organizationId,
+          nome: "Condomínio Parque Amazonas",
+          timezone: "America/Manaus",
+          busca: buildSearchText(["Condomínio Parque Amazonas", "America/Manaus"]),
+        },
       ])
       .returning();
     if (!acacias || !amazonas) throw new Error("seed: condomínios não criados");
@@ -154,27 +177,29 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
     // Staff people linked to the logins, so a decision shows the person's name.
     const staff = await tx
       .insert(pessoas)
-      .values([
-        {
-          organizationId,
-          condominioId: acacias.id,
-          nome: sindico.name,
-          email: sindico.email,
-          telefoneE164: "+5511987650001",
-          pbxRamal: "2000",
-          userId: sindico.id,
-        },
-        {
-          organizationId,
-          condominioId: acacias.id,
-          nome: porteiro.name,
-          email: porteiro.email,
-          telefoneE164: "+5511987650002",
-          pbxRamal: "2001",
-          documento: "123.456.789-09",
-          userId: porteiro.id,
-        },
-      ])
+      .values(
+        [
+          {
+            organizationId,
+            condominioId: acacias.id,
+            nome: sindico.name,
+            email: sindico.email,
+            telefoneE164: "+5511987650001",
+            pbxRamal: "2000",
+            userId: sindico.id,
+          },
+          {
+            organizationId,
+            condominioId: acacias.id,
+            nome: porteiro.name,
+            email: porteiro.email,
+            telefoneE164: "+5511987650002",
+            pbxRamal: "2001",
+            documento: "123.456.789-09",
+            userId: porteiro.id,
+          },
+        ].map(withBusca),
+      )
       .returning();
 
     const residents = await tx
@@ -187,7 +212,7 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
             .toLowerCase()
             .normalize("NFD")
             .replace(/[\u0300-\u036f]/g, "");
-          return {
+          return withBusca({
             organizationId,
             condominioId: unit.condominioId,
             nome,
@@ -196,7 +221,7 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
             email: `${first}.${i + 1}@exemplo.com.br`,
             pbxRamal: unit.pbxRamal,
             ativo: i !== 14,
-          };
+          });
         }),
       )
       .returning();
@@ -289,15 +314,18 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
                 ? rnd.int(1, 5)
                 : 0;
         const finished = status === "concluida" || status === "sem_resposta" || status === "falhou";
+        const ramalDiscado = person.pbxRamal ?? units.find((u) => u.id === r.unidadeId)?.pbxRamal ?? null;
+        const provedor = i % 4 === 0 ? "WhatsApp" : "PABX Asterisk";
         return {
           organizationId,
           solicitacaoId: r.id,
           pessoaId: person.id,
           status,
-          ramalDiscado: person.pbxRamal ?? units.find((u) => u.id === r.unidadeId)?.pbxRamal ?? null,
+          ramalDiscado,
           iniciadoEm,
           finalizadoEm: finished ? new Date(iniciadoEm.getTime() + seconds * 1000) : null,
-          provedor: i % 4 === 0 ? "WhatsApp" : "PABX Asterisk",
+          provedor,
+          busca: chamadaSearchText({ pessoaNome: person.nome, ramalDiscado, visitante: r.nomeVisitante, provedor }),
         };
       });
     await tx.insert(chamadas).values(callRows);

@@ -7,6 +7,7 @@ import type { SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain"
 import { normalizeSearch, TOTAL_CAP } from "../../../shared/schemas/common";
 import type { Executor } from "../../db/client";
 import { chamadas, condominios, pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
+import { buildSearchText, likeContains } from "../../db/search";
 
 export interface ListFilters {
   condominioId?: string;
@@ -16,15 +17,6 @@ export interface ListFilters {
   q?: string;
   de?: Date;
   ate?: Date;
-}
-
-/** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-export function buildSearchText(parts: (string | null | undefined)[]): string {
-  return normalizeSearch(parts.filter(Boolean).join(" "));
 }
 
 function listWhere(organizationId: string, f: ListFilters): SQL {
@@ -156,4 +148,23 @@ export async function findPessoaOfUser(db: Executor, organizationId: string, use
     .where(and(eq(pessoas.organizationId, organizationId), eq(pessoas.userId, userId)))
     .limit(1);
   return p ?? null;
+}
+
+/** A unit's code or tower changed: rewrite the search text of its requests (rare, batched). */
+export async function refreshSearchTextOfUnidade(
+  db: Executor,
+  unidade: { id: string; codigo: string; torre: string | null },
+) {
+  const rows = await db
+    .select({ id: s.id, nome: s.nomeVisitante, doc: s.docVisitante })
+    .from(s)
+    .where(eq(s.unidadeId, unidade.id));
+  for (let i = 0; i < rows.length; i += 500) {
+    const values = rows
+      .slice(i, i + 500)
+      .map((r) => sql`(${r.id}::uuid, ${buildSearchText([r.nome, r.doc, unidade.codigo, unidade.torre])})`);
+    await db.execute(
+      sql`UPDATE solicitacoes_acesso AS s SET busca = v.busca FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, busca) WHERE s.id = v.id`,
+    );
+  }
 }

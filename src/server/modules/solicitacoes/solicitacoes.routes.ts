@@ -12,17 +12,16 @@ import {
 import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { errorResponses, validationHook } from "../../http/openapi";
+import {
+  jsonBody as body,
+  COOKIE_AUTH,
+  errorResponses,
+  jsonResponse as json,
+  validationHook,
+} from "../../http/openapi";
 import * as service from "./solicitacoes.service";
 
 const TAG = "Solicitações de acesso";
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T extends z.ZodType>(schema: T, required = true) => ({
-  body: { required, content: { "application/json": { schema } } },
-});
 
 const one = solicitacaoSchema.openapi("Solicitacao");
 
@@ -31,7 +30,7 @@ const listRoute = createRoute({
   path: "/",
   tags: [TAG],
   summary: "Lista paginada, filtrada e com busca (nome, documento, unidade, torre; ignora acentos)",
-  security: [{ cookieAuth: [] }],
+  security: COOKIE_AUTH,
   middleware: [requirePermission("solicitacoes:ler")] as const,
   request: { query: solicitacaoListQuerySchema },
   responses: {
@@ -45,7 +44,7 @@ const getRoute = createRoute({
   path: "/{id}",
   tags: [TAG],
   summary: "Detalhe com unidade, condomínio, quem decidiu e histórico de chamadas",
-  security: [{ cookieAuth: [] }],
+  security: COOKIE_AUTH,
   middleware: [requirePermission("solicitacoes:ler")] as const,
   request: { params: uuidParam },
   responses: {
@@ -59,7 +58,7 @@ const createRoute_ = createRoute({
   path: "/",
   tags: [TAG],
   summary: "Cria uma solicitação (sempre pendente)",
-  security: [{ cookieAuth: [] }],
+  security: COOKIE_AUTH,
   middleware: [requirePermission("solicitacoes:criar")] as const,
   request: body(solicitacaoCreateSchema),
   responses: { 201: json(one, "Criada"), ...errorResponses(400, 401, 403, 404) },
@@ -70,7 +69,7 @@ const updateRoute = createRoute({
   path: "/{id}",
   tags: [TAG],
   summary: "Corrige os dados do visitante enquanto a solicitação está pendente",
-  security: [{ cookieAuth: [] }],
+  security: COOKIE_AUTH,
   middleware: [requirePermission("solicitacoes:criar")] as const,
   request: { params: uuidParam, ...body(solicitacaoUpdateSchema) },
   responses: { 200: json(one, "Atualizada"), ...errorResponses(400, 401, 403, 404, 409) },
@@ -83,7 +82,7 @@ const decideRoute = (acao: "autorizar" | "negar") =>
     tags: [TAG],
     summary: acao === "autorizar" ? "Autoriza uma solicitação pendente" : "Nega uma solicitação pendente",
     description: "Atômico e condicional: só uma decisão vence; as demais recebem 409.",
-    security: [{ cookieAuth: [] }],
+    security: COOKIE_AUTH,
     middleware: [requirePermission("solicitacoes:decidir")] as const,
     request: { params: uuidParam, ...body(decisaoSchema, false) },
     responses: { 200: json(one, "Decidida"), ...errorResponses(400, 401, 403, 404, 409) },

@@ -14,12 +14,13 @@ import type {
 import { solicitacaoStatusDisplay } from "../../../shared/status-catalogue";
 import type { Database } from "../../db/client";
 import { solicitacoesAcesso as s } from "../../db/schema";
+import { buildSearchText } from "../../db/search";
 import type { TenantContext } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { recordEvent } from "../../realtime/events";
+import { refreshChamadasSearch } from "../chamadas/chamadas.queries";
 import {
-  buildSearchText,
   findCondominioInTenant,
   findPessoaOfUser,
   findSolicitacao,
@@ -168,6 +169,7 @@ export async function update(
         updatedAt: new Date(),
       })
       .where(eq(s.id, id));
+    if (next.nomeVisitante !== current.nomeVisitante) await refreshChamadasSearch(tx, { solicitacaoId: id });
     await recordEvent(tx, org, {
       type: "solicitacao.atualizada",
       solicitacao: { id, nome_visitante: next.nomeVisitante, status: "pendente" },

@@ -1,0 +1,60 @@
+/** The header search box: people, requests and units of the tenant at once, grouped. */
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { buscaQuerySchema, buscaResultSchema } from "../../../shared/schemas/busca";
+import { requirePermission } from "../../auth/tenant.middleware";
+import type { Database } from "../../db/client";
+import { pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
+import { likeContains } from "../../db/search";
+import type { AppEnv } from "../../http/context";
+import { COOKIE_AUTH, errorResponses, jsonResponse, validationHook } from "../../http/openapi";
+
+const route = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Busca"],
+  summary: "Busca global (ignora maiúsculas e acentos): pessoas, solicitações e unidades",
+  security: COOKIE_AUTH,
+  middleware: requirePermission("cadastros:ler"),
+  request: { query: buscaQuerySchema },
+  responses: {
+    200: jsonResponse(buscaResultSchema.openapi("ResultadoBusca"), "Resultados"),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+export function buscaRoutes(db: Database) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(route, async (c) => {
+    const { q, limit } = c.req.valid("query");
+    const org = c.get("tenant").organizationId;
+    const pattern = likeContains(q);
+    const [foundPessoas, foundSolicitacoes, foundUnidades] = await Promise.all([
+      db
+        .select({ id: pessoas.id, nome: pessoas.nome, documento: pessoas.documento, pbx_ramal: pessoas.pbxRamal })
+        .from(pessoas)
+        .where(and(eq(pessoas.organizationId, org), sql`${pessoas.busca} LIKE ${pattern}`))
+        .orderBy(asc(pessoas.nome))
+        .limit(limit),
+      db
+        .select({ id: s.id, nome_visitante: s.nomeVisitante, status: s.status, created_at: s.createdAt })
+        .from(s)
+        .where(and(eq(s.organizationId, org), sql`${s.busca} LIKE ${pattern}`))
+        .orderBy(desc(s.createdAt), desc(s.id))
+        .limit(limit),
+      db
+        .select({ id: unidades.id, codigo: unidades.codigo, torre: unidades.torre })
+        .from(unidades)
+        .where(and(eq(unidades.organizationId, org), sql`${unidades.busca} LIKE ${pattern}`))
+        .orderBy(asc(unidades.torre), asc(unidades.codigo))
+        .limit(limit),
+    ]);
+    return c.json(
+      {
+        pessoas: foundPessoas,
+        solicitacoes: foundSolicitacoes.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+        unidades: foundUnidades,
+      },
+      200,
+    );
+  });
+}

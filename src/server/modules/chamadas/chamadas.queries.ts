@@ -1,0 +1,106 @@
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { chamadas as ch, pessoas, solicitacoesAcesso } from "../../db/schema";
+import { buildSearchText, likeContains } from "../../db/search";
+
+export interface ChamadaFilters {
+  solicitacaoId?: string;
+  pessoaId?: string;
+  status?: string;
+  q?: string;
+  de?: Date;
+  ate?: Date;
+}
+
+/** The searchable text of a call: person, dialled extension, visitor, provider. */
+export function chamadaSearchText(c: {
+  pessoaNome: string | null;
+  ramalDiscado: string | null;
+  visitante: string;
+  provedor: string | null;
+}) {
+  return buildSearchText([c.pessoaNome, c.ramalDiscado, c.visitante, c.provedor]);
+}
+
+function where(organizationId: string, f: ChamadaFilters): SQL {
+  return and(
+    eq(ch.organizationId, organizationId),
+    f.solicitacaoId ? eq(ch.solicitacaoId, f.solicitacaoId) : undefined,
+    f.pessoaId ? eq(ch.pessoaId, f.pessoaId) : undefined,
+    f.status ? eq(ch.status, f.status) : undefined,
+    f.de ? gte(ch.iniciadoEm, f.de) : undefined,
+    f.ate ? lt(ch.iniciadoEm, f.ate) : undefined,
+    f.q ? sql`${ch.busca} LIKE ${likeContains(f.q)}` : undefined,
+  )!;
+}
+
+const columns = {
+  row: ch,
+  pessoaNome: pessoas.nome,
+  pessoaRamal: pessoas.pbxRamal,
+  visitante: solicitacoesAcesso.nomeVisitante,
+  tipo: solicitacoesAcesso.tipo,
+};
+
+export async function listChamadas(
+  db: Executor,
+  organizationId: string,
+  f: ChamadaFilters,
+  page: number,
+  pageSize: number,
+  cap: number,
+) {
+  const w = where(organizationId, f);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(columns)
+      .from(ch)
+      .innerJoin(solicitacoesAcesso, eq(solicitacoesAcesso.id, ch.solicitacaoId))
+      .leftJoin(pessoas, eq(pessoas.id, ch.pessoaId))
+      .where(w)
+      .orderBy(desc(ch.iniciadoEm), desc(ch.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(ch)
+        .where(w)
+        .limit(cap + 1)
+        .as("m"),
+    ),
+  ]);
+  return { rows, total: totals?.n ?? 0 };
+}
+
+export async function findChamada(db: Executor, organizationId: string, id: string) {
+  const [row] = await db
+    .select(columns)
+    .from(ch)
+    .innerJoin(solicitacoesAcesso, eq(solicitacoesAcesso.id, ch.solicitacaoId))
+    .leftJoin(pessoas, eq(pessoas.id, ch.pessoaId))
+    .where(and(eq(ch.organizationId, organizationId), eq(ch.id, id)));
+  return row ?? null;
+}
+
+/** A person or a visitor was renamed: rewrite the search text of the calls that show them. */
+export async function refreshChamadasSearch(db: Executor, by: { pessoaId: string } | { solicitacaoId: string }) {
+  const rows = await db
+    .select({
+      id: ch.id,
+      pessoaNome: pessoas.nome,
+      ramalDiscado: ch.ramalDiscado,
+      visitante: solicitacoesAcesso.nomeVisitante,
+      provedor: ch.provedor,
+    })
+    .from(ch)
+    .innerJoin(solicitacoesAcesso, eq(solicitacoesAcesso.id, ch.solicitacaoId))
+    .leftJoin(pessoas, eq(pessoas.id, ch.pessoaId))
+    .where("pessoaId" in by ? eq(ch.pessoaId, by.pessoaId) : eq(ch.solicitacaoId, by.solicitacaoId));
+  for (let i = 0; i < rows.length; i += 500) {
+    const values = rows.slice(i, i + 500).map((r) => sql`(${r.id}::uuid, ${chamadaSearchText(r)})`);
+    await db.execute(
+      sql`UPDATE chamadas AS c SET busca = v.busca FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, busca) WHERE c.id = v.id`,
+    );
+  }
+}

@@ -1,0 +1,46 @@
+import type { ChamadaStatus, SolicitacaoTipo } from "../../../shared/domain";
+import type { Chamada } from "../../../shared/schemas/chamadas";
+import { TOTAL_CAP } from "../../../shared/schemas/common";
+import type { Database } from "../../db/client";
+import type { TenantContext } from "../../http/context";
+import { notFound } from "../../http/errors";
+import { iso } from "../../http/serialize";
+import { type ChamadaFilters, findChamada, listChamadas } from "./chamadas.queries";
+
+export const NOT_FOUND_MESSAGE = "Chamada não encontrada";
+
+type Row = NonNullable<Awaited<ReturnType<typeof findChamada>>>;
+
+export function toChamada(r: Row): Chamada {
+  const c = r.row;
+  return {
+    id: c.id,
+    solicitacao_id: c.solicitacaoId,
+    pessoa_id: c.pessoaId,
+    status: c.status as ChamadaStatus,
+    ramal_discado: c.ramalDiscado,
+    iniciado_em: iso(c.iniciadoEm),
+    finalizado_em: iso(c.finalizadoEm),
+    duracao_segundos: c.finalizadoEm ? Math.round((c.finalizadoEm.getTime() - c.iniciadoEm.getTime()) / 1000) : null,
+    provedor: c.provedor,
+    pessoa: r.pessoaNome === null ? null : { nome: r.pessoaNome, pbx_ramal: r.pessoaRamal },
+    solicitacao: { nome_visitante: r.visitante, tipo: r.tipo as SolicitacaoTipo },
+  };
+}
+
+export async function list(db: Database, tenant: TenantContext, f: ChamadaFilters, page: number, pageSize: number) {
+  const { rows, total } = await listChamadas(db, tenant.organizationId, f, page, pageSize, TOTAL_CAP);
+  return {
+    items: rows.map(toChamada),
+    total: Math.min(total, TOTAL_CAP),
+    total_truncated: total > TOTAL_CAP,
+    page,
+    page_size: pageSize,
+  };
+}
+
+export async function get(db: Database, tenant: TenantContext, id: string): Promise<Chamada> {
+  const row = await findChamada(db, tenant.organizationId, id);
+  if (!row) throw notFound(NOT_FOUND_MESSAGE);
+  return toChamada(row);
+}

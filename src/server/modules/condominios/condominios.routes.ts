@@ -1,0 +1,83 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { uuidParam } from "../../../shared/schemas/common";
+import {
+  condominioInputSchema,
+  condominioListQuerySchema,
+  condominioPageSchema,
+  condominioSchema,
+} from "../../../shared/schemas/condominios";
+import { solicitacaoSchema } from "../../../shared/schemas/solicitacoes";
+import { requirePermission } from "../../auth/tenant.middleware";
+import type { Database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import * as service from "./condominios.service";
+
+const TAG = "Condomínios";
+const one = condominioSchema.openapi("Condominio");
+const detail = condominioSchema
+  .extend({
+    unidades_count: z.number().int(),
+    pessoas_count: z.number().int(),
+    solicitacoes_recentes: z.array(solicitacaoSchema),
+  })
+  .openapi("CondominioDetalhe");
+
+const read = requirePermission("cadastros:ler");
+const write = requirePermission("cadastros:editar");
+
+const routes = {
+  list: createRoute({
+    method: "get",
+    path: "/",
+    tags: [TAG],
+    summary: "Lista por nome, com busca por nome ou timezone",
+    security: COOKIE_AUTH,
+    middleware: read,
+    request: { query: condominioListQuerySchema },
+    responses: {
+      200: jsonResponse(condominioPageSchema.openapi("PaginaCondominios"), "Página"),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  get: createRoute({
+    method: "get",
+    path: "/{id}",
+    tags: [TAG],
+    summary: "Detalhe com contagens e solicitações recentes",
+    security: COOKIE_AUTH,
+    middleware: read,
+    request: { params: uuidParam },
+    responses: { 200: jsonResponse(detail, "Condomínio"), ...errorResponses(400, 401, 403, 404) },
+  }),
+  create: createRoute({
+    method: "post",
+    path: "/",
+    tags: [TAG],
+    summary: "Cria um condomínio",
+    security: COOKIE_AUTH,
+    middleware: write,
+    request: jsonBody(condominioInputSchema),
+    responses: { 201: jsonResponse(one, "Criado"), ...errorResponses(400, 401, 403) },
+  }),
+  update: createRoute({
+    method: "put",
+    path: "/{id}",
+    tags: [TAG],
+    summary: "Atualiza nome, timezone e situação",
+    security: COOKIE_AUTH,
+    middleware: write,
+    request: { params: uuidParam, ...jsonBody(condominioInputSchema) },
+    responses: { 200: jsonResponse(one, "Atualizado"), ...errorResponses(400, 401, 403, 404) },
+  }),
+};
+
+export function condominiosRoutes(db: Database) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(routes.list, async (c) => c.json(await service.list(db, c.get("tenant"), c.req.valid("query")), 200))
+    .openapi(routes.get, async (c) => c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id), 200))
+    .openapi(routes.create, async (c) => c.json(await service.create(db, c.get("tenant"), c.req.valid("json")), 201))
+    .openapi(routes.update, async (c) =>
+      c.json(await service.update(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),
+    );
+}

@@ -1,0 +1,96 @@
+import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import type { Timezone } from "../../../shared/domain";
+import { normalizeSearch, TOTAL_CAP } from "../../../shared/schemas/common";
+import type { Condominio } from "../../../shared/schemas/condominios";
+import type { Database } from "../../db/client";
+import { condominios as c, pessoas, unidades } from "../../db/schema";
+import { buildSearchText, likeContains } from "../../db/search";
+import type { TenantContext } from "../../http/context";
+import { notFound } from "../../http/errors";
+import { iso } from "../../http/serialize";
+import { listSolicitacoes } from "../solicitacoes/solicitacoes.queries";
+import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
+
+export const NOT_FOUND_MESSAGE = "Condomínio não encontrado";
+
+type Row = typeof c.$inferSelect;
+
+export function toCondominio(r: Row): Condominio {
+  return { id: r.id, nome: r.nome, timezone: r.timezone as Timezone, enabled: r.enabled, created_at: iso(r.createdAt) };
+}
+
+export async function list(db: Database, tenant: TenantContext, q: { q?: string; page: number; page_size: number }) {
+  const conditions: SQL[] = [eq(c.organizationId, tenant.organizationId)];
+  const term = q.q ? normalizeSearch(q.q) : "";
+  if (term) conditions.push(sql`${c.busca} LIKE ${likeContains(term)}`);
+  const where = and(...conditions);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(c)
+      .where(where)
+      .orderBy(asc(c.nome), asc(c.id))
+      .limit(q.page_size)
+      .offset((q.page - 1) * q.page_size),
+    db.select({ n: count() }).from(c).where(where),
+  ]);
+  const total = totals?.n ?? 0;
+  return {
+    items: rows.map(toCondominio),
+    total: Math.min(total, TOTAL_CAP),
+    total_truncated: total > TOTAL_CAP,
+    page: q.page,
+    page_size: q.page_size,
+  };
+}
+
+export async function findInTenant(db: Database, tenant: TenantContext, id: string): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(c)
+    .where(and(eq(c.organizationId, tenant.organizationId), eq(c.id, id)));
+  if (!row) throw notFound(NOT_FOUND_MESSAGE);
+  return row;
+}
+
+export async function get(db: Database, tenant: TenantContext, id: string) {
+  const row = await findInTenant(db, tenant, id);
+  const [[units], [people], recent] = await Promise.all([
+    db.select({ n: count() }).from(unidades).where(eq(unidades.condominioId, id)),
+    db.select({ n: count() }).from(pessoas).where(eq(pessoas.condominioId, id)),
+    listSolicitacoes(db, tenant.organizationId, { condominioId: id }, 1, 10),
+  ]);
+  return {
+    ...toCondominio(row),
+    unidades_count: units?.n ?? 0,
+    pessoas_count: people?.n ?? 0,
+    solicitacoes_recentes: recent.items.map(toSolicitacao),
+  };
+}
+
+export async function create(
+  db: Database,
+  tenant: TenantContext,
+  input: { nome: string; timezone: string; enabled: boolean },
+) {
+  const [row] = await db
+    .insert(c)
+    .values({ organizationId: tenant.organizationId, ...input, busca: buildSearchText([input.nome, input.timezone]) })
+    .returning();
+  return toCondominio(row!);
+}
+
+export async function update(
+  db: Database,
+  tenant: TenantContext,
+  id: string,
+  input: { nome: string; timezone: string; enabled: boolean },
+) {
+  const [row] = await db
+    .update(c)
+    .set({ ...input, busca: buildSearchText([input.nome, input.timezone]), updatedAt: new Date() })
+    .where(and(eq(c.organizationId, tenant.organizationId), eq(c.id, id)))
+    .returning();
+  if (!row) throw notFound(NOT_FOUND_MESSAGE);
+  return toCondominio(row);
+}

@@ -1,0 +1,98 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { uuidParam } from "../../../shared/schemas/common";
+import {
+  pessoaInputSchema,
+  pessoaListQuerySchema,
+  pessoaPageSchema,
+  pessoaSchema,
+} from "../../../shared/schemas/pessoas";
+import { solicitacaoSchema } from "../../../shared/schemas/solicitacoes";
+import { requirePermission } from "../../auth/tenant.middleware";
+import type { Database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import * as service from "./pessoas.service";
+
+const TAG = "Pessoas";
+const one = pessoaSchema.openapi("Pessoa");
+const detail = pessoaSchema
+  .extend({
+    unidades: z.array(
+      z.object({ unidade_id: z.uuid(), codigo: z.string(), torre: z.string().nullable(), is_responsavel: z.boolean() }),
+    ),
+    solicitacoes_decididas: z.array(solicitacaoSchema),
+  })
+  .openapi("PessoaDetalhe");
+
+const read = requirePermission("cadastros:ler");
+const write = requirePermission("cadastros:editar");
+
+const routes = {
+  list: createRoute({
+    method: "get",
+    path: "/",
+    tags: [TAG],
+    security: COOKIE_AUTH,
+    middleware: read,
+    summary: "Lista por nome, com busca (nome, documento, e-mail, ramal), condomínio e situação",
+    request: { query: pessoaListQuerySchema },
+    responses: {
+      200: jsonResponse(pessoaPageSchema.openapi("PaginaPessoas"), "Página"),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  get: createRoute({
+    method: "get",
+    path: "/{id}",
+    tags: [TAG],
+    security: COOKIE_AUTH,
+    middleware: read,
+    summary: "Detalhe com unidades onde mora e solicitações que decidiu",
+    request: { params: uuidParam },
+    responses: { 200: jsonResponse(detail, "Pessoa"), ...errorResponses(400, 401, 403, 404) },
+  }),
+  create: createRoute({
+    method: "post",
+    path: "/",
+    tags: [TAG],
+    security: COOKIE_AUTH,
+    middleware: write,
+    summary: "Cria uma pessoa",
+    request: jsonBody(pessoaInputSchema),
+    responses: { 201: jsonResponse(one, "Criada"), ...errorResponses(400, 401, 403, 404) },
+  }),
+  update: createRoute({
+    method: "put",
+    path: "/{id}",
+    tags: [TAG],
+    security: COOKIE_AUTH,
+    middleware: write,
+    summary: "Atualiza uma pessoa",
+    request: { params: uuidParam, ...jsonBody(pessoaInputSchema) },
+    responses: { 200: jsonResponse(one, "Atualizada"), ...errorResponses(400, 401, 403, 404) },
+  }),
+  remove: createRoute({
+    method: "delete",
+    path: "/{id}",
+    tags: [TAG],
+    security: COOKIE_AUTH,
+    middleware: write,
+    summary: "Exclui uma pessoa (o histórico de decisões e chamadas é mantido)",
+    request: { params: uuidParam },
+    responses: { 204: { description: "Excluída" }, ...errorResponses(400, 401, 403, 404) },
+  }),
+};
+
+export function pessoasRoutes(db: Database) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(routes.list, async (c) => c.json(await service.list(db, c.get("tenant"), c.req.valid("query")), 200))
+    .openapi(routes.get, async (c) => c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id), 200))
+    .openapi(routes.create, async (c) => c.json(await service.create(db, c.get("tenant"), c.req.valid("json")), 201))
+    .openapi(routes.update, async (c) =>
+      c.json(await service.update(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(routes.remove, async (c) => {
+      await service.remove(db, c.get("tenant"), c.req.valid("param").id);
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,193 @@
+/**
+ * People (residents and staff). Deleting a person never erases history: requests they decided keep
+ * the decider's name (stored on the request), and their calls keep their searchable name.
+ */
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { TOTAL_CAP } from "../../../shared/schemas/common";
+import type { Pessoa } from "../../../shared/schemas/pessoas";
+import type { Database } from "../../db/client";
+import { condominios, pessoas as p, solicitacoesAcesso, unidadeMoradores, unidades } from "../../db/schema";
+import { buildSearchText, likeContains } from "../../db/search";
+import type { TenantContext } from "../../http/context";
+import { notFound } from "../../http/errors";
+import { refreshChamadasSearch } from "../chamadas/chamadas.queries";
+import { findSolicitacaoRows } from "../solicitacoes/solicitacoes.queries";
+import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
+
+export const NOT_FOUND_MESSAGE = "Pessoa não encontrada";
+
+type Row = typeof p.$inferSelect;
+export interface PessoaData {
+  condominio_id: string;
+  nome: string;
+  documento: string | null;
+  telefone_e164: string | null;
+  email: string | null;
+  pbx_ramal: string | null;
+  foto_url: string | null;
+  ativo: boolean;
+}
+
+export const pessoaSearchText = (d: {
+  nome: string;
+  documento: string | null;
+  email: string | null;
+  pbxRamal: string | null;
+}) => buildSearchText([d.nome, d.documento, d.email, d.pbxRamal]);
+
+export function toPessoa(r: Row): Pessoa {
+  return {
+    id: r.id,
+    condominio_id: r.condominioId,
+    nome: r.nome,
+    documento: r.documento,
+    telefone_e164: r.telefoneE164,
+    email: r.email,
+    pbx_ramal: r.pbxRamal,
+    foto_url: r.fotoUrl,
+    ativo: r.ativo,
+  };
+}
+
+const columns = (d: PessoaData) => {
+  const values = {
+    condominioId: d.condominio_id,
+    nome: d.nome,
+    documento: d.documento,
+    telefoneE164: d.telefone_e164,
+    email: d.email,
+    pbxRamal: d.pbx_ramal,
+    fotoUrl: d.foto_url,
+    ativo: d.ativo,
+  };
+  return { ...values, busca: pessoaSearchText(values) };
+};
+
+export async function list(
+  db: Database,
+  tenant: TenantContext,
+  f: { condominio_id?: string; q?: string; status?: "ativo" | "inativo"; page: number; page_size: number },
+) {
+  const where: SQL = and(
+    eq(p.organizationId, tenant.organizationId),
+    f.condominio_id ? eq(p.condominioId, f.condominio_id) : undefined,
+    f.status ? eq(p.ativo, f.status === "ativo") : undefined,
+    f.q ? sql`${p.busca} LIKE ${likeContains(f.q)}` : undefined,
+  )!;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(p)
+      .where(where)
+      .orderBy(asc(p.nome), asc(p.id))
+      .limit(f.page_size)
+      .offset((f.page - 1) * f.page_size),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(p)
+        .where(where)
+        .limit(TOTAL_CAP + 1)
+        .as("m"),
+    ),
+  ]);
+  const total = totals?.n ?? 0;
+  return {
+    items: rows.map(toPessoa),
+    total: Math.min(total, TOTAL_CAP),
+    total_truncated: total > TOTAL_CAP,
+    page: f.page,
+    page_size: f.page_size,
+  };
+}
+
+async function findInTenant(db: Database, tenant: TenantContext, id: string): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(p)
+    .where(and(eq(p.organizationId, tenant.organizationId), eq(p.id, id)));
+  if (!row) throw notFound(NOT_FOUND_MESSAGE);
+  return row;
+}
+
+export async function get(db: Database, tenant: TenantContext, id: string) {
+  const row = await findInTenant(db, tenant, id);
+  const [moradias, decididas] = await Promise.all([
+    db
+      .select({
+        unidade_id: unidades.id,
+        codigo: unidades.codigo,
+        torre: unidades.torre,
+        is_responsavel: unidadeMoradores.isResponsavel,
+      })
+      .from(unidadeMoradores)
+      .innerJoin(unidades, eq(unidades.id, unidadeMoradores.unidadeId))
+      .where(and(eq(unidadeMoradores.pessoaId, id), eq(unidadeMoradores.ativo, true)))
+      .orderBy(asc(unidades.torre), asc(unidades.codigo)),
+    db
+      .select({ id: solicitacoesAcesso.id })
+      .from(solicitacoesAcesso)
+      .where(
+        and(
+          eq(solicitacoesAcesso.organizationId, tenant.organizationId),
+          eq(solicitacoesAcesso.decididoPorPessoaId, id),
+        ),
+      )
+      .orderBy(desc(solicitacoesAcesso.decididoEm))
+      .limit(10),
+  ]);
+  const decided = await findSolicitacaoRows(
+    db,
+    tenant.organizationId,
+    decididas.map((d) => d.id),
+  );
+  const byId = new Map(decided.map((r) => [r.id, r]));
+  return {
+    ...toPessoa(row),
+    unidades: moradias,
+    solicitacoes_decididas: decididas.map((d) => toSolicitacao(byId.get(d.id)!)),
+  };
+}
+
+async function assertCondominio(db: Database, tenant: TenantContext, condominioId: string) {
+  const [condo] = await db
+    .select({ id: condominios.id })
+    .from(condominios)
+    .where(and(eq(condominios.organizationId, tenant.organizationId), eq(condominios.id, condominioId)));
+  if (!condo) throw notFound("Condomínio não encontrado");
+}
+
+export async function create(db: Database, tenant: TenantContext, input: PessoaData): Promise<Pessoa> {
+  await assertCondominio(db, tenant, input.condominio_id);
+  const [row] = await db
+    .insert(p)
+    .values({ organizationId: tenant.organizationId, ...columns(input) })
+    .returning();
+  return toPessoa(row!);
+}
+
+export async function update(db: Database, tenant: TenantContext, id: string, input: PessoaData): Promise<Pessoa> {
+  const current = await findInTenant(db, tenant, id);
+  if (input.condominio_id !== current.condominioId) {
+    await assertCondominio(db, tenant, input.condominio_id);
+  }
+  const row = await db.transaction(async (tx) => {
+    if (input.condominio_id !== current.condominioId) {
+      // Resident links are per condominium: they do not follow a person who moves.
+      await tx.delete(unidadeMoradores).where(eq(unidadeMoradores.pessoaId, id));
+    }
+    const [updated] = await tx
+      .update(p)
+      .set({ ...columns(input), updatedAt: new Date() })
+      .where(and(eq(p.organizationId, tenant.organizationId), eq(p.id, id)))
+      .returning();
+    if (updated!.nome !== current.nome) await refreshChamadasSearch(tx, { pessoaId: id });
+    return updated!;
+  });
+  return toPessoa(row);
+}
+
+export async function remove(db: Database, tenant: TenantContext, id: string): Promise<void> {
+  await findInTenant(db, tenant, id);
+  await db.delete(p).where(and(eq(p.organizationId, tenant.organizationId), eq(p.id, id)));
+}

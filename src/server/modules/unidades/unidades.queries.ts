@@ -1,0 +1,67 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { unidades as u, vMoradoresAtivos } from "../../db/schema";
+import { likeContains } from "../../db/search";
+
+export interface UnidadeFilters {
+  condominioId?: string;
+  q?: string;
+  status?: "ativa" | "inativa";
+}
+
+function where(organizationId: string, f: UnidadeFilters): SQL {
+  return and(
+    eq(u.organizationId, organizationId),
+    f.condominioId ? eq(u.condominioId, f.condominioId) : undefined,
+    f.status ? eq(u.enabled, f.status === "ativa") : undefined,
+    f.q ? sql`${u.busca} LIKE ${likeContains(f.q)}` : undefined,
+  )!;
+}
+
+export async function listUnidades(
+  db: Executor,
+  organizationId: string,
+  f: UnidadeFilters,
+  page: number,
+  pageSize: number,
+  cap: number,
+) {
+  const w = where(organizationId, f);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(u)
+      .where(w)
+      .orderBy(asc(u.torre), asc(u.codigo), asc(u.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(u)
+        .where(w)
+        .limit(cap + 1)
+        .as("m"),
+    ),
+  ]);
+  return { rows, total: totals?.n ?? 0 };
+}
+
+/** Active residents per unit, for one page of units only. */
+export async function countMoradores(db: Executor, unidadeIds: string[]): Promise<Map<string, number>> {
+  if (unidadeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ unidadeId: vMoradoresAtivos.unidadeId, n: count() })
+    .from(vMoradoresAtivos)
+    .where(inArray(vMoradoresAtivos.unidadeId, unidadeIds))
+    .groupBy(vMoradoresAtivos.unidadeId);
+  return new Map(rows.map((r) => [r.unidadeId, r.n]));
+}
+
+export async function listMoradoresOfUnidade(db: Executor, organizationId: string, unidadeId: string) {
+  return db
+    .select()
+    .from(vMoradoresAtivos)
+    .where(and(eq(vMoradoresAtivos.organizationId, organizationId), eq(vMoradoresAtivos.unidadeId, unidadeId)))
+    .orderBy(desc(vMoradoresAtivos.isResponsavel), asc(vMoradoresAtivos.nome));
+}

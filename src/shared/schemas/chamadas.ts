@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { CHAMADA_STATUSES, SOLICITACAO_TIPOS } from "../domain";
+import { isoDateTime, pageOf, paginationQuery } from "./common";
+
+export const chamadaListQuerySchema = z.object({
+  solicitacao_id: z.uuid("Solicitação inválida").optional(),
+  pessoa_id: z.uuid("Pessoa inválida").optional(),
+  status: z.enum(CHAMADA_STATUSES, { error: "Status inválido" }).optional(),
+  q: z.string().trim().max(100, "Busca longa demais").optional(),
+  /** iniciado_em period, inclusive start and exclusive end. */
+  de: z.iso.datetime({ offset: true, error: "Data inicial inválida" }).optional(),
+  ate: z.iso.datetime({ offset: true, error: "Data final inválida" }).optional(),
+  ...paginationQuery,
+});
+
+export const chamadaSchema = z.object({
+  id: z.uuid(),
+  solicitacao_id: z.uuid(),
+  pessoa_id: z.uuid().nullable(),
+  status: z.enum(CHAMADA_STATUSES),
+  ramal_discado: z.string().nullable(),
+  iniciado_em: isoDateTime,
+  finalizado_em: isoDateTime.nullable(),
+  /** Seconds between start and end; null while the call is not finished. */
+  duracao_segundos: z.number().int().nullable(),
+  provedor: z.string().nullable(),
+  pessoa: z.object({ nome: z.string(), pbx_ramal: z.string().nullable() }).nullable(),
+  solicitacao: z.object({ nome_visitante: z.string(), tipo: z.enum(SOLICITACAO_TIPOS) }),
+});
+export type Chamada = z.infer<typeof chamadaSchema>;
+export const chamadaPageSchema = pageOf(chamadaSchema);
+
+/** "2:05" for 125 s, "-" while unfinished (SPEC.md section 2.11). */
+export function formatDuracao(seconds: number | null): string {
+  if (seconds === null) return "-";
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { optionalText, pageOf, paginationQuery, requiredId } from "./common";
+
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+/** Person form and API body (SPEC.md section 5). */
+export const pessoaInputSchema = z
+  .object({
+    condominio_id: requiredId("Selecione um condomínio"),
+    nome: z
+      .string({ error: "Nome deve ter pelo menos 2 caracteres" })
+      .trim()
+      .min(2, "Nome deve ter pelo menos 2 caracteres")
+      .max(120, "Nome deve ter no máximo 120 caracteres"),
+    documento: optionalText(40),
+    telefone_e164: optionalText(20).refine((v) => v === null || E164.test(v), {
+      message: "Telefone deve estar no formato internacional, por exemplo +5511999999999",
+    }),
+    email: optionalText(254).refine((v) => v === null || z.email().safeParse(v).success, {
+      message: "E-mail inválido",
+    }),
+    pbx_ramal: optionalText(20),
+    foto_url: optionalText(500).refine((v) => v === null || z.url({ protocol: /^https?$/ }).safeParse(v).success, {
+      message: "URL da foto inválida",
+    }),
+    ativo: z.boolean({ error: "Valor inválido" }).default(true),
+  })
+  .strict();
+export type PessoaInput = z.input<typeof pessoaInputSchema>;
+
+export const pessoaListQuerySchema = z.object({
+  condominio_id: z.uuid("Condomínio inválido").optional(),
+  q: z.string().trim().max(100, "Busca longa demais").optional(),
+  status: z.enum(["ativo", "inativo"], { error: "Status inválido" }).optional(),
+  ...paginationQuery,
+});
+
+export const pessoaSchema = z.object({
+  id: z.uuid(),
+  condominio_id: z.uuid(),
+  nome: z.string(),
+  documento: z.string().nullable(),
+  telefone_e164: z.string().nullable(),
+  email: z.string().nullable(),
+  pbx_ramal: z.string().nullable(),
+  foto_url: z.string().nullable(),
+  ativo: z.boolean(),
+});
+export type Pessoa = z.infer<typeof pessoaSchema>;
+export const pessoaPageSchema = pageOf(pessoaSchema);
+
+/** A resident link as v_moradores_ativos shows it. */
+export const moradorSchema = z.object({
+  id: z.uuid(),
+  condominio_id: z.uuid(),
+  unidade_id: z.uuid(),
+  pessoa_id: z.uuid(),
+  nome: z.string(),
+  is_responsavel: z.boolean(),
+});
+export type Morador = z.infer<typeof moradorSchema>;
+
+export const moradorLinkSchema = z
+  .object({
+    pessoa_id: requiredId("Selecione uma pessoa"),
+    is_responsavel: z.boolean({ error: "Valor inválido" }).default(false),
+  })
+  .strict();
+
+export const moradorUpdateSchema = z.object({ is_responsavel: z.boolean({ error: "Valor inválido" }) }).strict();
