@@ -1,6 +1,6 @@
-import { Bell, Search, Settings } from "lucide-react";
-import { useId } from "react";
+import { Search, Settings } from "lucide-react";
 import { ConsoleBreadcrumb } from "@/web/components/console-breadcrumb";
+import { NotificationBell } from "@/web/components/notification-bell";
 import { ThemeToggle } from "@/web/components/theme-toggle";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -8,11 +8,7 @@ import { Separator } from "@/web/components/ui/separator";
 import { SidebarTrigger } from "@/web/components/ui/sidebar";
 import { comingSoon, type MenuUser, UserMenu } from "@/web/components/user-menu";
 
-/** Hard-coded for now (SPEC.md section 9: "The notification badge is a fixed 3"). */
-const NOTIFICATION_COUNT = 3;
-
 export function ConsoleHeader({ user }: { user: MenuUser }) {
-  const badgeId = useId();
   return (
     <header className="sticky top-0 z-20 flex flex-wrap items-center gap-x-2 gap-y-1 border-b bg-background/95 px-3 py-2 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:flex-nowrap sm:px-4 md:h-14">
       <SidebarTrigger className="-ml-1" />
@@ -34,25 +30,7 @@ export function ConsoleHeader({ user }: { user: MenuUser }) {
             />
           </form>
         </search>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label="Notificações"
-          aria-describedby={badgeId}
-          onClick={() => comingSoon("A central de notificações")}
-        >
-          <Bell aria-hidden="true" />
-          <span
-            data-testid="notification-badge"
-            className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-destructive-foreground leading-none"
-          >
-            {NOTIFICATION_COUNT}
-          </span>
-        </Button>
-        <span id={badgeId} className="sr-only">
-          {NOTIFICATION_COUNT} notificações não lidas
-        </span>
+        <NotificationBell />
         <Button
           variant="ghost"
           size="icon"

@@ -9,6 +9,7 @@ import type { MenuUser } from "@/web/components/user-menu";
 import { meQueryOptions } from "@/web/console/me.queries";
 import { ApiError } from "@/web/lib/api";
 import { authClient } from "@/web/lib/auth-client";
+import { useRealtime } from "@/web/lib/realtime";
 
 export const LOADING_MESSAGE = "Carregando Guarita...";
 
@@ -37,6 +38,8 @@ export default function ConsoleLayout() {
 
 function ConsoleShell({ sessionUser, onUnauthorized }: { sessionUser: MenuUser; onUnauthorized: () => void }) {
   const me = useQuery(meQueryOptions());
+  // Live updates for every console screen (SPEC.md section 4): one event stream per tab.
+  useRealtime();
   // Read once, in the browser: the console is never pre-rendered, so there is no hydration to match.
   const [sidebarOpen] = useState(readSidebarCookie);
 

@@ -1,8 +1,364 @@
-import { consoleTitle, PlaceholderPage } from "@/web/console/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Check, FileQuestion, RefreshCw, X } from "lucide-react";
+import type * as React from "react";
+import { useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import { toast } from "sonner";
+import type { SolicitacaoDetail } from "@/shared/schemas/solicitacoes";
+import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
+import { ConfirmDialog } from "@/web/components/confirm-dialog";
+import { EmptyState } from "@/web/components/empty-state";
+import { ErrorState } from "@/web/components/error-state";
+import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
+import { StatusBadge } from "@/web/components/status-badge";
+import { TipoBadge } from "@/web/components/tipo-badge";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { LoadingState } from "@/web/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { meQueryOptions } from "@/web/console/me.queries";
+import { consoleTitle } from "@/web/console/placeholder-page";
+import { ApiError, errorMessage } from "@/web/lib/api";
+import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/detail";
+import { type Decisao, solicitacaoDetailOptions, useDecidirSolicitacao } from "./solicitacoes.queries";
 
-export const meta: Route.MetaFunction = () => consoleTitle("Solicitação");
+export const meta: Route.MetaFunction = ({ params }) => consoleTitle(`Solicitação #${params.id.slice(0, 8)}`);
 
+const LIST = "/app/solicitacoes";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** SPEC.md section 2.7: the two confirmation texts, verbatim. */
+export const CONFIRM_TEXT: Record<Decisao, string> = {
+  autorizar: "Tem certeza que deseja autorizar esta solicitação? O visitante será liberado para entrar no condomínio.",
+  negar: "Tem certeza que deseja negar esta solicitação? O visitante não será autorizado a entrar no condomínio.",
+};
+
+function BackButton() {
+  return (
+    <Button asChild variant="ghost" size="icon" className="shrink-0">
+      <Link to={LIST} aria-label="Voltar para solicitações">
+        <ArrowLeft aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
+/** "Solicitação não encontrada" (SPEC.md section 2.7): a missing id, another tenant's id, or no id at all. */
+function NotFound() {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <Card>
+        <CardContent>
+          <EmptyState
+            icon={FileQuestion}
+            title={<h1 className="font-bold text-2xl tracking-tight">Solicitação não encontrada</h1>}
+            description="A solicitação que você está procurando não existe ou foi removida."
+            action={
+              <Button asChild>
+                <Link to={LIST}>
+                  <ArrowLeft aria-hidden="true" />
+                  Voltar para solicitações
+                </Link>
+              </Button>
+            }
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** A definition list row: a term and its value ("Não informado" when empty). */
+function Item({
+  term,
+  children,
+  className,
+  emptyText = "Não informado",
+}: {
+  term: string;
+  children: React.ReactNode;
+  className?: string;
+  emptyText?: string;
+}) {
+  const empty = children === null || children === undefined || children === "";
+  return (
+    <div className={cn("grid gap-1", className)}>
+      <dt className="text-muted-foreground text-sm">{term}</dt>
+      <dd className={cn("break-words", empty && "text-muted-foreground italic")}>{empty ? emptyText : children}</dd>
+    </div>
+  );
+}
+
+function DateWithRelative({ value }: { value: string }) {
+  return (
+    <span className="flex flex-wrap items-baseline gap-x-2">
+      <span>{formatDateTime(value)}</span>
+      <RelativeTime value={value} className="text-muted-foreground text-sm" />
+    </span>
+  );
+}
+
+function SectionCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="text-lg">{title}</h2>
+        </CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Chamadas({ chamadas }: { chamadas: SolicitacaoDetail["chamadas"] }) {
+  if (chamadas.length === 0) {
+    return <p className="text-muted-foreground text-sm">Nenhuma chamada registrada para esta solicitação.</p>;
+  }
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Pessoa</TableHead>
+          <TableHead>Ramal</TableHead>
+          <TableHead>Início</TableHead>
+          <TableHead>Status</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {chamadas.map((c) => (
+          <TableRow key={c.id}>
+            <TableCell>{c.pessoa?.nome ?? <span className="text-muted-foreground">Não identificada</span>}</TableCell>
+            <TableCell>{c.ramal_discado ?? c.pessoa?.pbx_ramal ?? "—"}</TableCell>
+            <TableCell>
+              <DateWithRelative value={c.iniciado_em} />
+            </TableCell>
+            <TableCell>
+              <StatusBadge kind="chamada" status={c.status} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The "Ações" panel: Autorizar and Negar, each behind its confirmation (only while pendente). */
+function Acoes({ id, onDecided }: { id: string; onDecided: () => void }) {
+  const decidir = useDecidirSolicitacao(id);
+  const decided = useRef(false);
+
+  async function decide(decisao: Decisao) {
+    try {
+      const updated = await decidir.mutateAsync(decisao);
+      decided.current = true;
+      toast.success("Solicitação atualizada", {
+        description: `Status alterado para ${solicitacaoStatusDisplay(updated.status).label}.`,
+      });
+    } catch (error) {
+      toast.error("Erro ao atualizar status", { description: errorMessage(error) });
+      throw error;
+    }
+  }
+
+  // The panel disappears with the decision: send focus to the heading instead of the removed trigger.
+  const afterClose = (event: Event) => {
+    if (!decided.current) return;
+    event.preventDefault();
+    onDecided();
+  };
+
+  return (
+    <Card className="gap-4 border-primary/40" role="region" aria-labelledby="acoes-titulo">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="acoes-titulo" className="text-lg">
+            Ações
+          </h2>
+        </CardTitle>
+        <CardDescription>Esta solicitação aguarda decisão.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 sm:flex-row">
+        <ConfirmDialog
+          trigger={
+            <Button className="bg-green-700 text-white hover:bg-green-700/90 dark:bg-green-600 dark:hover:bg-green-600/90 sm:flex-1">
+              <Check aria-hidden="true" />
+              Autorizar
+            </Button>
+          }
+          title="Autorizar solicitação"
+          description={CONFIRM_TEXT.autorizar}
+          confirmLabel="Autorizar"
+          pendingLabel="Autorizando..."
+          confirmClassName="bg-green-700 text-white hover:bg-green-700/90 dark:bg-green-600 dark:hover:bg-green-600/90"
+          onConfirm={() => decide("autorizar")}
+          onCloseAutoFocus={afterClose}
+        />
+        <ConfirmDialog
+          trigger={
+            <Button variant="destructive" className="sm:flex-1">
+              <X aria-hidden="true" />
+              Negar
+            </Button>
+          }
+          title="Negar solicitação"
+          description={CONFIRM_TEXT.negar}
+          confirmLabel="Negar"
+          pendingLabel="Negando..."
+          confirmVariant="destructive"
+          onConfirm={() => decide("negar")}
+          onCloseAutoFocus={afterClose}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Request detail (SPEC.md section 2.7). */
 export default function SolicitacaoDetailPage() {
-  return <PlaceholderPage title="Solicitação" description="Detalhes, decisão e chamadas da solicitação de acesso." />;
+  const { id = "" } = useParams();
+  const valid = UUID.test(id);
+  const detail = useQuery({ ...solicitacaoDetailOptions(id), enabled: valid });
+  const me = useQuery(meQueryOptions());
+  const canDecide = me.data?.permissions.includes("solicitacoes:decidir") ?? false;
+  const [refreshing, setRefreshing] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const notFound =
+    !valid || (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400));
+  if (notFound) return <NotFound />;
+  if (detail.isPending) return <LoadingState message="Carregando solicitação..." className="py-16" />;
+  if (detail.isError && !detail.data) {
+    return (
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+        <div className="flex items-center gap-2">
+          <BackButton />
+          <h1 className="font-bold text-2xl tracking-tight">Solicitação #{id.slice(0, 8)}</h1>
+        </div>
+        <ErrorState
+          title="Não foi possível carregar a solicitação."
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+        />
+      </div>
+    );
+  }
+
+  const s = detail.data;
+  const decided = s.decidido_em !== null;
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      const result = await detail.refetch();
+      if (result.isError) toast.error("Erro ao atualizar", { description: errorMessage(result.error) });
+      else toast.success("Dados atualizados", { description: "Solicitação atualizada com os dados mais recentes." });
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 items-start gap-2">
+          <BackButton />
+          <div className="min-w-0 space-y-2">
+            <h1 ref={headingRef} tabIndex={-1} className="font-bold text-2xl tracking-tight outline-none md:text-3xl">
+              Solicitação #{s.id.slice(0, 8)}
+            </h1>
+            <p className="break-words text-lg" data-testid="nome-visitante">
+              {s.nome_visitante}
+            </p>
+            <div className="flex flex-wrap items-center gap-2" aria-live="polite">
+              <TipoBadge tipo={s.tipo} />
+              <StatusBadge status={s.status} />
+              {decided && s.decidido_em && (
+                <span className="text-muted-foreground text-sm" data-testid="decisao">
+                  {solicitacaoStatusDisplay(s.status).label} em {formatDateTime(s.decidido_em)}
+                  {s.decidido_por_nome ? ` por ${s.decidido_por_nome}` : ""}
+                </span>
+              )}
+            </div>
+          </div>
+        </div>
+        <Button
+          variant="outline"
+          className="self-start"
+          onClick={() => void refresh()}
+          disabled={refreshing}
+          aria-busy={refreshing}
+        >
+          <RefreshCw aria-hidden="true" className={cn(refreshing && "animate-spin")} />
+          Atualizar
+        </Button>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <SectionCard title="Dados do Visitante">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Item term="Nome">{s.nome_visitante}</Item>
+              <Item term="Documento">{s.doc_visitante}</Item>
+              <Item term="Telefone">{s.telefone_visitante}</Item>
+              <Item term="Motivo" className="sm:col-span-2">
+                {s.motivo}
+              </Item>
+            </dl>
+          </SectionCard>
+
+          <SectionCard
+            title="Histórico de Chamadas"
+            description="Ligações feitas para a unidade sobre esta solicitação."
+          >
+            <Chamadas chamadas={s.chamadas} />
+          </SectionCard>
+        </div>
+
+        <div className="flex flex-col gap-6">
+          {s.status === "pendente" && canDecide && <Acoes id={s.id} onDecided={() => headingRef.current?.focus()} />}
+
+          <SectionCard title="Unidade">
+            <dl className="grid gap-4">
+              <Item term="Condomínio">{s.condominio.nome}</Item>
+              <Item term="Torre" emptyText="Sem torre">
+                {s.unidade.torre}
+              </Item>
+              <Item term="Unidade">{s.unidade.codigo}</Item>
+            </dl>
+          </SectionCard>
+
+          <SectionCard title="Informações">
+            <dl className="grid gap-4">
+              <Item term="Criada em">
+                <DateWithRelative value={s.created_at} />
+              </Item>
+              <Item term="Expira em" emptyText="Sem expiração">
+                {s.expiracao_em ? <DateWithRelative value={s.expiracao_em} /> : null}
+              </Item>
+              <Item term="Decidida em" emptyText="Aguardando decisão">
+                {s.decidido_em ? <DateWithRelative value={s.decidido_em} /> : null}
+              </Item>
+              <Item term="Decidida por" emptyText="—">
+                {s.decidido_por_nome}
+              </Item>
+              <Item term="Observações" emptyText="Nenhuma observação">
+                {s.observacoes}
+              </Item>
+            </dl>
+          </SectionCard>
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,14 @@
+import { Briefcase, User } from "lucide-react";
+import { tipoLabel } from "@/shared/status-catalogue";
+import { Badge } from "@/web/components/ui/badge";
+
+/** "Visitante" or "Prestador" (SPEC.md section 4), with an icon for a quick scan. */
+export function TipoBadge({ tipo, className }: { tipo: string; className?: string }) {
+  const Icon = tipo === "prestador" ? Briefcase : User;
+  return (
+    <Badge variant="secondary" data-tipo={tipo} className={className}>
+      <Icon aria-hidden="true" />
+      {tipoLabel(tipo)}
+    </Badge>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Dashboard on the client: the query-key factory and the options of /api/dashboard/*. Every key
+ * starts with "dashboard", so a realtime event naming that root refreshes the KPIs and the latest list.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import { type Kpis, kpisSchema, ultimasSchema } from "@/shared/schemas/dashboard";
+import type { Solicitacao } from "@/shared/schemas/solicitacoes";
+import { apiFetch } from "@/web/lib/api";
+
+/** Dashboard queries: 30 s fresh (SPEC.md section 7). */
+export const DASHBOARD_STALE_TIME = 30_000;
+/** The API's default; the card shows at most ULTIMAS_SHOWN of them (SPEC.md section 9). */
+export const ULTIMAS_LIMIT = 20;
+export const ULTIMAS_SHOWN = 10;
+
+export interface DashboardFilters {
+  condominio_id?: string;
+  /** YYYY-MM-DD; today by default. */
+  data?: string;
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== "") search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export const dashboardKeys = {
+  all: ["dashboard"] as const,
+  kpis: (filters: DashboardFilters = {}) => [...dashboardKeys.all, "kpis", filters] as const,
+  ultimas: (filters: DashboardFilters & { limit?: number } = {}) => [...dashboardKeys.all, "ultimas", filters] as const,
+};
+
+/** GET /api/dashboard/kpis: today's counts by status and the trends against last month. */
+export function kpisOptions(filters: DashboardFilters = {}) {
+  return queryOptions({
+    queryKey: dashboardKeys.kpis(filters),
+    queryFn: async ({ signal }): Promise<Kpis> =>
+      kpisSchema.parse(await apiFetch<unknown>(`/api/dashboard/kpis${query({ ...filters })}`, { signal })),
+    staleTime: DASHBOARD_STALE_TIME,
+  });
+}
+
+/** GET /api/dashboard/ultimas: today's requests, newest first. */
+export function ultimasOptions(filters: DashboardFilters = {}) {
+  const params = { ...filters, limit: ULTIMAS_LIMIT };
+  return queryOptions({
+    queryKey: dashboardKeys.ultimas(params),
+    queryFn: async ({ signal }): Promise<Solicitacao[]> =>
+      ultimasSchema.parse(await apiFetch<unknown>(`/api/dashboard/ultimas${query(params)}`, { signal })).items,
+    staleTime: DASHBOARD_STALE_TIME,
+  });
+}

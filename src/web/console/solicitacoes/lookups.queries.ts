@@ -1,0 +1,55 @@
+/**
+ * The condominium and unit choices of the request form. Keys are rooted at "condominios" and
+ * "unidades" (so changes to those screens refresh them) under an "options" branch of their own.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import type { Condominio } from "@/shared/schemas/condominios";
+import type { Unidade } from "@/shared/schemas/unidades";
+import { apiFetch } from "@/web/lib/api";
+
+/** SPEC.md section 7: condominiums 300 s fresh, units 60 s. */
+const CONDOMINIOS_STALE_TIME = 300_000;
+const UNIDADES_STALE_TIME = 60_000;
+const PAGE_SIZE = 200;
+/** Safety stop: 20 pages of 200. */
+const MAX_PAGES = 20;
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  total_truncated?: boolean;
+}
+
+/** Reads every page of a list endpoint (the API serves at most 200 per page). */
+async function fetchAll<T>(path: string, params: Record<string, string>, signal: AbortSignal): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const search = new URLSearchParams({ ...params, page: String(page), page_size: String(PAGE_SIZE) });
+    const body = await apiFetch<Page<T>>(`${path}?${search}`, { signal });
+    items.push(...body.items);
+    if (body.items.length < PAGE_SIZE || (!body.total_truncated && items.length >= body.total)) break;
+  }
+  return items;
+}
+
+export const lookupKeys = {
+  condominios: () => ["condominios", "options"] as const,
+  unidades: (condominioId: string) => ["unidades", "options", condominioId] as const,
+};
+
+export function condominioOptions() {
+  return queryOptions({
+    queryKey: lookupKeys.condominios(),
+    queryFn: ({ signal }) => fetchAll<Condominio>("/api/condominios", {}, signal),
+    staleTime: CONDOMINIOS_STALE_TIME,
+  });
+}
+
+export function unidadeOptions(condominioId: string) {
+  return queryOptions({
+    queryKey: lookupKeys.unidades(condominioId),
+    queryFn: ({ signal }) => fetchAll<Unidade>("/api/unidades", { condominio_id: condominioId }, signal),
+    staleTime: UNIDADES_STALE_TIME,
+    enabled: !!condominioId,
+  });
+}

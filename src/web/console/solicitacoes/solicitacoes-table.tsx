@@ -1,0 +1,149 @@
+import { Link } from "react-router";
+import type { Solicitacao } from "@/shared/schemas/solicitacoes";
+import { unidadeLabel } from "@/shared/schemas/unidades";
+import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
+import { StatusBadge } from "@/web/components/status-badge";
+import { TipoBadge } from "@/web/components/tipo-badge";
+import { Button } from "@/web/components/ui/button";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { useIsMobile } from "@/web/lib/use-mobile";
+import { cn } from "@/web/lib/utils";
+
+export function detailHref(id: string) {
+  return `/app/solicitacoes/${id}`;
+}
+
+const SKELETON_COLUMNS = [
+  ["visitante", "w-40"],
+  ["tipo", "w-20"],
+  ["unidade", "w-28"],
+  ["status", "w-20"],
+  ["data", "w-28"],
+  ["acoes", "ml-auto w-24"],
+] as const;
+
+function DateCell({ value }: { value: string }) {
+  return (
+    <div className="flex flex-col">
+      <span>{formatDateTime(value)}</span>
+      <RelativeTime value={value} className="text-muted-foreground text-xs" />
+    </div>
+  );
+}
+
+function DetailsLink({ s, className }: { s: Solicitacao; className?: string }) {
+  return (
+    <Button asChild variant="ghost" size="sm" className={cn("relative z-10", className)}>
+      <Link to={detailHref(s.id)}>
+        Ver detalhes<span className="sr-only"> de {s.nome_visitante}</span>
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * The request list (SPEC.md section 2.5): a table with Visitante, Tipo, Unidade, Status, Data and
+ * Ações on wide screens, a list of cards on phones. The visitor's name links to the detail, and the
+ * link's hit area covers the whole row.
+ */
+export function SolicitacoesTable({
+  items,
+  loading,
+  stale,
+}: {
+  items: Solicitacao[];
+  loading: boolean;
+  /** Showing the previous page's rows while the next one loads. */
+  stale?: boolean;
+}) {
+  const isMobile = useIsMobile();
+
+  if (isMobile) {
+    return (
+      <ul className={cn("space-y-3", stale && "opacity-60")} aria-busy={loading || stale || undefined}>
+        {loading
+          ? [0, 1, 2, 3].map((i) => (
+              <li key={i} className="space-y-2 rounded-lg border p-3" aria-hidden="true">
+                <Skeleton className="h-4 w-40" />
+                <Skeleton className="h-4 w-24" />
+                <Skeleton className="h-4 w-32" />
+              </li>
+            ))
+          : items.map((s) => (
+              <li key={s.id} className="relative space-y-2 rounded-lg border p-3 hover:bg-muted/50">
+                <div className="flex items-start justify-between gap-2">
+                  <Link
+                    to={detailHref(s.id)}
+                    className="min-w-0 break-words rounded-sm font-medium outline-none after:absolute after:inset-0 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                  >
+                    {s.nome_visitante}
+                  </Link>
+                  <StatusBadge status={s.status} />
+                </div>
+                <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
+                  <TipoBadge tipo={s.tipo} />
+                  <span>{unidadeLabel(s.unidade)}</span>
+                </div>
+                <div className="text-sm">
+                  <DateCell value={s.created_at} />
+                </div>
+              </li>
+            ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Table className={cn(stale && "opacity-60")} aria-busy={loading || stale || undefined}>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Visitante</TableHead>
+          <TableHead>Tipo</TableHead>
+          <TableHead>Unidade</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Data</TableHead>
+          <TableHead className="text-right">Ações</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {loading
+          ? [0, 1, 2, 3, 4, 5].map((i) => (
+              <TableRow key={i} aria-hidden="true">
+                {SKELETON_COLUMNS.map(([column, width]) => (
+                  <TableCell key={column}>
+                    <Skeleton className={cn("h-4", width)} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          : items.map((s) => (
+              <TableRow key={s.id} className="relative" data-solicitacao-id={s.id}>
+                <TableCell className="max-w-72 whitespace-normal">
+                  <Link
+                    to={detailHref(s.id)}
+                    className="rounded-sm font-medium outline-none after:absolute after:inset-0 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                  >
+                    {s.nome_visitante}
+                  </Link>
+                  {s.doc_visitante && <div className="text-muted-foreground text-xs">{s.doc_visitante}</div>}
+                </TableCell>
+                <TableCell>
+                  <TipoBadge tipo={s.tipo} />
+                </TableCell>
+                <TableCell>{unidadeLabel(s.unidade)}</TableCell>
+                <TableCell>
+                  <StatusBadge status={s.status} />
+                </TableCell>
+                <TableCell>
+                  <DateCell value={s.created_at} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <DetailsLink s={s} />
+                </TableCell>
+              </TableRow>
+            ))}
+      </TableBody>
+    </Table>
+  );
+}

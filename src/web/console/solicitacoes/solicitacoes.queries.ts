@@ -1,0 +1,145 @@
+/**
+ * Access requests on the client: one query-key factory and the query/mutation options of every call
+ * to /api/solicitacoes. Every key starts with "solicitacoes", so a realtime event naming that root
+ * refreshes lists, details and the header's pending count at once.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SolicitacaoStatus, SolicitacaoTipo } from "@/shared/domain";
+import {
+  type Solicitacao,
+  type SolicitacaoCreate,
+  type SolicitacaoDetail,
+  type SolicitacaoPage,
+  solicitacaoDetailSchema,
+  solicitacaoPageSchema,
+  solicitacaoSchema,
+} from "@/shared/schemas/solicitacoes";
+import { dashboardKeys } from "@/web/console/dashboard/dashboard.queries";
+import { apiFetch } from "@/web/lib/api";
+import { trackOwnAction } from "@/web/lib/own-actions";
+
+/** Lists and details: 60 s fresh (SPEC.md section 7). */
+export const SOLICITACOES_STALE_TIME = 60_000;
+
+export interface SolicitacaoFilters {
+  condominio_id?: string;
+  unidade_id?: string;
+  status?: SolicitacaoStatus;
+  tipo?: SolicitacaoTipo;
+  q?: string;
+  de?: string;
+  ate?: string;
+  page?: number;
+  page_size?: number;
+}
+
+export const solicitacoesKeys = {
+  all: ["solicitacoes"] as const,
+  lists: () => [...solicitacoesKeys.all, "list"] as const,
+  list: (filters: SolicitacaoFilters) => [...solicitacoesKeys.lists(), filters] as const,
+  details: () => [...solicitacoesKeys.all, "detail"] as const,
+  detail: (id: string) => [...solicitacoesKeys.details(), id] as const,
+};
+
+/** Drops empty values so equal filters always make equal keys and URLs. */
+export function cleanFilters(filters: SolicitacaoFilters): SolicitacaoFilters {
+  const clean: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === null || value === "") continue;
+    clean[key] = value;
+  }
+  return clean as SolicitacaoFilters;
+}
+
+function toSearchParams(filters: SolicitacaoFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(cleanFilters(filters))) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** GET /api/solicitacoes: one page, newest first. */
+export function solicitacoesListOptions(filters: SolicitacaoFilters) {
+  const clean = cleanFilters(filters);
+  return queryOptions({
+    queryKey: solicitacoesKeys.list(clean),
+    queryFn: async ({ signal }): Promise<SolicitacaoPage> =>
+      solicitacaoPageSchema.parse(await apiFetch<unknown>(`/api/solicitacoes${toSearchParams(clean)}`, { signal })),
+    staleTime: SOLICITACOES_STALE_TIME,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The header bell: how many requests are pending, and the newest few of them. */
+export const PENDENTES_FILTERS: SolicitacaoFilters = { status: "pendente", page_size: 5 };
+
+export function pendentesOptions() {
+  return solicitacoesListOptions(PENDENTES_FILTERS);
+}
+
+/** GET /api/solicitacoes/:id, with the unit, condominium, decider and call history. */
+export function solicitacaoDetailOptions(id: string) {
+  return queryOptions({
+    queryKey: solicitacoesKeys.detail(id),
+    queryFn: async ({ signal }): Promise<SolicitacaoDetail> =>
+      solicitacaoDetailSchema.parse(await apiFetch<unknown>(`/api/solicitacoes/${encodeURIComponent(id)}`, { signal })),
+    staleTime: SOLICITACOES_STALE_TIME,
+  });
+}
+
+/** After any change: the request lists and the dashboard counts refetch (SPEC.md section 4). */
+function invalidateAfterChange(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: solicitacoesKeys.all }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+  ]);
+}
+
+/** POST /api/solicitacoes. The body is the form's output of solicitacaoCreateSchema. */
+export function useCreateSolicitacao() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SolicitacaoCreate) =>
+      trackOwnAction(
+        async () =>
+          solicitacaoSchema.parse(await apiFetch<unknown>("/api/solicitacoes", { method: "POST", json: input })),
+        {
+          idOf: (created) => created.id,
+        },
+      ),
+    onSuccess: () => {
+      void invalidateAfterChange(queryClient);
+    },
+  });
+}
+
+export type Decisao = "autorizar" | "negar";
+
+/** POST /api/solicitacoes/:id/autorizar or /negar. 409 when the request is no longer pending. */
+export function useDecidirSolicitacao(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decisao: Decisao) =>
+      trackOwnAction(
+        async () =>
+          solicitacaoSchema.parse(
+            await apiFetch<unknown>(`/api/solicitacoes/${encodeURIComponent(id)}/${decisao}`, {
+              method: "POST",
+              json: {},
+            }),
+          ),
+        { id },
+      ),
+    onSuccess: (updated: Solicitacao) => {
+      // Show the decision at once; the refetch below brings the rest (call history) up to date.
+      queryClient.setQueryData<SolicitacaoDetail>(solicitacoesKeys.detail(id), (old) =>
+        old ? { ...old, ...updated } : old,
+      );
+      void invalidateAfterChange(queryClient);
+    },
+    onError: () => {
+      // Someone else may have decided first (409): show the current state.
+      void queryClient.invalidateQueries({ queryKey: solicitacoesKeys.detail(id) });
+    },
+  });
+}
