@@ -56,18 +56,24 @@ export async function createCondominioWithUnidade(
   opts: { timezone?: string; codigo?: string; torre?: string | null; nome?: string } = {},
 ) {
   const { condominios, unidades } = await import("@/server/db/schema");
+  const { buildSearchText } = await import("@/server/db/search");
+  const nome = opts.nome ?? "Residencial Teste";
+  const timezone = opts.timezone ?? "America/Sao_Paulo";
   const [condominio] = await system.handle.db
     .insert(condominios)
-    .values({ organizationId, nome: opts.nome ?? "Residencial Teste", timezone: opts.timezone ?? "America/Sao_Paulo" })
+    .values({ organizationId, nome, timezone, busca: buildSearchText([nome, timezone]) })
     .returning();
+  const codigo = opts.codigo ?? "101";
+  const torre = opts.torre === undefined ? "Torre A" : opts.torre;
   const [unidade] = await system.handle.db
     .insert(unidades)
     .values({
       organizationId,
       condominioId: condominio!.id,
-      codigo: opts.codigo ?? "101",
-      torre: opts.torre === undefined ? "Torre A" : opts.torre,
+      codigo,
+      torre,
       pbxRamal: "2101",
+      busca: buildSearchText([codigo, torre, "2101"]),
     })
     .returning();
   return { condominio: condominio!, unidade: unidade! };
@@ -81,9 +87,10 @@ export async function addUnidade(
   torre: string | null = null,
 ) {
   const { unidades } = await import("@/server/db/schema");
+  const { buildSearchText } = await import("@/server/db/search");
   const [unidade] = await system.handle.db
     .insert(unidades)
-    .values({ organizationId, condominioId, codigo, torre })
+    .values({ organizationId, condominioId, codigo, torre, busca: buildSearchText([codigo, torre]) })
     .returning();
   return unidade!;
 }
