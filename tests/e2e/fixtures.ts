@@ -13,7 +13,7 @@ export const DEMO = {
 type Fixtures = {
   /** Console errors this test expects (e.g. the 401 of a wrong password); anything else fails it. */
   allowedConsoleErrors: RegExp[];
-  consoleGuard: void;
+  consoleGuard: undefined;
   loginAs: (role: keyof typeof DEMO) => Promise<void>;
 };
 

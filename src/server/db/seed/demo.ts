@@ -272,9 +272,9 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
         condominioId: condo.id,
         unidadeId: unit.id,
         tipo,
-        nomeVisitante: tipo === "prestador" ? rnd.pick(PROVIDERS) : rnd.pick(VISITORS),
-        docVisitante:
-          rnd.next() > 0.3 ? `${rnd.int(10, 99)}.${rnd.int(100, 999)}.${rnd.int(100, 999)}-${rnd.int(0, 9)}` : null,
+        nomeVisitante,
+        docVisitante,
+        busca: buildSearchText([nomeVisitante, docVisitante, unit.codigo, unit.torre]),
         telefoneVisitante: rnd.next() > 0.4 ? `+5511${rnd.int(900000000, 999999999)}` : null,
         motivo: tipo === "prestador" ? rnd.pick(MOTIVOS_SERVICO) : rnd.pick(MOTIVOS_VISITA),
         expiracaoEm:
