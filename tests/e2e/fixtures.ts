@@ -28,7 +28,7 @@ export const test = base.extend<Fixtures>({
         if (!allowedConsoleErrors.some((re) => re.test(text))) problems.push(`console.error: ${text}`);
       });
       page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-      await use();
+      await use(undefined);
       expect(problems, "erros no console do navegador").toEqual([]);
     },
     { auto: true },
