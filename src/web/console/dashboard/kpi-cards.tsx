@@ -72,8 +72,8 @@ function KpiCard({
   const titleId = useId();
   const Icon = card.icon;
   return (
-    <Card role="region" aria-labelledby={titleId} data-kpi={card.key} className="gap-3">
-      <CardHeader className="flex flex-row items-center justify-between gap-2">
+    <Card role="region" aria-labelledby={titleId} data-kpi={card.key} className="gap-3 py-4 sm:py-6">
+      <CardHeader className="flex flex-row items-center justify-between gap-2 px-4 sm:px-6">
         <CardTitle asChild>
           <h2 id={titleId} className="font-medium text-sm">
             {card.title}
@@ -81,7 +81,7 @@ function KpiCard({
         </CardTitle>
         <Icon className={cn("size-5", card.iconClass)} aria-hidden="true" />
       </CardHeader>
-      <CardContent className="space-y-1">
+      <CardContent className="space-y-1 px-4 sm:px-6">
         {loading ? (
           <>
             <Skeleton className="h-8 w-16" />
@@ -103,7 +103,7 @@ function KpiCard({
 
 export function KpiCards({ kpis, loading }: { kpis: Kpis | undefined; loading: boolean }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {KPI_CARDS.map((card) => (
         <KpiCard
           key={card.key}

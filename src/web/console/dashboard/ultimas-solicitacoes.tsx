@@ -20,14 +20,14 @@ export function initial(nome: string): string {
 
 function Row({ solicitacao: s }: { solicitacao: Solicitacao }) {
   return (
-    <li className="flex items-center gap-3 rounded-lg border p-3" data-solicitacao-id={s.id}>
+    <li className="flex flex-wrap items-center gap-3 rounded-lg border p-3" data-solicitacao-id={s.id}>
       <span
         aria-hidden="true"
         className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary"
       >
         {initial(s.nome_visitante)}
       </span>
-      <div className="min-w-0 flex-1 space-y-1">
+      <div className="min-w-0 flex-1 basis-44 space-y-1">
         <div className="flex flex-wrap items-center gap-1.5">
           <TipoBadge tipo={s.tipo} />
           <StatusBadge status={s.status} />
@@ -39,10 +39,8 @@ function Row({ solicitacao: s }: { solicitacao: Solicitacao }) {
           <RelativeTime value={s.created_at} />
         </p>
       </div>
-      <Button asChild variant="ghost" size="sm" className="shrink-0">
-        <Link to={`/app/solicitacoes/${s.id}`}>
-          Ver detalhes<span className="sr-only"> de {s.nome_visitante}</span>
-        </Link>
+      <Button asChild variant="outline" size="sm" className="ml-auto shrink-0">
+        <Link to={`/app/solicitacoes/${s.id}`}>Ver detalhes</Link>
       </Button>
     </li>
   );
@@ -132,7 +130,7 @@ export function UltimasSolicitacoes({
 
   return (
     <Card role="region" aria-labelledby="ultimas-titulo">
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle asChild>
           <h2 id="ultimas-titulo" className="text-lg">
             Últimas Solicitações
@@ -140,7 +138,7 @@ export function UltimasSolicitacoes({
         </CardTitle>
         <CardDescription>Solicitações de hoje</CardDescription>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent className="px-4 sm:px-6">{body}</CardContent>
     </Card>
   );
 }

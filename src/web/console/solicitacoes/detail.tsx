@@ -110,13 +110,13 @@ function SectionCard({
 }) {
   return (
     <Card className="gap-4">
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle asChild>
           <h2 className="text-lg">{title}</h2>
         </CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent className="px-4 sm:px-6">{children}</CardContent>
     </Card>
   );
 }
@@ -191,7 +191,7 @@ function Acoes({ id, onDecided }: { id: string; onDecided: () => void }) {
       <CardContent className="flex flex-col gap-2 sm:flex-row">
         <ConfirmDialog
           trigger={
-            <Button className="bg-green-700 text-white hover:bg-green-700/90 dark:bg-green-600 dark:hover:bg-green-600/90 sm:flex-1">
+            <Button className="bg-green-700 text-white hover:bg-green-700/90 sm:flex-1">
               <Check aria-hidden="true" />
               Autorizar
             </Button>
@@ -200,7 +200,7 @@ function Acoes({ id, onDecided }: { id: string; onDecided: () => void }) {
           description={CONFIRM_TEXT.autorizar}
           confirmLabel="Autorizar"
           pendingLabel="Autorizando..."
-          confirmClassName="bg-green-700 text-white hover:bg-green-700/90 dark:bg-green-600 dark:hover:bg-green-600/90"
+          confirmClassName="bg-green-700 text-white hover:bg-green-700/90"
           onConfirm={() => decide("autorizar")}
           onCloseAutoFocus={afterClose}
         />

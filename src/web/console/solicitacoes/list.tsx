@@ -139,7 +139,7 @@ export default function SolicitacoesListPage() {
       />
 
       <Card className="gap-4">
-        <CardContent className="space-y-4">
+        <CardContent className="space-y-4 px-4 sm:px-6">
           <search>
             <form
               className="grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_12rem_auto] md:items-end"
@@ -151,7 +151,7 @@ export default function SolicitacoesListPage() {
               }}
             >
               <div className="grid gap-2">
-                <Label htmlFor="busca-solicitacoes">Buscar</Label>
+                <Label htmlFor="busca-solicitacoes">Buscar solicitações</Label>
                 <div className="relative">
                   <Search
                     className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"

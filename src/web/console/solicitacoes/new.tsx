@@ -21,6 +21,7 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { Textarea } from "@/web/components/ui/textarea";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { ApiError, errorMessage } from "@/web/lib/api";
+import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/new";
 import { condominioOptions, unidadeOptions } from "./lookups.queries";
 import { useCreateSolicitacao } from "./solicitacoes.queries";
@@ -64,7 +65,7 @@ function Field({
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={`grid content-start gap-2 ${className ?? ""}`}>
+    <div className={cn("grid min-w-0 content-start gap-2", className)}>
       <Label htmlFor={id}>
         {label}
         {required && (
@@ -92,7 +93,7 @@ function Group({ title, description, children }: { title: string; description: s
   const titleId = useId();
   return (
     <Card className="gap-4">
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle asChild>
           <h2 id={titleId} className="text-lg">
             {title}
@@ -100,7 +101,7 @@ function Group({ title, description, children }: { title: string; description: s
         </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-4 sm:px-6">
         <fieldset aria-labelledby={titleId} className="grid min-w-0 gap-4 md:grid-cols-2">
           {children}
         </fieldset>

@@ -35,9 +35,7 @@ function DateCell({ value }: { value: string }) {
 function DetailsLink({ s, className }: { s: Solicitacao; className?: string }) {
   return (
     <Button asChild variant="ghost" size="sm" className={cn("relative z-10", className)}>
-      <Link to={detailHref(s.id)}>
-        Ver detalhes<span className="sr-only"> de {s.nome_visitante}</span>
-      </Link>
+      <Link to={detailHref(s.id)}>Ver detalhes</Link>
     </Button>
   );
 }
