@@ -27,3 +27,33 @@ describe("GET /api/health", () => {
     expect(res.body.error.message).toBe("Rota da API não encontrada.");
   });
 });
+
+describe("API documentation", () => {
+  it("serves the OpenAPI document with every module and a self-hosted reference page", async () => {
+    const doc = await client(system()).get("/api/openapi.json");
+    expect(doc.status).toBe(200);
+    const paths = Object.keys(doc.body.paths);
+    for (const p of [
+      "/health",
+      "/me",
+      "/solicitacoes",
+      "/solicitacoes/{id}/autorizar",
+      "/dashboard/kpis",
+      "/events",
+      "/condominios",
+      "/unidades/{id}/moradores",
+      "/pessoas/{id}",
+      "/chamadas",
+      "/busca",
+      "/auth/sign-in/email",
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+    const page = await client(system()).get("/api/docs");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("/api/docs/assets/swagger-ui-bundle.js");
+    const bundle = await system().app.request("http://localhost:3000/api/docs/assets/swagger-ui-bundle.js");
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("content-type")).toContain("javascript");
+  });
+});
