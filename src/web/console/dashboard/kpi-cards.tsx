@@ -52,7 +52,7 @@ function TrendLine({ trend }: { trend: Trend }) {
     <p className={cn("flex items-center gap-1 text-xs", display.className)} data-direction={trend.direction}>
       <Icon className="size-3.5" aria-hidden="true" />
       <span className="sr-only">{display.label} </span>
-      <span className="font-medium">{trend.percent}%</span>
+      <span className="font-medium">{trend.percent}%</span>{" "}
       <span className="text-muted-foreground">vs mês anterior</span>
     </p>
   );
