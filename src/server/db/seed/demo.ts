@@ -62,6 +62,8 @@ const RESIDENTS = [
   "Camila Azevedo",
   "André Luiz Cardoso",
   "Beatriz Moraes",
+  "Gustavo Henrique Prado",
+  "Helena Vasconcelos",
 ];
 const VISITORS = [
   "Pedro Henrique Silva",
