@@ -247,7 +247,8 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
       residentsByUnit.set(link.unidadeId, [...(residentsByUnit.get(link.unidadeId) ?? []), person]);
     }
 
-    // 30 requests: 12 today (in each condominium's own day), 18 over the previous two weeks.
+    // 30 requests: 12 today (in each condominium's own day), 18 over the previous 45 days, so the
+    // dashboard has last month to compare with.
     const statuses: SolicitacaoStatus[] = ["pendente", "autorizado", "negado", "expirado", "cancelado"];
     const requestRows = Array.from({ length: 30 }, (_, i) => {
       const unit = units[rnd.int(0, units.length - 1)]!;
@@ -257,7 +258,7 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
       const sinceMidnight = minutesSinceMidnight(condo.timezone, now);
       const minutesAgo = today
         ? Math.max(1, Math.floor((Math.min(sinceMidnight, 10 * 60) - 1) * ((i + 1) / 13)))
-        : rnd.int(1, 14) * 24 * 60 + rnd.int(0, 600);
+        : rnd.int(1, 45) * 24 * 60 + rnd.int(0, 600);
       const createdAt = new Date(now.getTime() - minutesAgo * 60_000);
       const status: SolicitacaoStatus = today
         ? i < 4
