@@ -14,7 +14,7 @@ import { createSystem, type System } from "../src/server/bootstrap";
 import { openDatabase } from "../src/server/db/client";
 import { createTenantWithMember } from "../tests/support/factories";
 import { client } from "../tests/support/http";
-import { seedBenchTenant } from "./seed";
+import { seedBenchRegistry, seedBenchTenant } from "./seed";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
@@ -59,9 +59,10 @@ async function freshPostgres(): Promise<string | null> {
 async function run(label: string, system: System): Promise<Row[]> {
   const t0 = performance.now();
   const tenant = await createTenantWithMember(system, { role: "sindico", name: "Cliente Bench" });
-  await seedBenchTenant(system.handle.db, tenant.org.id, REQUESTS);
+  const condoIds = await seedBenchTenant(system.handle.db, tenant.org.id, REQUESTS);
+  await seedBenchRegistry(system.handle.db, tenant.org.id, condoIds);
   console.info(
-    `${label}: ${REQUESTS.toLocaleString("pt-BR")} solicitações semeadas em ${Math.round((performance.now() - t0) / 1000)} s`,
+    `${label}: ${REQUESTS.toLocaleString("pt-BR")} solicitações, 5.000 unidades, 20.000 pessoas e 300.000 chamadas semeadas em ${Math.round((performance.now() - t0) / 1000)} s`,
   );
   const ids = (
     (await system.handle.db.execute(
@@ -87,6 +88,14 @@ async function run(label: string, system: System): Promise<Row[]> {
     ["dashboard: kpis", () => api.get("/api/dashboard/kpis")],
     ["dashboard: últimas", () => api.get("/api/dashboard/ultimas")],
     ["detalhe", () => api.get(`/api/solicitacoes/${ids[k++ % ids.length]}`)],
+    ["unidades: 1ª página", () => api.get("/api/unidades")],
+    ["unidades: busca 'cobertura'", () => api.get("/api/unidades?q=cobertura")],
+    ["pessoas: 1ª página", () => api.get("/api/pessoas")],
+    ["pessoas: busca 'conceicao'", () => api.get("/api/pessoas?q=conceicao")],
+    ["pessoas: inativas", () => api.get("/api/pessoas?status=inativo")],
+    ["chamadas: 1ª página", () => api.get("/api/chamadas")],
+    ["chamadas: status=falhou", () => api.get("/api/chamadas?status=falhou")],
+    ["chamadas: busca 'whatsapp joao'", () => api.get("/api/chamadas?q=joao")],
   ];
   const rows: Row[] = [];
   for (const [name, call] of cases) rows.push({ database: label, ...(await measure(name, call)) });

@@ -90,3 +90,53 @@ export async function seedBenchTenant(db: Database, organizationId: string, requ
   await db.execute(sql`VACUUM ANALYZE`);
   return condoIds;
 }
+
+/**
+ * The registry at scale (issue 4): 5,000 units, 20,000 people (half of them residents) and 300,000
+ * calls over two years, attached to the tenant's existing requests.
+ */
+export async function seedBenchRegistry(db: Database, organizationId: string, condoIds: string[]) {
+  const condo = condoIds[0]!;
+  await db.execute(sql`
+    INSERT INTO unidades (organization_id, condominio_id, codigo, torre, pbx_ramal, observacoes, busca)
+    SELECT ${organizationId}, ${condo}, (1000 + g)::text, 'Bloco ' || (g % 25 + 1), (50000 + g)::text,
+           CASE WHEN g % 10 = 0 THEN 'Cobertura' END,
+           lower((1000 + g)::text || ' bloco ' || (g % 25 + 1) || ' ' || (50000 + g)::text || CASE WHEN g % 10 = 0 THEN ' cobertura' ELSE '' END)
+    FROM generate_series(1, 4800) g`);
+  await db.execute(sql`
+    WITH g AS (
+      SELECT gs,
+             (${arr(FIRST)})[1 + floor(random() * ${FIRST.length})::int] || ' ' || (${arr(LAST)})[1 + floor(random() * ${LAST.length})::int] AS nome,
+             lpad(floor(random() * 100000000000)::text, 11, '0') AS doc
+      FROM generate_series(1, 20000) gs
+    )
+    INSERT INTO pessoas (organization_id, condominio_id, nome, documento, email, pbx_ramal, ativo, busca)
+    SELECT ${organizationId}, ${condo}, nome, doc, 'pessoa' || gs || '@exemplo.com.br', (60000 + gs)::text, gs % 17 <> 0,
+           lower(translate(nome || ' ' || doc || ' pessoa' || gs || '@exemplo.com.br ' || (60000 + gs)::text,
+                           'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇáàâãäéèêëíìîïóòôõöúùûüç', 'AAAAAEEEEIIIIOOOOOUUUUCaaaaaeeeeiiiiooooouuuuc'))
+    FROM g`);
+  await db.execute(sql`
+    WITH p AS (SELECT id, row_number() OVER () AS n FROM pessoas WHERE organization_id = ${organizationId} AND condominio_id = ${condo} LIMIT 10000),
+         u AS (SELECT id, row_number() OVER () AS n FROM unidades WHERE organization_id = ${organizationId} AND condominio_id = ${condo})
+    INSERT INTO unidade_moradores (organization_id, condominio_id, unidade_id, pessoa_id, is_responsavel)
+    SELECT ${organizationId}, ${condo}, u.id, p.id, p.n <= (SELECT count(*) FROM u)
+    FROM p JOIN u ON u.n = 1 + (p.n - 1) % (SELECT count(*) FROM u)`);
+  await db.execute(sql`
+    WITH s AS (SELECT id, nome_visitante, created_at, row_number() OVER () AS n FROM solicitacoes_acesso WHERE organization_id = ${organizationId}),
+         sc AS (SELECT count(*) AS c FROM s),
+         p AS (SELECT id, nome, pbx_ramal, row_number() OVER () AS n FROM pessoas WHERE organization_id = ${organizationId} LIMIT 5000),
+         g AS (SELECT gs, 1 + floor(random() * (SELECT c FROM sc))::int AS sn, 1 + floor(random() * 5000)::int AS pn, random() AS r
+               FROM generate_series(1, 300000) gs)
+    INSERT INTO chamadas (organization_id, solicitacao_id, pessoa_id, status, ramal_discado, iniciado_em, finalizado_em, provedor, busca)
+    SELECT ${organizationId}, s.id, p.id,
+           CASE WHEN g.r < 0.6 THEN 'concluida' WHEN g.r < 0.75 THEN 'sem_resposta' WHEN g.r < 0.85 THEN 'atendida'
+                WHEN g.r < 0.93 THEN 'falhou' WHEN g.r < 0.97 THEN 'discando' ELSE 'criada' END,
+           p.pbx_ramal, s.created_at + interval '10 seconds',
+           CASE WHEN g.r < 0.75 OR (g.r >= 0.85 AND g.r < 0.93) THEN s.created_at + interval '10 seconds' + (random() * interval '4 minutes') END,
+           CASE WHEN g.r < 0.5 THEN 'PABX Asterisk' ELSE 'WhatsApp' END,
+           lower(translate(p.nome || ' ' || p.pbx_ramal || ' ' || s.nome_visitante || ' ' || CASE WHEN g.r < 0.5 THEN 'PABX Asterisk' ELSE 'WhatsApp' END,
+                           'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇáàâãäéèêëíìîïóòôõöúùûüç', 'AAAAAEEEEIIIIOOOOOUUUUCaaaaaeeeeiiiiooooouuuuc'))
+    FROM g JOIN s ON s.n = g.sn JOIN p ON p.n = g.pn
+    ORDER BY s.created_at`);
+  await db.execute(sql`VACUUM ANALYZE`);
+}
