@@ -11,17 +11,16 @@ import { SOLICITACAO_TIPOS } from "@/shared/domain";
 import { type SolicitacaoCreateInput, solicitacaoCreateSchema } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { tipoLabel } from "@/shared/status-catalogue";
+import { Field } from "@/web/components/form-field";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
-import { Label } from "@/web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
 import { Spinner } from "@/web/components/ui/spinner";
 import { Textarea } from "@/web/components/ui/textarea";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { ApiError, errorMessage } from "@/web/lib/api";
-import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/new";
 import { condominioOptions, unidadeOptions } from "./lookups.queries";
 import { useCreateSolicitacao } from "./solicitacoes.queries";
@@ -42,52 +41,6 @@ const DEFAULTS = {
 } satisfies SolicitacaoCreateInput;
 
 type FieldName = keyof typeof DEFAULTS;
-
-/** A label, the control, an optional hint and the field's inline error (linked by aria-describedby). */
-function Field({
-  id,
-  label,
-  required,
-  hint,
-  error,
-  children,
-  className,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: React.ReactNode;
-  error?: string;
-  children: (describedBy: string | undefined) => React.ReactNode;
-  className?: string;
-}) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={cn("grid min-w-0 content-start gap-2", className)}>
-      <Label htmlFor={id}>
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-destructive">
-            *
-          </span>
-        )}
-      </Label>
-      {children(describedBy)}
-      {hint && (
-        <p id={hintId} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-destructive text-sm">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function Group({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
   const titleId = useId();

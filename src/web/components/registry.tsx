@@ -1,0 +1,182 @@
+/**
+ * Small pieces shared by the registry screens (condomínios, unidades, pessoas, chamadas): the
+ * detail header with its back link, the not-found view, a definition list, the active badge, the
+ * informational note of the forms and the condominium filter.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, FileQuestion, Info } from "lucide-react";
+import type * as React from "react";
+import { Link } from "react-router";
+import { EmptyState } from "@/web/components/empty-state";
+import { PageHeader } from "@/web/components/page-header";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent } from "@/web/components/ui/card";
+import { Label } from "@/web/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
+import { condominioOptions } from "@/web/console/solicitacoes/lookups.queries";
+import { ApiError } from "@/web/lib/api";
+import { ALL } from "@/web/lib/use-list-params";
+import { cn } from "@/web/lib/utils";
+
+/** Ids are displayed truncated to 8 characters (SPEC.md section 9). */
+export function shortId(id: string) {
+  return id.slice(0, 8);
+}
+
+export function isNotFound(error: unknown) {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** A back button, the page title and actions. */
+export function DetailHeader({
+  backTo,
+  backLabel,
+  title,
+  description,
+  actions,
+}: {
+  backTo: string;
+  backLabel: string;
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <Button asChild variant="ghost" size="icon" className="mt-0.5 shrink-0">
+        <Link to={backTo} aria-label={backLabel}>
+          <ArrowLeft aria-hidden="true" />
+        </Link>
+      </Button>
+      <PageHeader className="min-w-0 flex-1" title={title} description={description} actions={actions} />
+    </div>
+  );
+}
+
+export function NotFoundCard({
+  title,
+  description,
+  backTo,
+  backLabel,
+}: {
+  title: string;
+  description: string;
+  backTo: string;
+  backLabel: string;
+}) {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <Card>
+        <CardContent>
+          <EmptyState
+            icon={FileQuestion}
+            title={<h1 className="font-bold text-2xl tracking-tight">{title}</h1>}
+            description={description}
+            action={
+              <Button asChild>
+                <Link to={backTo}>
+                  <ArrowLeft aria-hidden="true" />
+                  {backLabel}
+                </Link>
+              </Button>
+            }
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** Label/value pairs as a <dl>, two columns from the small breakpoint. */
+export function DataList({
+  items,
+  className,
+}: {
+  items: [label: string, value: React.ReactNode][];
+  className?: string;
+}) {
+  return (
+    <dl className={cn("grid gap-4 sm:grid-cols-2", className)}>
+      {items.map(([label, value]) => (
+        <div key={label} className="min-w-0 space-y-1">
+          <dt className="text-muted-foreground text-sm">{label}</dt>
+          <dd className="break-words font-medium">{value ?? <span className="text-muted-foreground">-</span>}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** "Ativo"/"Inativo" or "Ativa"/"Inativa" (SPEC.md section 4). */
+export function ActiveBadge({ active, feminine = false }: { active: boolean; feminine?: boolean }) {
+  const label = active ? (feminine ? "Ativa" : "Ativo") : feminine ? "Inativa" : "Inativo";
+  return (
+    <Badge
+      variant="outline"
+      data-active={active}
+      className={
+        active
+          ? "border-green-200 bg-green-100 text-green-900 dark:border-green-400/30 dark:bg-green-400/15 dark:text-green-200"
+          : "border-gray-200 bg-gray-100 text-gray-800 dark:border-gray-400/30 dark:bg-gray-400/15 dark:text-gray-200"
+      }
+    >
+      {label}
+    </Badge>
+  );
+}
+
+/** The blue informational panel of the forms. */
+export function InfoNote({ children, className }: { children: React.ReactNode; className?: string }) {
+  return (
+    <div
+      className={cn(
+        "flex items-start gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-950 text-sm dark:border-blue-400/30 dark:bg-blue-400/10 dark:text-blue-100",
+        className,
+      )}
+    >
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** The condominium filter of the lists: "Todos" or one condominium. */
+export function CondominioFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const condominios = useQuery(condominioOptions());
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>Condomínio</Label>
+      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
+        <SelectTrigger id={id} className="w-full">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>Todos</SelectItem>
+          {value && !condominios.data?.some((c) => c.id === value) && (
+            <SelectItem value={value}>{condominios.isPending ? "Carregando..." : "Condomínio selecionado"}</SelectItem>
+          )}
+          {(condominios.data ?? []).map((c) => (
+            <SelectItem key={c.id} value={c.id}>
+              {c.nome}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** Condominium name by id, from the cached options. */
+export function useCondominioNome(id: string | undefined) {
+  const condominios = useQuery(condominioOptions());
+  return id ? condominios.data?.find((c) => c.id === id)?.nome : undefined;
+}

@@ -1,0 +1,67 @@
+/** Condominiums on the client: every key starts with "condominios" (300 s fresh, SPEC.md section 7). */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import {
+  type CondominioInput,
+  condominioInputSchema,
+  condominioPageSchema,
+  condominioSchema,
+} from "@/shared/schemas/condominios";
+import { solicitacaoSchema } from "@/shared/schemas/solicitacoes";
+import { apiFetch } from "@/web/lib/api";
+import { cleanFilters, toQueryString } from "@/web/lib/use-list-params";
+
+export const CONDOMINIOS_STALE_TIME = 300_000;
+
+export const condominioDetailSchema = condominioSchema.extend({
+  unidades_count: z.number().int(),
+  pessoas_count: z.number().int(),
+  solicitacoes_recentes: z.array(solicitacaoSchema),
+});
+export type CondominioDetail = z.infer<typeof condominioDetailSchema>;
+
+export interface CondominioFilters {
+  q?: string;
+  page?: number;
+}
+
+export const condominiosKeys = {
+  all: ["condominios"] as const,
+  list: (filters: CondominioFilters) => [...condominiosKeys.all, "list", filters] as const,
+  detail: (id: string) => [...condominiosKeys.all, "detail", id] as const,
+};
+
+export function condominiosListOptions(filters: CondominioFilters) {
+  const clean = cleanFilters(filters);
+  return queryOptions({
+    queryKey: condominiosKeys.list(clean),
+    queryFn: async ({ signal }) =>
+      condominioPageSchema.parse(await apiFetch<unknown>(`/api/condominios${toQueryString(clean)}`, { signal })),
+    staleTime: CONDOMINIOS_STALE_TIME,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function condominioDetailOptions(id: string) {
+  return queryOptions({
+    queryKey: condominiosKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      condominioDetailSchema.parse(await apiFetch<unknown>(`/api/condominios/${encodeURIComponent(id)}`, { signal })),
+    staleTime: CONDOMINIOS_STALE_TIME,
+  });
+}
+
+/** POST /api/condominios, or PUT /api/condominios/:id when an id is given. */
+export function useSaveCondominio(id?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CondominioInput) =>
+      condominioSchema.parse(
+        await apiFetch<unknown>(id ? `/api/condominios/${encodeURIComponent(id)}` : "/api/condominios", {
+          method: id ? "PUT" : "POST",
+          json: condominioInputSchema.parse(input),
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: condominiosKeys.all }),
+  });
+}

@@ -1,0 +1,85 @@
+/** People on the client: every key starts with "pessoas" (60 s fresh). */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { type PessoaInput, pessoaInputSchema, pessoaPageSchema, pessoaSchema } from "@/shared/schemas/pessoas";
+import { solicitacaoSchema } from "@/shared/schemas/solicitacoes";
+import { apiFetch } from "@/web/lib/api";
+import { cleanFilters, toQueryString } from "@/web/lib/use-list-params";
+
+export const PESSOAS_STALE_TIME = 60_000;
+
+export const pessoaDetailSchema = pessoaSchema.extend({
+  unidades: z.array(
+    z.object({ unidade_id: z.uuid(), codigo: z.string(), torre: z.string().nullable(), is_responsavel: z.boolean() }),
+  ),
+  solicitacoes_decididas: z.array(solicitacaoSchema),
+});
+export type PessoaDetail = z.infer<typeof pessoaDetailSchema>;
+
+export interface PessoaFilters {
+  condominio_id?: string;
+  q?: string;
+  status?: "ativo" | "inativo";
+  page?: number;
+  page_size?: number;
+}
+
+export const pessoasKeys = {
+  all: ["pessoas"] as const,
+  list: (filters: PessoaFilters) => [...pessoasKeys.all, "list", filters] as const,
+  detail: (id: string) => [...pessoasKeys.all, "detail", id] as const,
+};
+
+export function pessoasListOptions(filters: PessoaFilters, { enabled = true } = {}) {
+  const clean = cleanFilters(filters);
+  return queryOptions({
+    queryKey: pessoasKeys.list(clean),
+    queryFn: async ({ signal }) =>
+      pessoaPageSchema.parse(await apiFetch<unknown>(`/api/pessoas${toQueryString(clean)}`, { signal })),
+    staleTime: PESSOAS_STALE_TIME,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function pessoaDetailOptions(id: string) {
+  return queryOptions({
+    queryKey: pessoasKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      pessoaDetailSchema.parse(await apiFetch<unknown>(`/api/pessoas/${encodeURIComponent(id)}`, { signal })),
+    staleTime: PESSOAS_STALE_TIME,
+  });
+}
+
+export function useSavePessoa(id?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PessoaInput) =>
+      pessoaSchema.parse(
+        await apiFetch<unknown>(id ? `/api/pessoas/${encodeURIComponent(id)}` : "/api/pessoas", {
+          method: id ? "PUT" : "POST",
+          json: pessoaInputSchema.parse(input),
+        }),
+      ),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pessoasKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ["condominios"] }),
+      ]),
+  });
+}
+
+export function useDeletePessoa(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<unknown>(`/api/pessoas/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: pessoasKeys.detail(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: pessoasKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ["unidades"] }),
+        queryClient.invalidateQueries({ queryKey: ["condominios"] }),
+      ]);
+    },
+  });
+}
