@@ -4,6 +4,7 @@
  * server is reachable, on PostgreSQL. Prints p50/p95 and writes bench/results/latest.json.
  *
  *   BENCH_REQUESTS=200000  BENCH_ITERATIONS=200  BENCH_DATABASE_URL=postgres://…/guarita_bench
+ *   BENCH_ONLY=postgres | pglite
  */
 import "../src/shared/zod-config";
 import fs from "node:fs";
@@ -112,11 +113,15 @@ const base = {
 };
 const results: Row[] = [];
 
-const pglite = await createSystem({ ...base, database: { dataDir: null } });
-results.push(...(await run("PGlite", pglite)));
-await pglite.close();
+// BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database.
+const only = process.env.BENCH_ONLY;
+if (only !== "postgres") {
+  const pglite = await createSystem({ ...base, database: { dataDir: null } });
+  results.push(...(await run("PGlite", pglite)));
+  await pglite.close();
+}
 
-const pgUrl = process.env.BENCH_DATABASE_URL ?? (await freshPostgres());
+const pgUrl = only === "pglite" ? null : (process.env.BENCH_DATABASE_URL ?? (await freshPostgres()));
 if (pgUrl) {
   const postgres = await createSystem({ ...base, handle: await openDatabase({ url: pgUrl, poolMax: 10 }) });
   results.push(...(await run("PostgreSQL", postgres)));
