@@ -1,9 +1,9 @@
-import { Search, Settings } from "lucide-react";
+import { Settings } from "lucide-react";
 import { ConsoleBreadcrumb } from "@/web/components/console-breadcrumb";
+import { GlobalSearch } from "@/web/components/global-search";
 import { NotificationBell } from "@/web/components/notification-bell";
 import { ThemeToggle } from "@/web/components/theme-toggle";
 import { Button } from "@/web/components/ui/button";
-import { Input } from "@/web/components/ui/input";
 import { Separator } from "@/web/components/ui/separator";
 import { SidebarTrigger } from "@/web/components/ui/sidebar";
 import { comingSoon, type MenuUser, UserMenu } from "@/web/components/user-menu";
@@ -15,21 +15,7 @@ export function ConsoleHeader({ user }: { user: MenuUser }) {
       <Separator orientation="vertical" className="hidden data-[orientation=vertical]:h-5 sm:block" />
       <ConsoleBreadcrumb className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1" />
       <div className="ml-auto flex items-center gap-1">
-        {/* Search behaviour is not specified yet: the box is there, submitting does nothing. */}
-        <search className="hidden md:block">
-          <form className="relative" onSubmit={(event) => event.preventDefault()}>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              placeholder="Buscar pessoas, solicitações..."
-              aria-label="Buscar"
-              className="h-9 w-56 pl-8 lg:w-72"
-            />
-          </form>
-        </search>
+        <GlobalSearch className="hidden md:block" />
         <NotificationBell />
         <Button
           variant="ghost"

@@ -1,0 +1,222 @@
+/**
+ * The header search "Buscar pessoas, solicitações...": results appear as you type (debounced, from 2
+ * characters) from GET /api/busca, grouped as Pessoas, Solicitações and Unidades in an ARIA 1.2
+ * combobox. ArrowUp/ArrowDown move through the results, Enter opens the active one, Esc closes.
+ */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Search } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { buscaResultSchema } from "@/shared/schemas/busca";
+import { unidadeLabel } from "@/shared/schemas/unidades";
+import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
+import { Input } from "@/web/components/ui/input";
+import { Spinner } from "@/web/components/ui/spinner";
+import { apiFetch, errorMessage } from "@/web/lib/api";
+import { cn } from "@/web/lib/utils";
+
+const DEBOUNCE_MS = 250;
+const MIN_CHARS = 2;
+
+interface Option {
+  id: string;
+  group: "Pessoas" | "Solicitações" | "Unidades";
+  label: string;
+  detail?: string;
+  href: string;
+}
+
+export function buscaOptions(q: string) {
+  return {
+    queryKey: ["busca", q] as const,
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      buscaResultSchema.parse(await apiFetch<unknown>(`/api/busca?q=${encodeURIComponent(q)}`, { signal })),
+    staleTime: 30_000,
+    enabled: q.length >= MIN_CHARS,
+    placeholderData: keepPreviousData,
+  };
+}
+
+export function GlobalSearch({ className }: { className?: string }) {
+  const navigate = useNavigate();
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const [text, setText] = useState("");
+  const [q, setQ] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const next = text.trim().slice(0, 100);
+    const timer = setTimeout(() => setQ(next), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const busca = useQuery(buscaOptions(q));
+  const data = q.length >= MIN_CHARS ? busca.data : undefined;
+  const options: Option[] = data
+    ? [
+        ...data.pessoas.map((p) => ({
+          id: p.id,
+          group: "Pessoas" as const,
+          label: p.nome,
+          detail: [p.documento, p.pbx_ramal && `Ramal ${p.pbx_ramal}`].filter(Boolean).join(" · ") || undefined,
+          href: `/app/pessoas/${p.id}`,
+        })),
+        ...data.solicitacoes.map((s) => ({
+          id: s.id,
+          group: "Solicitações" as const,
+          label: s.nome_visitante,
+          detail: solicitacaoStatusDisplay(s.status).label,
+          href: `/app/solicitacoes/${s.id}`,
+        })),
+        ...data.unidades.map((u) => ({
+          id: u.id,
+          group: "Unidades" as const,
+          label: unidadeLabel(u),
+          href: `/app/unidades/${u.id}`,
+        })),
+      ]
+    : [];
+
+  // A new result set starts with nothing highlighted.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the results change
+  useEffect(() => setActive(-1), [data]);
+
+  // Clicking outside closes the list.
+  useEffect(() => {
+    if (!open) return;
+    function onPointerDown(event: PointerEvent) {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  const showPopup = open && text.trim().length >= MIN_CHARS;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  function go(option: Option) {
+    setOpen(false);
+    setText("");
+    setQ("");
+    navigate(option.href);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setOpen(true);
+      if (options.length) setActive((i) => (i + 1) % options.length);
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(true);
+      if (options.length) setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      const option = options[Math.max(active, 0)];
+      if (showPopup && option && q === text.trim()) go(option);
+    } else if (event.key === "Escape") {
+      if (open) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else if (text) {
+        setText("");
+      }
+    }
+  }
+
+  const groups = (["Pessoas", "Solicitações", "Unidades"] as const)
+    .map((group) => ({ group, items: options.map((o, index) => ({ o, index })).filter(({ o }) => o.group === group) }))
+    .filter((g) => g.items.length > 0);
+
+  const typing = text.trim() !== q;
+  let status: string | null = null;
+  if (busca.isError) status = `Erro na busca: ${errorMessage(busca.error)}`;
+  else if (typing || (busca.isFetching && !data)) status = "Buscando...";
+  else if (data && options.length === 0) status = "Nenhum resultado encontrado.";
+
+  return (
+    <div ref={rootRef} className={cn("relative", className)}>
+      <search>
+        <form className="relative" onSubmit={(event) => event.preventDefault()}>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            role="combobox"
+            aria-label="Buscar"
+            aria-autocomplete="list"
+            aria-expanded={showPopup}
+            aria-controls={listboxId}
+            aria-activedescendant={showPopup && active >= 0 ? optionId(active) : undefined}
+            autoComplete="off"
+            placeholder="Buscar pessoas, solicitações..."
+            className="h-9 w-56 pl-8 lg:w-72"
+            maxLength={100}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+            }}
+            onFocus={() => setOpen(true)}
+            onKeyDown={onKeyDown}
+          />
+          {busca.isFetching && showPopup && (
+            <Spinner className="absolute top-1/2 right-2.5 -translate-y-1/2 text-muted-foreground" />
+          )}
+        </form>
+      </search>
+      <div
+        className={cn(
+          "absolute top-full right-0 z-50 mt-1 max-h-[70vh] w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md",
+          !showPopup && "hidden",
+        )}
+      >
+        <div id={listboxId} role="listbox" aria-label="Resultados da busca">
+          {groups.map(({ group, items }) => (
+            // biome-ignore lint/a11y/useSemanticElements: an ARIA listbox group, not a form fieldset
+            <div key={group} role="group" aria-labelledby={`${id}-${group}`}>
+              <div
+                id={`${id}-${group}`}
+                role="presentation"
+                className="px-2 pt-2 pb-1 font-semibold text-muted-foreground text-xs uppercase"
+              >
+                {group}
+              </div>
+              {items.map(({ o, index }) => (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
+                <div
+                  key={`${o.group}-${o.id}`}
+                  id={optionId(index)}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === active}
+                  className={cn(
+                    "cursor-pointer rounded-sm px-2 py-1.5 text-sm",
+                    index === active ? "bg-accent text-accent-foreground" : "hover:bg-accent/60",
+                  )}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseMove={() => setActive(index)}
+                  onClick={() => go(o)}
+                >
+                  <span className="block truncate font-medium">{o.label}</span>
+                  {o.detail && <span className="block truncate text-muted-foreground text-xs">{o.detail}</span>}
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+        {status && (
+          <p className="px-2 py-3 text-center text-muted-foreground text-sm" role="status">
+            {status}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
