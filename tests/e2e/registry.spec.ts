@@ -217,3 +217,17 @@ test("the header search finds a person by keyboard", async ({ page }) => {
   await box.press("Escape");
   await expect(listbox).toBeHidden();
 });
+
+test.describe("a duplicate unit code", () => {
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  test("shows the destructive toast with the server's message", async ({ page }) => {
+    await page.goto("/app/unidades/nova");
+    await choose(page, "Condomínio", DEMO_CONDO);
+    await page.getByLabel("Código").fill("101");
+    await page.getByLabel("Torre").fill("Torre A");
+    await page.getByRole("button", { name: "Criar Unidade" }).click();
+    await expect(page.getByText("Erro ao criar unidade")).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/unidades\/nova$/);
+  });
+});
