@@ -160,7 +160,7 @@ export default function ChamadasListPage() {
                         <TableRow key={c.id} data-chamada-id={c.id}>
                           <TableCell className="font-medium">{c.pessoa?.nome ?? "-"}</TableCell>
                           <TableCell>{c.ramal_discado ?? c.pessoa?.pbx_ramal ?? "-"}</TableCell>
-                          <TableCell className="whitespace-normal">
+                          <TableCell className="min-w-40 whitespace-normal">
                             <div className="flex flex-col items-start gap-1">
                               <span>{c.solicitacao.nome_visitante}</span>
                               <TipoBadge tipo={c.solicitacao.tipo} />

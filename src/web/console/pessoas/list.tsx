@@ -40,8 +40,8 @@ function Row({ label, value }: { label: string; value: string | null }) {
 
 function PessoaCard({ p }: { p: Pessoa }) {
   return (
-    <li>
-      <Card className="h-full gap-3 py-4" data-pessoa-id={p.id}>
+    <li className="min-w-0">
+      <Card className="h-full min-w-0 gap-3 py-4" data-pessoa-id={p.id}>
         <CardContent className="flex h-full flex-col gap-3 px-4">
           <div className="flex items-start gap-3">
             <span
@@ -58,7 +58,7 @@ function PessoaCard({ p }: { p: Pessoa }) {
             </div>
             <ActiveBadge active={p.ativo} />
           </div>
-          <dl className="grid gap-1">
+          <dl className="grid min-w-0 gap-1">
             <Row label="Documento" value={p.documento} />
             <Row label="E-mail" value={p.email} />
             <Row label="Telefone" value={p.telefone_e164} />
@@ -214,7 +214,7 @@ export default function PessoasListPage() {
               </AlertDescription>
             </Alert>
           ) : list.isPending ? (
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
               {[0, 1, 2, 3, 4, 5].map((i) => (
                 <li key={i} className="space-y-3 rounded-xl border p-4" aria-hidden="true">
                   <Skeleton className="h-10 w-40" />
@@ -239,7 +239,10 @@ export default function PessoasListPage() {
             />
           ) : (
             <ul
-              className={cn("grid gap-4 sm:grid-cols-2 xl:grid-cols-3", list.isPlaceholderData && "opacity-60")}
+              className={cn(
+                "grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3",
+                list.isPlaceholderData && "opacity-60",
+              )}
               aria-busy={list.isPlaceholderData || undefined}
               aria-label="Pessoas"
             >
