@@ -52,6 +52,7 @@ test("a condominium created in America/Manaus keeps its zone when the edit form 
 });
 
 test("create a unit and a person, link the resident, see Moradores = 1, then edit the person", async ({ page }) => {
+  test.setTimeout(120_000); // a long journey through five screens
   const id = rand();
   const codigo = `E2E${id}`;
   const torre = `Torre ${id}`;
@@ -229,5 +230,21 @@ test.describe("a duplicate unit code", () => {
     await page.getByRole("button", { name: "Criar Unidade" }).click();
     await expect(page.getByText("Erro ao criar unidade")).toBeVisible();
     await expect(page).toHaveURL(/\/app\/unidades\/nova$/);
+  });
+});
+
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the header search opens from its button and finds a person", async ({ page }) => {
+    await page.goto("/app/dashboard");
+    await page.getByRole("button", { name: "Abrir busca" }).click();
+    const box = page.getByRole("combobox", { name: "Buscar", exact: true });
+    await expect(box).toBeFocused();
+    await box.fill("rafael costa");
+    const option = page.getByRole("option", { name: /Rafael Costa/ });
+    await expect(option).toBeVisible();
+    await option.click();
+    await expect(page.getByRole("heading", { name: "Rafael Costa" })).toBeVisible();
   });
 });

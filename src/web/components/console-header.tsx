@@ -1,6 +1,6 @@
 import { Settings } from "lucide-react";
 import { ConsoleBreadcrumb } from "@/web/components/console-breadcrumb";
-import { GlobalSearch } from "@/web/components/global-search";
+import { GlobalSearch, MobileGlobalSearch } from "@/web/components/global-search";
 import { NotificationBell } from "@/web/components/notification-bell";
 import { ThemeToggle } from "@/web/components/theme-toggle";
 import { Button } from "@/web/components/ui/button";
@@ -16,6 +16,7 @@ export function ConsoleHeader({ user }: { user: MenuUser }) {
       <ConsoleBreadcrumb className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1" />
       <div className="ml-auto flex items-center gap-1">
         <GlobalSearch className="hidden md:block" />
+        <MobileGlobalSearch className="md:hidden" />
         <NotificationBell />
         <Button
           variant="ghost"

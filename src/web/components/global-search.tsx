@@ -10,7 +10,9 @@ import { useNavigate } from "react-router";
 import { buscaResultSchema } from "@/shared/schemas/busca";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
+import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
+import { Popover, PopoverContent, PopoverTrigger } from "@/web/components/ui/popover";
 import { Spinner } from "@/web/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/utils";
@@ -37,7 +39,17 @@ export function buscaOptions(q: string) {
   };
 }
 
-export function GlobalSearch({ className }: { className?: string }) {
+export function GlobalSearch({
+  className,
+  inputClassName,
+  autoFocus,
+  onNavigate,
+}: {
+  className?: string;
+  inputClassName?: string;
+  autoFocus?: boolean;
+  onNavigate?: () => void;
+}) {
   const navigate = useNavigate();
   const id = useId();
   const listboxId = `${id}-listbox`;
@@ -101,6 +113,7 @@ export function GlobalSearch({ className }: { className?: string }) {
     setOpen(false);
     setText("");
     setQ("");
+    onNavigate?.();
     navigate(option.href);
   }
 
@@ -156,7 +169,9 @@ export function GlobalSearch({ className }: { className?: string }) {
             aria-activedescendant={showPopup && active >= 0 ? optionId(active) : undefined}
             autoComplete="off"
             placeholder="Buscar pessoas, solicitações..."
-            className="h-9 w-56 pl-8 lg:w-72"
+            className={cn("h-9 w-56 pl-8 lg:w-72", inputClassName)}
+            // biome-ignore lint/a11y/noAutofocus: the phone search opens on demand and focuses its box
+            autoFocus={autoFocus}
             maxLength={100}
             value={text}
             onChange={(event) => {
@@ -218,5 +233,22 @@ export function GlobalSearch({ className }: { className?: string }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** Phones: a search button in the header that opens the same search in a popover. */
+export function MobileGlobalSearch({ className }: { className?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Abrir busca" className={className}>
+          <Search aria-hidden="true" />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-[calc(100vw-1.5rem)] max-w-sm p-2">
+        <GlobalSearch inputClassName="w-full lg:w-full" autoFocus onNavigate={() => setOpen(false)} />
+      </PopoverContent>
+    </Popover>
   );
 }
