@@ -170,7 +170,6 @@ export function GlobalSearch({
             autoComplete="off"
             placeholder="Buscar pessoas, solicitações..."
             className={cn("h-9 w-56 pl-8 lg:w-72", inputClassName)}
-            // biome-ignore lint/a11y/noAutofocus: the phone search opens on demand and focuses its box
             autoFocus={autoFocus}
             maxLength={100}
             value={text}
