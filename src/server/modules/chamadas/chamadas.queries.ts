@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { cappedCount } from "../../db/pagination";
 import { chamadas as ch, pessoas, solicitacoesAcesso } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
 
@@ -48,10 +49,9 @@ export async function listChamadas(
   f: ChamadaFilters,
   page: number,
   pageSize: number,
-  cap: number,
 ) {
   const w = where(organizationId, f);
-  const [rows, [totals]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select(columns)
       .from(ch)
@@ -61,16 +61,9 @@ export async function listChamadas(
       .orderBy(desc(ch.iniciadoEm), desc(ch.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(ch)
-        .where(w)
-        .limit(cap + 1)
-        .as("m"),
-    ),
+    cappedCount(db, ch, w),
   ]);
-  return { rows, total: totals?.n ?? 0 };
+  return { rows, counted };
 }
 
 export async function findChamada(db: Executor, organizationId: string, id: string) {

@@ -1,7 +1,7 @@
 import type { ChamadaStatus, SolicitacaoTipo } from "../../../shared/domain";
 import type { Chamada } from "../../../shared/schemas/chamadas";
-import { TOTAL_CAP } from "../../../shared/schemas/common";
 import type { Database } from "../../db/client";
+import { toPage } from "../../db/pagination";
 import type { TenantContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
@@ -29,14 +29,8 @@ export function toChamada(r: Row): Chamada {
 }
 
 export async function list(db: Database, tenant: TenantContext, f: ChamadaFilters, page: number, pageSize: number) {
-  const { rows, total } = await listChamadas(db, tenant.organizationId, f, page, pageSize, TOTAL_CAP);
-  return {
-    items: rows.map(toChamada),
-    total: Math.min(total, TOTAL_CAP),
-    total_truncated: total > TOTAL_CAP,
-    page,
-    page_size: pageSize,
-  };
+  const { rows, counted } = await listChamadas(db, tenant.organizationId, f, page, pageSize);
+  return toPage(rows.map(toChamada), counted, page, pageSize);
 }
 
 export async function get(db: Database, tenant: TenantContext, id: string): Promise<Chamada> {

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Timezone } from "../../../shared/domain";
-import { normalizeSearch, TOTAL_CAP } from "../../../shared/schemas/common";
+import { normalizeSearch } from "../../../shared/schemas/common";
 import type { Condominio } from "../../../shared/schemas/condominios";
 import type { Database } from "../../db/client";
+import { cappedCount, toPage } from "../../db/pagination";
 import { condominios as c, pessoas, unidades } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
 import type { TenantContext } from "../../http/context";
@@ -24,7 +25,7 @@ export async function list(db: Database, tenant: TenantContext, q: { q?: string;
   const term = q.q ? normalizeSearch(q.q) : "";
   if (term) conditions.push(sql`${c.busca} LIKE ${likeContains(term)}`);
   const where = and(...conditions);
-  const [rows, [totals]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(c)
@@ -32,16 +33,9 @@ export async function list(db: Database, tenant: TenantContext, q: { q?: string;
       .orderBy(asc(c.nome), asc(c.id))
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
-    db.select({ n: count() }).from(c).where(where),
+    cappedCount(db, c, where!),
   ]);
-  const total = totals?.n ?? 0;
-  return {
-    items: rows.map(toCondominio),
-    total: Math.min(total, TOTAL_CAP),
-    total_truncated: total > TOTAL_CAP,
-    page: q.page,
-    page_size: q.page_size,
-  };
+  return toPage(rows.map(toCondominio), counted, q.page, q.page_size);
 }
 
 export async function findInTenant(db: Database, tenant: TenantContext, id: string): Promise<Row> {

@@ -2,10 +2,10 @@
  * People (residents and staff). Deleting a person never erases history: requests they decided keep
  * the decider's name (stored on the request), and their calls keep their searchable name.
  */
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { TOTAL_CAP } from "../../../shared/schemas/common";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Pessoa } from "../../../shared/schemas/pessoas";
 import type { Database } from "../../db/client";
+import { cappedCount, toPage } from "../../db/pagination";
 import { condominios, pessoas as p, solicitacoesAcesso, unidadeMoradores, unidades } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
 import type { TenantContext } from "../../http/context";
@@ -74,7 +74,7 @@ export async function list(
     f.status ? eq(p.ativo, f.status === "ativo") : undefined,
     f.q ? sql`${p.busca} LIKE ${likeContains(f.q)}` : undefined,
   )!;
-  const [rows, [totals]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(p)
@@ -82,23 +82,9 @@ export async function list(
       .orderBy(asc(p.nome), asc(p.id))
       .limit(f.page_size)
       .offset((f.page - 1) * f.page_size),
-    db.select({ n: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(p)
-        .where(where)
-        .limit(TOTAL_CAP + 1)
-        .as("m"),
-    ),
+    cappedCount(db, p, where),
   ]);
-  const total = totals?.n ?? 0;
-  return {
-    items: rows.map(toPessoa),
-    total: Math.min(total, TOTAL_CAP),
-    total_truncated: total > TOTAL_CAP,
-    page: f.page,
-    page_size: f.page_size,
-  };
+  return toPage(rows.map(toPessoa), counted, f.page, f.page_size);
 }
 
 async function findInTenant(db: Database, tenant: TenantContext, id: string): Promise<Row> {

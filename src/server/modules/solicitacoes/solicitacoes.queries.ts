@@ -2,10 +2,11 @@
  * Drizzle queries for access requests. Every function takes the tenant's organization id first and
  * filters by it: a row of another tenant is simply not found.
  */
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
-import { normalizeSearch, TOTAL_CAP } from "../../../shared/schemas/common";
+import { normalizeSearch } from "../../../shared/schemas/common";
 import type { Executor } from "../../db/client";
+import { cappedCount } from "../../db/pagination";
 import { chamadas, condominios, pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
 
@@ -59,7 +60,7 @@ export async function listSolicitacoes(
   pageSize: number,
 ) {
   const where = listWhere(organizationId, f);
-  const [rows, totals] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select(solicitacaoColumns)
       .from(s)
@@ -68,18 +69,9 @@ export async function listSolicitacoes(
       .orderBy(desc(s.createdAt), desc(s.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    // Counting stops after TOTAL_CAP + 1 matches: "N resultados" stays cheap on any table size.
-    db.select({ total: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(s)
-        .where(where)
-        .limit(TOTAL_CAP + 1)
-        .as("matches"),
-    ),
+    cappedCount(db, s, where),
   ]);
-  const total = totals[0]?.total ?? 0;
-  return { items: rows.map(flatten), total: Math.min(total, TOTAL_CAP), totalTruncated: total > TOTAL_CAP };
+  return { items: rows.map(flatten), counted };
 }
 
 export async function findSolicitacao(db: Executor, organizationId: string, id: string) {

@@ -13,6 +13,7 @@ import type {
 } from "../../../shared/schemas/solicitacoes";
 import { solicitacaoStatusDisplay } from "../../../shared/status-catalogue";
 import type { Database } from "../../db/client";
+import { toPage } from "../../db/pagination";
 import { solicitacoesAcesso as s } from "../../db/schema";
 import { buildSearchText } from "../../db/search";
 import type { TenantContext } from "../../http/context";
@@ -57,8 +58,8 @@ export function toSolicitacao(r: SolicitacaoRow): Solicitacao {
 }
 
 export async function list(db: Database, tenant: TenantContext, filters: ListFilters, page: number, pageSize: number) {
-  const { items, total, totalTruncated } = await listSolicitacoes(db, tenant.organizationId, filters, page, pageSize);
-  return { items: items.map(toSolicitacao), total, total_truncated: totalTruncated, page, page_size: pageSize };
+  const { items, counted } = await listSolicitacoes(db, tenant.organizationId, filters, page, pageSize);
+  return toPage(items.map(toSolicitacao), counted, page, pageSize);
 }
 
 export async function get(db: Database, tenant: TenantContext, id: string): Promise<SolicitacaoDetail> {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { cappedCount } from "../../db/pagination";
 import { unidades as u, vMoradoresAtivos } from "../../db/schema";
 import { likeContains } from "../../db/search";
 
@@ -24,10 +25,9 @@ export async function listUnidades(
   f: UnidadeFilters,
   page: number,
   pageSize: number,
-  cap: number,
 ) {
   const w = where(organizationId, f);
-  const [rows, [totals]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(u)
@@ -35,16 +35,9 @@ export async function listUnidades(
       .orderBy(asc(u.torre), asc(u.codigo), asc(u.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(u)
-        .where(w)
-        .limit(cap + 1)
-        .as("m"),
-    ),
+    cappedCount(db, u, w),
   ]);
-  return { rows, total: totals?.n ?? 0 };
+  return { rows, counted };
 }
 
 /** Active residents per unit, for one page of units only. */

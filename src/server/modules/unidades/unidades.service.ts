@@ -3,10 +3,10 @@
  * a resident link needs the person and the unit in the same condominium (the schema enforces it too).
  */
 import { and, eq } from "drizzle-orm";
-import { TOTAL_CAP } from "../../../shared/schemas/common";
 import type { Morador } from "../../../shared/schemas/pessoas";
 import type { Unidade } from "../../../shared/schemas/unidades";
 import type { Database } from "../../db/client";
+import { toPage } from "../../db/pagination";
 import { condominios, pessoas, unidades as u, unidadeMoradores } from "../../db/schema";
 import { buildSearchText } from "../../db/search";
 import type { TenantContext } from "../../http/context";
@@ -52,18 +52,17 @@ function toMorador(r: Awaited<ReturnType<typeof listMoradoresOfUnidade>>[number]
 }
 
 export async function list(db: Database, tenant: TenantContext, f: UnidadeFilters, page: number, pageSize: number) {
-  const { rows, total } = await listUnidades(db, tenant.organizationId, f, page, pageSize, TOTAL_CAP);
+  const { rows, counted } = await listUnidades(db, tenant.organizationId, f, page, pageSize);
   const counts = await countMoradores(
     db,
     rows.map((r) => r.id),
   );
-  return {
-    items: rows.map((r) => toUnidade(r, counts.get(r.id) ?? 0)),
-    total: Math.min(total, TOTAL_CAP),
-    total_truncated: total > TOTAL_CAP,
+  return toPage(
+    rows.map((r) => toUnidade(r, counts.get(r.id) ?? 0)),
+    counted,
     page,
-    page_size: pageSize,
-  };
+    pageSize,
+  );
 }
 
 async function findInTenant(db: Database, tenant: TenantContext, id: string): Promise<Row> {
