@@ -1,8 +1,13 @@
-import { PublicPage, publicMeta } from "@/web/site/public-page";
+import { PublicPage } from "@/web/site/public-page";
+import { publicMeta } from "@/web/site/seo";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () =>
-  publicMeta("Checkout", "Escolha o plano e conclua a assinatura da Guarita.");
+  publicMeta({
+    path: "/checkout",
+    title: "Checkout",
+    description: "Escolha o plano e conclua a assinatura da Guarita.",
+  });
 
 export default function CheckoutPage() {
   return <PublicPage title="Checkout" description="Escolha o plano e conclua a assinatura da Guarita." />;

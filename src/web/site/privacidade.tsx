@@ -1,8 +1,13 @@
-import { PublicPage, publicMeta } from "@/web/site/public-page";
+import { PublicPage } from "@/web/site/public-page";
+import { publicMeta } from "@/web/site/seo";
 import type { Route } from "./+types/privacidade";
 
 export const meta: Route.MetaFunction = () =>
-  publicMeta("Política de Privacidade", "Como a Guarita coleta, usa e protege os seus dados pessoais.");
+  publicMeta({
+    path: "/privacidade",
+    title: "Política de Privacidade",
+    description: "Como a Guarita coleta, usa e protege os seus dados pessoais.",
+  });
 
 export default function PrivacidadePage() {
   return (

@@ -107,8 +107,3 @@ function ComingSoonCard() {
     </Card>
   );
 }
-
-/** `<title>` and description of a public page. */
-export function publicMeta(title: string, description: string) {
-  return [{ title: `${title} | Guarita` }, { name: "description", content: description }];
-}

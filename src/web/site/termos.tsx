@@ -1,8 +1,9 @@
-import { PublicPage, publicMeta } from "@/web/site/public-page";
+import { PublicPage } from "@/web/site/public-page";
+import { publicMeta } from "@/web/site/seo";
 import type { Route } from "./+types/termos";
 
 export const meta: Route.MetaFunction = () =>
-  publicMeta("Termos de Uso", "As regras para o uso dos serviços da Guarita.");
+  publicMeta({ path: "/termos", title: "Termos de Uso", description: "As regras para o uso dos serviços da Guarita." });
 
 export default function TermosPage() {
   return <PublicPage title="Termos de Uso" description="As regras para o uso dos serviços da Guarita." />;
