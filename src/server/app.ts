@@ -9,6 +9,7 @@ import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
+import { COMPANY } from "../shared/company";
 import type { Auth } from "./auth/auth";
 import { createAuthRoutes } from "./auth/auth.routes";
 import type { LoginThrottle } from "./auth/login-throttle";
@@ -18,10 +19,13 @@ import type { AppEnv } from "./http/context";
 import { AppError, errorBody, handleError } from "./http/errors";
 import { requestLogger } from "./http/logger";
 import { docsRoutes, validationHook } from "./http/openapi";
-import { securityHeaders } from "./http/security";
+import { type CspExtra, STRIPE_CSP, securityHeaders } from "./http/security";
 import { createWebApp } from "./http/web";
 import { buscaRoutes } from "./modules/busca/busca.routes";
+import { cadastroRoutes } from "./modules/cadastro/cadastro.routes";
 import { chamadasRoutes } from "./modules/chamadas/chamadas.routes";
+import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { stripeWebhookRoutes } from "./modules/checkout/stripe-webhook.routes";
 import { condominiosRoutes } from "./modules/condominios/condominios.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -29,6 +33,7 @@ import { meRoutes } from "./modules/me/me.routes";
 import { pessoasRoutes } from "./modules/pessoas/pessoas.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
 import { unidadesRoutes } from "./modules/unidades/unidades.routes";
+import type { Payments } from "./payments/payments";
 import type { EventBus } from "./realtime/event-bus";
 import { eventsRoutes } from "./realtime/events.routes";
 
@@ -38,6 +43,9 @@ export interface AppDeps {
   throttle: LoginThrottle;
   logger: Logger;
   bus: EventBus;
+  payments: Payments;
+  /** Signs the checkout cookie (the auth secret). */
+  secret: string;
   publicUrl: string;
   trustedOrigins: string[];
   trustProxy: boolean;
@@ -78,8 +86,15 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api/auth", createAuthRoutes({ auth, throttle: deps.throttle, trustProxy: deps.trustProxy }));
 
+  const secureCookies = deps.publicUrl.startsWith("https://");
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.route("/", healthRoutes(handle));
+  api.route(
+    "/checkout",
+    checkoutRoutes({ db: handle.db, payments: deps.payments, secret: deps.secret, secureCookies }),
+  );
+  api.route("/cadastro", cadastroRoutes({ db: handle.db, auth, secret: deps.secret, secureCookies }));
+  api.route("/webhooks", stripeWebhookRoutes(handle.db, deps.payments.webhook));
   api.route("/me", tenantRouter(deps).route("/", meRoutes(handle.db)));
   api.route("/solicitacoes", tenantRouter(deps).route("/", solicitacoesRoutes(handle.db)));
   api.route("/dashboard", tenantRouter(deps).route("/", dashboardRoutes(handle.db)));
@@ -103,7 +118,16 @@ export function createApp(deps: AppDeps) {
     c.json(errorBody(new AppError(404, "NOT_FOUND", "Rota da API não encontrada."), c.get("requestId")), 404),
   );
 
-  if (deps.webClientDir) app.route("/", createWebApp({ clientDir: deps.webClientDir }));
+  if (deps.webClientDir) {
+    // The landing's demo video (embedded after a click) and, in Stripe mode, Stripe.js and its frames.
+    const stripe = deps.payments.provider.mode === "stripe" ? STRIPE_CSP : {};
+    const cspExtra: CspExtra = {
+      scriptSrc: stripe.scriptSrc ?? [],
+      frameSrc: [new URL(COMPANY.demoVideoEmbedUrl).origin, ...(stripe.frameSrc ?? [])],
+      connectSrc: stripe.connectSrc ?? [],
+    };
+    app.route("/", createWebApp({ clientDir: deps.webClientDir, cspExtra }));
+  }
   return { app, closeStreams: events.closeAll };
 }
 

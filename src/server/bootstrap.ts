@@ -9,6 +9,7 @@ import { createLoginThrottle } from "./auth/login-throttle";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
 import { startScheduler } from "./jobs/scheduler";
+import { createPayments, type PaymentsConfig } from "./payments/payments";
 import { createEventBus } from "./realtime/event-bus";
 
 export interface SystemOptions {
@@ -24,6 +25,8 @@ export interface SystemOptions {
   signInPerMinute?: number;
   maxLoginFailures?: number;
   sseHeartbeatMs?: number;
+  /** Stripe keys; omitted = demo mode. */
+  payments?: PaymentsConfig;
 }
 
 export async function createSystem(options: SystemOptions) {
@@ -45,6 +48,8 @@ export async function createSystem(options: SystemOptions) {
     throttle,
     logger: options.logger,
     bus,
+    payments: createPayments(options.payments),
+    secret: options.authSecret,
     publicUrl: options.publicUrl,
     trustedOrigins: options.trustedOrigins ?? [],
     trustProxy: options.trustProxy ?? false,

@@ -67,6 +67,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Configuração inválida:\n${details}`);
   }
   const raw = parsed.data;
+  if (!!raw.STRIPE_SECRET_KEY !== !!raw.STRIPE_PUBLISHABLE_KEY) {
+    throw new Error(
+      "Configuração inválida:\n  STRIPE_SECRET_KEY e STRIPE_PUBLISHABLE_KEY vão juntas: defina as duas (Stripe) ou nenhuma (modo de demonstração)",
+    );
+  }
   const seed =
     raw.SEED_DEMO === undefined || raw.SEED_DEMO === ""
       ? !raw.DATABASE_URL

@@ -34,6 +34,16 @@ async function main() {
     signInPerMinute: env.AUTH_SIGNIN_PER_MINUTE,
     maxLoginFailures: env.AUTH_MAX_LOGIN_FAILURES,
     webClientDir: path.join(ROOT, "build", "web", "client"),
+    payments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            stripe: {
+              secretKey: env.STRIPE_SECRET_KEY,
+              publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            },
+          }
+        : {},
   });
   logger.info({ database: system.handle.kind }, "banco de dados pronto e migrado");
 

@@ -55,6 +55,8 @@ export function createAuth(options: AuthOptions) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // Accounts are created by checkout → /api/cadastro only, tied to a confirmed payment.
+      disableSignUp: true,
     },
     session: {
       expiresIn: 60 * 60 * 24 * 7,

@@ -2,7 +2,7 @@ import type { Auth } from "./auth";
 
 /**
  * Creates a login through better-auth's own adapter and password hasher, without going through
- * the HTTP sign-up (no session, no rate limit). Used by seeding, account creation and tests.
+ * the HTTP sign-up (no session, no rate limit). Used by seeding and tests.
  */
 export async function createUserWithPassword(
   auth: Auth,

@@ -26,10 +26,12 @@ const errorSchema = z
 const ERROR_DESCRIPTIONS = {
   400: "Dados inválidos (campos e mensagens em pt-BR)",
   401: "Sem sessão",
+  402: "Pagamento recusado ou não confirmado",
   403: "Papel sem permissão",
   404: "Não encontrado (ou de outro cliente)",
   409: "Conflito com o estado atual",
   429: "Muitas requisições",
+  502: "O processador de pagamentos não respondeu",
 } as const;
 
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

@@ -4,8 +4,21 @@ import { secureHeaders } from "hono/secure-headers";
 /** Responses that set no policy of their own (the API's JSON) get the strictest one. */
 const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** Third-party origins Stripe.js needs in Stripe mode (https://docs.stripe.com/security/guide#content-security-policy). */
+export const STRIPE_CSP: CspExtra = {
+  scriptSrc: ["https://js.stripe.com"],
+  frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  connectSrc: ["https://api.stripe.com"],
+};
+
 /** Policy for HTML pages; `scriptHashes` allow exactly the inline scripts the build emitted. */
-export function pageCsp(scriptHashes: readonly string[], extra: { scriptSrc?: string[]; frameSrc?: string[] } = {}) {
+export interface CspExtra {
+  scriptSrc?: string[];
+  frameSrc?: string[];
+  connectSrc?: string[];
+}
+
+export function pageCsp(scriptHashes: readonly string[], extra: CspExtra = {}) {
   const scripts = ["'self'", ...scriptHashes.map((h) => `'${h}'`), ...(extra.scriptSrc ?? [])];
   return [
     "default-src 'self'",
@@ -14,7 +27,7 @@ export function pageCsp(scriptHashes: readonly string[], extra: { scriptSrc?: st
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src ${["'self'", ...(extra.connectSrc ?? [])].join(" ")}`,
     `frame-src ${["'self'", ...(extra.frameSrc ?? [])].join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",

@@ -3,7 +3,7 @@
  * organization plugin (organization = tenant, member = a user's role in it, invitation).
  * Column names follow better-auth's field names so its Drizzle adapter maps them 1:1.
  */
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const tz = { withTimezone: true, mode: "date" } as const;
 
@@ -13,6 +13,8 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /** Sign-up metadata {full_name, plan, billing} (SPEC.md section 3), written by account creation. */
+  userMetadata: jsonb("user_metadata").$type<Record<string, unknown>>(),
   createdAt: timestamp("created_at", tz).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
 });

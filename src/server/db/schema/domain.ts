@@ -278,24 +278,6 @@ export const chamadas = pgTable(
   ],
 );
 
-/** The sign-up record of a paying customer (SPEC.md section 3). */
-export const customers = pgTable(
-  "customers",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    organizationId: text("organization_id").references(() => organization.id, { onDelete: "set null" }),
-    email: text("email").notNull(),
-    nome: text("nome").notNull(),
-    planType: text("plan_type").notNull(),
-    billingCycle: text("billing_cycle").notNull(),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
-  },
-  (t) => [index("customers_user_idx").on(t.userId)],
-);
-
 /** Active residents: active links whose person is active too (SPEC.md section 3). */
 export const vMoradoresAtivos = pgView("v_moradores_ativos").as((qb) =>
   qb

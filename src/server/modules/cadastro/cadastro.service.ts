@@ -1,0 +1,113 @@
+/**
+ * Account creation after checkout (SPEC.md section 2.14): one transaction creates the user with
+ * its sign-up metadata, its password login, the tenant with the user as owner, and consumes the
+ * checkout session, so a failure leaves nothing behind. The customer record is written inside a
+ * savepoint: if it fails, that is logged and the account still opens (SPEC.md section 8).
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { CadastroResult } from "../../../shared/schemas/checkout";
+import type { Auth } from "../../auth/auth";
+import type { Database } from "../../db/client";
+import { account, checkoutSessions, customers, user } from "../../db/schema";
+import { AppError, conflict, isUniqueViolation } from "../../http/errors";
+import { EMAIL_TAKEN_MESSAGE, findCheckout, isEmailRegistered } from "../checkout/checkout.service";
+import { createTenant } from "../tenants/tenants.service";
+
+export interface CadastroDeps {
+  db: Database;
+  auth: Auth;
+  logger: Logger;
+}
+
+export const PAYMENT_REQUIRED_MESSAGE =
+  "Não encontramos um pagamento confirmado neste navegador. Conclua o checkout para criar a sua conta.";
+
+const paymentRequired = () => new AppError(402, "PAYMENT_REQUIRED", PAYMENT_REQUIRED_MESSAGE);
+
+export async function createAccount(
+  deps: CadastroDeps,
+  checkoutId: string | null,
+  senha: string,
+): Promise<CadastroResult> {
+  const { db, auth, logger } = deps;
+  const checkout = checkoutId ? await findCheckout(db, checkoutId) : null;
+  if (!checkout) throw paymentRequired();
+  if (checkout.status === "concluido") {
+    throw conflict("Esta compra já foi usada para criar uma conta. Entre com o seu e-mail e senha.");
+  }
+  if (checkout.status !== "pago" && checkout.status !== "sem_cobranca") throw paymentRequired();
+  if (await isEmailRegistered(db, checkout.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+
+  const ctx = await auth.$context;
+  const passwordHash = await ctx.password.hash(senha);
+  const cliente = checkout.cliente;
+
+  try {
+    return await db.transaction(async (tx) => {
+      // Claims the checkout first: of two concurrent attempts, only one gets the row.
+      const [claimed] = await tx
+        .update(checkoutSessions)
+        .set({ status: "concluido", completedAt: new Date() })
+        .where(and(eq(checkoutSessions.id, checkout.id), inArray(checkoutSessions.status, ["pago", "sem_cobranca"])))
+        .returning({ id: checkoutSessions.id });
+      if (!claimed) throw conflict("Esta compra já foi usada para criar uma conta. Entre com o seu e-mail e senha.");
+
+      const userId = randomUUID();
+      const [created] = await tx
+        .insert(user)
+        .values({
+          id: userId,
+          name: checkout.nome,
+          email: checkout.email,
+          emailVerified: false,
+          userMetadata: { full_name: checkout.nome, plan: checkout.planType, billing: checkout.billingCycle },
+        })
+        .returning({ id: user.id, email: user.email, name: user.name });
+      await tx.insert(account).values({
+        id: randomUUID(),
+        userId,
+        accountId: userId,
+        providerId: "credential",
+        password: passwordHash,
+      });
+      const org = await createTenant(tx, { name: cliente.empresa, ownerUserId: userId });
+      await tx.update(checkoutSessions).set({ userId }).where(eq(checkoutSessions.id, checkout.id));
+
+      try {
+        await tx.transaction(async (sp) => {
+          await sp.insert(customers).values({
+            userId,
+            organizationId: org.id,
+            checkoutSessionId: checkout.id,
+            email: checkout.email,
+            nome: checkout.nome,
+            planType: checkout.planType,
+            billingCycle: checkout.billingCycle,
+          });
+        });
+      } catch (error) {
+        logger.error(
+          { err: error, userId, checkoutId: checkout.id },
+          "customer record insert failed; sign-up continues",
+        );
+      }
+
+      return { user: created!, organization: { id: org.id, name: org.name } };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "user_email_unique")) throw conflict(EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/** Signs the new user in through better-auth, so the session cookie is its own. */
+export async function signIn(auth: Auth, email: string, password: string, requestHeaders: Headers): Promise<Headers> {
+  const { headers } = await auth.api.signInEmail({
+    body: { email, password },
+    headers: requestHeaders,
+    returnHeaders: true,
+  });
+  return headers;
+}

@@ -1,0 +1,94 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  checkoutConfigSchema,
+  checkoutConfirmSchema,
+  checkoutCreateSchema,
+  checkoutSessionSchema,
+} from "../../../shared/schemas/checkout";
+import { uuidParam } from "../../../shared/schemas/common";
+import type { Database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { notFound } from "../../http/errors";
+import { errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import type { Payments } from "../../payments/payments";
+import * as service from "./checkout.service";
+import { currentCheckoutId, rememberCheckout } from "./checkout-cookie";
+
+const TAG = "Checkout";
+const session = checkoutSessionSchema.openapi("Checkout");
+
+const routes = {
+  config: createRoute({
+    method: "get",
+    path: "/config",
+    tags: [TAG],
+    summary: "Modo de pagamento (Stripe ou demonstração) e a chave publicável da Stripe",
+    responses: { 200: jsonResponse(checkoutConfigSchema.openapi("CheckoutConfig"), "Configuração") },
+  }),
+  create: createRoute({
+    method: "post",
+    path: "/",
+    tags: [TAG],
+    summary: "Inicia um checkout: o valor vem do catálogo de planos, nunca do cliente",
+    description:
+      "Cria a sessão de checkout e, em modo Stripe, o PaymentIntent (o `client_secret` volta só nesta resposta). " +
+      "Guarda a sessão num cookie assinado que a criação de conta lê.",
+    request: jsonBody(checkoutCreateSchema),
+    responses: {
+      201: jsonResponse(session, "Checkout iniciado"),
+      ...errorResponses(400, 409, 429, 502),
+    },
+  }),
+  current: createRoute({
+    method: "get",
+    path: "/atual",
+    tags: [TAG],
+    summary: "O checkout deste navegador (pelo cookie), para a criação de conta",
+    responses: { 200: jsonResponse(session, "Checkout"), ...errorResponses(404) },
+  }),
+  confirm: createRoute({
+    method: "post",
+    path: "/{id}/confirmar",
+    tags: [TAG],
+    summary: "Confirma o pagamento: cobra o cartão de teste (demonstração) ou lê o PaymentIntent (Stripe)",
+    request: { params: uuidParam, ...jsonBody(checkoutConfirmSchema) },
+    responses: {
+      200: jsonResponse(session, "Situação do pagamento"),
+      ...errorResponses(400, 402, 404, 409, 502),
+    },
+  }),
+};
+
+export interface CheckoutRoutesDeps {
+  db: Database;
+  payments: Payments;
+  secret: string;
+  secureCookies: boolean;
+}
+
+export function checkoutRoutes({ db, payments, secret, secureCookies }: CheckoutRoutesDeps) {
+  const deps = (c: { get(key: "logger"): AppEnv["Variables"]["logger"] }) => ({
+    db,
+    provider: payments.provider,
+    logger: c.get("logger"),
+  });
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(routes.config, (c) =>
+      c.json({ mode: payments.provider.mode, publishable_key: payments.provider.publishableKey }, 200),
+    )
+    .openapi(routes.create, async (c) => {
+      const created = await service.createCheckout(deps(c), c.req.valid("json"));
+      await rememberCheckout(c, secret, created.id, secureCookies);
+      return c.json(created, 201);
+    })
+    .openapi(routes.current, async (c) =>
+      c.json(await service.getCheckout(db, await currentCheckoutId(c, secret)), 200),
+    )
+    .openapi(routes.confirm, async (c) => {
+      const { id } = c.req.valid("param");
+      // Only the browser that started this checkout may confirm it; any other id is unknown here.
+      if ((await currentCheckoutId(c, secret)) !== id) throw notFound("Checkout não encontrado.");
+      const { cartao } = c.req.valid("json");
+      return c.json(await service.confirmCheckout(deps(c), id, cartao ?? null), 200);
+    });
+}
