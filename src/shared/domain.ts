@@ -29,3 +29,14 @@ export const TIMEZONES = [
 ] as const;
 export type Timezone = (typeof TIMEZONES)[number];
 export const DEFAULT_TIMEZONE: Timezone = "America/Sao_Paulo";
+
+/** Payment providers: Stripe when its keys are set, else the labelled demo mode (DESIGN.md section 1). */
+export const PAYMENT_MODES = ["stripe", "demo"] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/**
+ * pendente: waiting for the card; pago: confirmed; falhou: declined (a new attempt starts a new
+ * session); sem_cobranca: Personalizado, nothing to charge; concluido: an account was created with it.
+ */
+export const CHECKOUT_STATUSES = ["pendente", "pago", "falhou", "sem_cobranca", "concluido"] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];

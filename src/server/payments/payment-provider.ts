@@ -3,7 +3,8 @@
  * interface; `createPaymentProvider` picks Stripe when its keys are configured and the labelled
  * demo provider otherwise (DESIGN.md section 1).
  */
-import type { DemoCard, PaymentMode } from "../../shared/schemas/checkout";
+import type { PaymentMode } from "../../shared/domain";
+import type { DemoCard } from "../../shared/schemas/checkout";
 
 export interface PaymentRequest {
   /** Our checkout session id: Stripe's idempotency key and metadata, so a retry never charges twice. */

@@ -13,17 +13,8 @@ import {
   onlyDigits,
   UF_CODES,
 } from "../br-format";
+import { CHECKOUT_STATUSES, PAYMENT_MODES } from "../domain";
 import { BILLING_CYCLES, PLAN_IDS } from "../plans";
-
-export const PAYMENT_MODES = ["stripe", "demo"] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
-
-/**
- * pendente: waiting for the card; pago: confirmed; falhou: declined (a new attempt starts a new
- * session); sem_cobranca: Personalizado, nothing to charge; concluido: an account was created with it.
- */
-export const CHECKOUT_STATUSES = ["pendente", "pago", "falhou", "sem_cobranca", "concluido"] as const;
-export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 const required = (message: string, max = 120) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Máximo de ${max} caracteres`);

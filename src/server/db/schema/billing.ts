@@ -5,8 +5,9 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { CHECKOUT_STATUSES, PAYMENT_MODES } from "../../../shared/domain";
 import { BILLING_CYCLES, PLAN_IDS } from "../../../shared/plans";
-import { CHECKOUT_STATUSES, type CheckoutCliente, PAYMENT_MODES } from "../../../shared/schemas/checkout";
+import type { CheckoutCliente } from "../../../shared/schemas/checkout";
 import { organization, user } from "./auth";
 
 const tz = { withTimezone: true, mode: "date" } as const;

@@ -6,8 +6,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { CheckoutStatus } from "../../../shared/domain";
 import { PLANS, planAmountCents } from "../../../shared/plans";
-import type { CheckoutCreate, CheckoutSession, CheckoutStatus, DemoCard } from "../../../shared/schemas/checkout";
+import type { CheckoutCreate, CheckoutSession, DemoCard } from "../../../shared/schemas/checkout";
 import type { Database, Executor } from "../../db/client";
 import { checkoutSessions, user } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors";
