@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { COMPANY } from "../../src/shared/company";
 import { expect, test } from "./fixtures";
@@ -148,3 +149,17 @@ test("the legal pages read on a 360 px phone in the dark theme without horizonta
     expect(overflow, `${path} rola na horizontal`).toBeLessThanOrEqual(0);
   }
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the legal pages have no axe violations in the ${colorScheme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    for (const { path } of LEGAL_PAGES) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /\bdark\b/ : /\blight\b/);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
+        [],
+      );
+    }
+  });
+}

@@ -78,7 +78,8 @@ function LegalTableOfContents({ sections }: { sections: LegalSection[] }) {
               href={`#${section.id}`}
               className="flex gap-2 rounded-sm py-1 text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
             >
-              <span className="tabular-nums">{index + 1}.</span> <span>{section.title}</span>
+              <span className="min-w-6 shrink-0 text-right tabular-nums">{index + 1}.</span>{" "}
+              <span>{section.title}</span>
             </a>
           </li>
         ))}

@@ -36,8 +36,8 @@ export const PRIVACIDADE: LegalDocumentContent = {
               dados de moradores, visitantes, prestadores de serviço e funcionários cadastrados no console, registros de
               entrada e saída, fotos, solicitações de acesso e registros e gravações de chamadas. Nesses casos, tratamos
               os dados apenas conforme as instruções do condomínio e o contrato firmado com ele. Pedidos sobre esses
-              dados devem ser dirigidos, de preferência, ao condomínio; se chegarem até nós, nós os encaminharemos e
-              apoiaremos a resposta.
+              dados devem ser dirigidos, de preferência, ao condomínio; os que chegarem até nós serão encaminhados a
+              ele, e apoiaremos a resposta.
             </li>
             <li>
               <strong>Como controladora</strong>: dados dos nossos próprios clientes e usuários (cadastro de conta,
@@ -108,7 +108,7 @@ export const PRIVACIDADE: LegalDocumentContent = {
               Endereço IP, data e hora de acesso, tipo de navegador e dispositivo, e registros de uso da plataforma,
               necessários para a segurança e o funcionamento do serviço.
             </li>
-            <li>Cookies e tecnologias semelhantes, conforme a seção 8 desta Política.</li>
+            <li>Cookies e tecnologias semelhantes, conforme a seção “Cookies” desta Política.</li>
           </ul>
         </>
       ),

@@ -247,8 +247,8 @@ export const TERMOS: LegalDocumentContent = {
             <li>informações falsas ou incorretas fornecidas por usuários, visitantes ou prestadores;</li>
             <li>atos de terceiros, furtos, roubos ou outros crimes praticados no condomínio;</li>
             <li>
-              falhas de equipamentos, redes ou serviços de terceiros e as demais situações descritas na seção 9 destes
-              Termos;
+              falhas de equipamentos, redes ou serviços de terceiros e as demais situações descritas na seção
+              “Disponibilidade do serviço”;
             </li>
             <li>lucros cessantes e danos indiretos.</li>
           </ul>
