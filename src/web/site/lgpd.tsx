@@ -1,10 +1,18 @@
+import { LGPD } from "@/web/site/legal/lgpd.content";
+import { LegalDocument } from "@/web/site/legal-document";
 import { PublicPage } from "@/web/site/public-page";
 import { publicMeta } from "@/web/site/seo";
 import type { Route } from "./+types/lgpd";
 
-export const meta: Route.MetaFunction = () =>
-  publicMeta({ path: "/lgpd", title: "LGPD", description: "Como a Guarita cumpre a Lei Geral de Proteção de Dados." });
+const TITLE = "LGPD";
+const DESCRIPTION = "Como a Guarita cumpre a Lei Geral de Proteção de Dados.";
+
+export const meta: Route.MetaFunction = () => publicMeta({ path: "/lgpd", title: TITLE, description: DESCRIPTION });
 
 export default function LgpdPage() {
-  return <PublicPage title="LGPD" description="Como a Guarita cumpre a Lei Geral de Proteção de Dados." />;
+  return (
+    <PublicPage title={TITLE} description={DESCRIPTION} className="max-w-5xl">
+      <LegalDocument {...LGPD} />
+    </PublicPage>
+  );
 }
