@@ -7,13 +7,12 @@ export type PaymentConfigState =
   | { status: "ready"; config: CheckoutConfig }
   | { status: "error" };
 
-/** Which payment provider the server runs (Stripe or demo); asked once per page view. */
+/** Which payment provider the server runs (Stripe or demo); asked on load and on each retry. */
 export function usePaymentConfig(): [PaymentConfigState, () => void] {
   const [state, setState] = useState<PaymentConfigState>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    if (state.status !== "loading") return;
     let active = true;
-    setState({ status: "loading" });
     fetchCheckoutConfig().then(
       (config) => active && setState({ status: "ready", config }),
       () => active && setState({ status: "error" }),
@@ -21,6 +20,6 @@ export function usePaymentConfig(): [PaymentConfigState, () => void] {
     return () => {
       active = false;
     };
-  }, [attempt]);
-  return [state, () => setAttempt((n) => n + 1)];
+  }, [state.status]);
+  return [state, () => setState({ status: "loading" })];
 }
