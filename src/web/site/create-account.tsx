@@ -1,4 +1,21 @@
-import { PublicPage } from "@/web/site/public-page";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { type FieldPath, useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { BILLING_LABELS, billingCycleParam, PLANS, planIdParam } from "@/shared/plans";
+import { type CadastroInput, cadastroSchema } from "@/shared/schemas/checkout";
+import { Field } from "@/web/components/form-field";
+import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Input } from "@/web/components/ui/input";
+import { LoadingState, Spinner } from "@/web/components/ui/spinner";
+import { ApiError } from "@/web/lib/api";
+import { authClient } from "@/web/lib/auth-client";
+import { useHydrated } from "@/web/lib/use-hydrated";
+import { createAccount } from "@/web/site/create-account/create-account-api";
+import { SiteFooter, SiteHeader } from "@/web/site/public-page";
 import { publicMeta } from "@/web/site/seo";
 import type { Route } from "./+types/create-account";
 
@@ -9,6 +26,195 @@ export const meta: Route.MetaFunction = () =>
     description: "Defina a senha de acesso à sua conta Guarita.",
   });
 
+const AFTER_SIGN_UP = "/app/dashboard";
+/** SPEC.md section 9: the redirect after sign-up takes 2000 ms. */
+const REDIRECT_DELAY_MS = 2000;
+const FALLBACK_ERROR = "Erro ao criar conta. Tente novamente.";
+
+/**
+ * Account creation (SPEC.md section 2.14). The query's email and nome only say whom the page
+ * greets; the server takes the account's data from this browser's paid checkout.
+ */
 export default function CreateAccountPage() {
-  return <PublicPage title="Criar conta" description="Defina a senha de acesso à sua conta Guarita." />;
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const email = params.get("email");
+  const nome = params.get("nome");
+  const missing = hydrated && (!email || !nome);
+
+  useEffect(() => {
+    if (missing) navigate("/", { replace: true });
+  }, [missing, navigate]);
+
+  return (
+    <div className="flex min-h-svh flex-col">
+      <SiteHeader />
+      <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-10">
+        {!hydrated || missing ? (
+          <LoadingState />
+        ) : (
+          <CreateAccountCard
+            email={email!}
+            nome={nome!}
+            plan={planIdParam.parse(params.get("plan"))}
+            billing={billingCycleParam.parse(params.get("billing"))}
+          />
+        )}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function CreateAccountCard({
+  email,
+  nome,
+  plan,
+  billing,
+}: {
+  email: string;
+  nome: string;
+  plan: ReturnType<typeof planIdParam.parse>;
+  billing: ReturnType<typeof billingCycleParam.parse>;
+}) {
+  const navigate = useNavigate();
+  const session = authClient.useSession();
+  const [serverError, setServerError] = useState<{ message: string; needsCheckout: boolean } | null>(null);
+  const [created, setCreated] = useState(false);
+  const form = useForm<CadastroInput>({
+    resolver: zodResolver(cadastroSchema),
+    defaultValues: { senha: "", confirmacao: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (!created) return;
+    const timer = setTimeout(() => navigate(AFTER_SIGN_UP, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [created, navigate]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await createAccount(values);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fields.length > 0) {
+        for (const field of error.fields)
+          form.setError(field.path as FieldPath<CadastroInput>, { message: field.message });
+        return;
+      }
+      setServerError({
+        message: error instanceof Error && error.message ? error.message : FALLBACK_ERROR,
+        needsCheckout: error instanceof ApiError && error.status === 402,
+      });
+      return;
+    }
+    // The server set the session cookie; load it now so the console opens signed in.
+    await session.refetch().catch(() => undefined);
+    setCreated(true);
+  });
+
+  if (created) {
+    return (
+      <Card role="status" aria-live="polite">
+        <CardHeader className="items-center text-center">
+          <CircleCheck aria-hidden="true" className="mx-auto size-12 text-primary" />
+          <CardTitle asChild>
+            <h1 className="text-xl">Conta criada com sucesso!</h1>
+          </CardTitle>
+          <CardDescription>Bem-vindo(a) à Guarita, {nome}. Redirecionando para o painel...</CardDescription>
+        </CardHeader>
+        <CardContent className="flex justify-center">
+          <Spinner aria-hidden="true" />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const planLabel = `${PLANS[plan].nome} · ${BILLING_LABELS[billing]}`;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h1 className="text-2xl">Crie sua conta</h1>
+        </CardTitle>
+        <CardDescription>Pagamento confirmado. Falta só definir a senha de acesso ao painel.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <dl className="grid gap-2 rounded-lg bg-muted p-4 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Nome</dt>
+            <dd className="truncate font-medium">{nome}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">E-mail</dt>
+            <dd className="truncate font-medium">{email}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Plano</dt>
+            <dd className="font-medium">{planLabel}</dd>
+          </div>
+        </dl>
+
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          {/* Lets password managers save the new login under the right e-mail. */}
+          <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+          <Field id="senha" label="Senha" required error={errors.senha?.message}>
+            {(describedBy) => (
+              <Input
+                id="senha"
+                type="password"
+                autoComplete="new-password"
+                aria-describedby={describedBy}
+                aria-invalid={!!errors.senha}
+                {...form.register("senha")}
+              />
+            )}
+          </Field>
+          <Field id="confirmacao" label="Confirmar senha" required error={errors.confirmacao?.message}>
+            {(describedBy) => (
+              <Input
+                id="confirmacao"
+                type="password"
+                autoComplete="new-password"
+                aria-describedby={describedBy}
+                aria-invalid={!!errors.confirmacao}
+                {...form.register("confirmacao")}
+              />
+            )}
+          </Field>
+
+          {serverError && (
+            <Alert variant="destructive">
+              <CircleAlert aria-hidden="true" />
+              <AlertTitle>Não foi possível criar a conta</AlertTitle>
+              <AlertDescription>
+                <p>{serverError.message}</p>
+                {serverError.needsCheckout && (
+                  <Link
+                    to={`/checkout?plan=${plan}&billing=${billing}`}
+                    className="font-medium text-foreground underline underline-offset-4"
+                  >
+                    Ir para o checkout
+                  </Link>
+                )}
+              </AlertDescription>
+            </Alert>
+          )}
+
+          <Button type="submit" size="lg" disabled={isSubmitting}>
+            {isSubmitting ? (
+              <>
+                <Spinner aria-hidden="true" />
+                Criando conta...
+              </>
+            ) : (
+              "Criar conta"
+            )}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
 }
