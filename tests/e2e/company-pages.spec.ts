@@ -75,6 +75,15 @@ function openedUrls(page: Page): Promise<Opened[]> {
   return page.evaluate(() => (window as unknown as { __opened: Opened[] }).__opened);
 }
 
+/** The one URL the page opened, in a new window or tab. */
+async function theOpenedUrl(page: Page): Promise<string> {
+  const opened = await openedUrls(page);
+  expect(opened).toHaveLength(1);
+  const [only] = opened as [Opened];
+  expect(only.target).toBe("_blank");
+  return only.url;
+}
+
 /** Splits a mailto: URL; the values are percent-decoded only ("+" stays a plus). */
 function parseMailto(url: string) {
   expect(url.startsWith("mailto:")).toBe(true);
@@ -219,6 +228,7 @@ test.describe("career application dialog", () => {
     await expect(error).toHaveText("O arquivo selecionado não é um PDF. Escolha o currículo em formato PDF.");
     await expect(resume).toHaveAttribute("aria-invalid", "true");
     expect(await resume.evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
+    await expect(dialog.getByText("Nenhum arquivo selecionado")).toBeVisible();
 
     await resume.setInputFiles({
       name: "curriculo-ana.pdf",
@@ -227,16 +237,14 @@ test.describe("career application dialog", () => {
     });
     await expect(error).toHaveCount(0);
     await expect(resume).not.toHaveAttribute("aria-invalid");
+    await expect(dialog.getByText("curriculo-ana.pdf")).toBeVisible();
 
     await dialog.getByRole("button", { name: "Enviar candidatura" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Candidatura pronta para envio")).toBeVisible();
     await expect(page.getByRole("button", { name: "Candidatar-se" })).toBeFocused();
 
-    const opened = await openedUrls(page);
-    expect(opened).toHaveLength(1);
-    expect(opened[0].target).toBe("_blank");
-    const mail = parseMailto(opened[0].url);
+    const mail = parseMailto(await theOpenedUrl(page));
     expect(mail.address).toBe(COMPANY_EMAIL);
     expect(mail.subject).toBe("Candidatura - Ana Luíza Conceição");
     expect(mail.body.split("\r\n")).toEqual([
@@ -259,8 +267,7 @@ test.describe("career application dialog", () => {
     await dialog.getByRole("button", { name: "Enviar candidatura" }).click();
     await expect(dialog).toBeHidden();
 
-    const [opened] = await openedUrls(page);
-    const mail = parseMailto(opened.url);
+    const mail = parseMailto(await theOpenedUrl(page));
     expect(mail.subject).toBe("Candidatura - Ana Luíza Conceição");
     const lines = mail.body.split("\r\n");
     expect(lines).toContain("Telefone: Não informado");
@@ -324,10 +331,7 @@ test.describe("contact form", () => {
     await form.getByRole("button", { name: "Enviar pelo WhatsApp" }).click();
     await expect(page.getByText("Mensagem pronta no WhatsApp")).toBeVisible();
 
-    const opened = await openedUrls(page);
-    expect(opened).toHaveLength(1);
-    expect(opened[0].target).toBe("_blank");
-    const url = new URL(opened[0].url);
+    const url = new URL(await theOpenedUrl(page));
     expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${WHATSAPP_NUMBER}`);
     expect([...url.searchParams.keys()]).toEqual(["text"]);
     expect(url.searchParams.get("text")?.split("\n")).toEqual([

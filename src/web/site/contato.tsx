@@ -20,7 +20,7 @@ export default function ContatoPage() {
           <PageSection
             id="formulario"
             title="Envie uma mensagem"
-            className="rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6"
+            className="self-start rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6"
             intro={
               <p>Preencha os campos e enviaremos a sua mensagem pelo WhatsApp, já preenchida, para a nossa equipe.</p>
             }

@@ -17,7 +17,8 @@ import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { applicationMailtoUrl, type CareerApplication } from "@/web/site/carreiras/application-mailto";
 import { EXPERIENCE_OPTIONS, SECTOR_OPTIONS } from "@/web/site/carreiras/application-options";
-import { isPdfFile, RESUME_ACCEPT, RESUME_HINT, RESUME_NOT_PDF_ERROR } from "@/web/site/carreiras/resume-file";
+import { isPdfFile, RESUME_HINT, RESUME_NOT_PDF_ERROR } from "@/web/site/carreiras/resume-file";
+import { ResumePicker } from "@/web/site/carreiras/resume-picker";
 import { FormField, NativeSelect, RequiredFieldsNote } from "@/web/site/company/form-controls";
 
 /** The "Candidatar-se" button and the application form it opens (SPEC.md sections 2.16, 3 and 5). */
@@ -136,6 +137,7 @@ function ApplicationForm({ onSent }: { onSent: () => void }) {
           id="candidatura-mensagem"
           name="mensagem"
           rows={4}
+          className="min-h-24"
           required
           placeholder="Conte um pouco sobre você e por que quer trabalhar na Guarita."
         />
@@ -146,17 +148,15 @@ function ApplicationForm({ onSent }: { onSent: () => void }) {
         hint={RESUME_HINT}
         hintId="candidatura-curriculo-dica"
       >
-        <Input
+        <ResumePicker
           id="candidatura-curriculo"
           name="curriculo"
-          type="file"
-          accept={RESUME_ACCEPT}
+          fileName={resumeName}
           onChange={handleResumeChange}
           aria-invalid={resumeError ? true : undefined}
           aria-describedby={
             resumeError ? "candidatura-curriculo-dica candidatura-curriculo-erro" : "candidatura-curriculo-dica"
           }
-          className="h-auto py-1.5"
         />
       </FormField>
       {resumeError && (

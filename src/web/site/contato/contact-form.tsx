@@ -70,6 +70,7 @@ export function ContactForm({ labelledBy }: { labelledBy: string }) {
           id="contato-mensagem"
           name="mensagem"
           rows={5}
+          className="min-h-32"
           required
           placeholder="Conte como podemos ajudar o seu condomínio."
         />
