@@ -194,8 +194,16 @@ test.describe("career application dialog", () => {
     await expect(resume).toHaveAttribute("accept", "application/pdf,.pdf");
     await expect(resume).toHaveAccessibleDescription("Apenas arquivos PDF são aceitos");
     await expect(dialog.getByText("Apenas arquivos PDF são aceitos", { exact: true })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    for (const colorScheme of ["light", "dark"] as const) {
+      // next-themes follows the system theme live, so the open dialog switches too.
+      await page.emulateMedia({ colorScheme });
+      await expect(page.locator("html")).toHaveClass(new RegExp(colorScheme));
+      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      expect(
+        axe.violations.map((v) => v.id),
+        colorScheme,
+      ).toEqual([]);
+    }
   });
 
   test("the browser blocks a submit with empty required fields or an invalid e-mail", async ({ page }) => {
