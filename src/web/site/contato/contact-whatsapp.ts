@@ -1,0 +1,36 @@
+/**
+ * The contact form is sent as a prefilled WhatsApp chat with the company (SPEC.md section 7,
+ * "External channels"): nothing is posted to Guarita's server.
+ */
+import { whatsappUrl } from "@/shared/company";
+import { contactSubjectLabel } from "@/web/site/contato/contact-subjects";
+
+export interface ContactMessage {
+  nome: string;
+  email: string;
+  telefone: string;
+  /** A value of CONTACT_SUBJECTS. */
+  assunto: string;
+  mensagem: string;
+}
+
+export const CONTACT_GREETING = "Olá! Vim pelo site da Guarita e gostaria de falar com vocês.";
+export const NO_PHONE = "Não informado";
+
+/** The chat's prefilled text: a greeting, one line per field, the message last. */
+export function contactText(message: ContactMessage): string {
+  return [
+    CONTACT_GREETING,
+    "",
+    `Nome: ${message.nome.trim()}`,
+    `E-mail: ${message.email.trim()}`,
+    `Telefone: ${message.telefone.trim() || NO_PHONE}`,
+    `Assunto: ${contactSubjectLabel(message.assunto)}`,
+    `Mensagem: ${message.mensagem.trim()}`,
+  ].join("\n");
+}
+
+/** The wa.me link of the contact form, with the text percent-encoded by whatsappUrl. */
+export function contactWhatsappUrl(message: ContactMessage): string {
+  return whatsappUrl(contactText(message));
+}
