@@ -1,22 +1,21 @@
 /**
  * Small pieces shared by the registry screens (condomínios, unidades, pessoas, chamadas): the
  * detail header with its back link, the not-found view, a definition list, the active badge, the
- * informational note of the forms and the condominium filter.
+ * informational note of the forms and the condominium/status filters of the people and unit lists.
  */
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, FileQuestion, Info } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { EmptyState } from "@/web/components/empty-state";
+import { ListFilters, SelectFilter } from "@/web/components/list-screen";
 import { PageHeader } from "@/web/components/page-header";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
-import { Label } from "@/web/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
 import { condominioOptions } from "@/web/console/solicitacoes/lookups.queries";
 import { ApiError } from "@/web/lib/api";
-import { ALL } from "@/web/lib/use-list-params";
+import { isFiltered, useListParams } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 
 /** Ids are displayed truncated to 8 characters (SPEC.md section 9). */
@@ -141,37 +140,72 @@ export function InfoNote({ children, className }: { children: React.ReactNode; c
   );
 }
 
-/** The condominium filter of the lists: "Todos" or one condominium. */
-export function CondominioFilter({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-}) {
+function CondominioFilter({ value, onChange }: { value: string | undefined; onChange: (value?: string) => void }) {
   const condominios = useQuery(condominioOptions());
+  const options: [string, string][] = (condominios.data ?? []).map((c) => [c.id, c.nome]);
+  // A condominium from the URL that is not among the options yet still needs an item to show.
+  if (value && !condominios.data?.some((c) => c.id === value))
+    options.unshift([value, condominios.isPending ? "Carregando..." : "Condomínio selecionado"]);
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>Condomínio</Label>
-      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>Todos</SelectItem>
-          {value && !condominios.data?.some((c) => c.id === value) && (
-            <SelectItem value={value}>{condominios.isPending ? "Carregando..." : "Condomínio selecionado"}</SelectItem>
-          )}
-          {(condominios.data ?? []).map((c) => (
-            <SelectItem key={c.id} value={c.id}>
-              {c.nome}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <SelectFilter
+      id="filtro-condominio"
+      label="Condomínio"
+      allLabel="Todos"
+      value={value}
+      onChange={onChange}
+      options={options}
+    />
+  );
+}
+
+/** The state of the people and unit lists, kept in the URL: search, condominium, status and page. */
+export function useCondominioStatusFilters<S extends string>(statuses: readonly S[]) {
+  const params = useListParams();
+  const filters = {
+    q: params.q,
+    condominio_id: params.uuid("condominio_id"),
+    status: params.oneOf("status", statuses),
+    page: params.page,
+  };
+  return { params, filters, filtered: isFiltered(filters) };
+}
+
+/** The filter bar of the people and unit lists: search, condominium ("Todos" or one) and status. */
+export function CondominioStatusFilters({
+  state: { params, filters, filtered },
+  searchId,
+  searchLabel,
+  placeholder,
+  statusAllLabel,
+  statusOptions,
+}: {
+  state: ReturnType<typeof useCondominioStatusFilters>;
+  searchId: string;
+  searchLabel: string;
+  placeholder: string;
+  statusAllLabel: string;
+  statusOptions: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <ListFilters
+      list={params}
+      searchId={searchId}
+      searchLabel={searchLabel}
+      placeholder={placeholder}
+      columns="md:grid-cols-[minmax(0,1fr)_14rem_10rem_auto]"
+      clearKeys={["condominio_id", "status"]}
+      filtered={filtered}
+    >
+      <CondominioFilter value={filters.condominio_id} onChange={(v) => params.update({ condominio_id: v })} />
+      <SelectFilter
+        id="filtro-status"
+        label="Status"
+        allLabel={statusAllLabel}
+        value={filters.status}
+        onChange={(status) => params.update({ status })}
+        options={statusOptions}
+      />
+    </ListFilters>
   );
 }
 
