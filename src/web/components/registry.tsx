@@ -1,13 +1,15 @@
 /**
  * Small pieces shared by the registry screens (condomínios, unidades, pessoas, chamadas): the
  * detail header with its back link, the not-found view, a definition list, the active badge, the
- * informational note of the forms and the condominium/status filters of the people and unit lists.
+ * condominium field of the forms and the condominium/status filters of the people and unit lists.
  */
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, FileQuestion, Info } from "lucide-react";
+import { ArrowLeft, FileQuestion } from "lucide-react";
 import type * as React from "react";
+import type { FieldPath, FieldValues } from "react-hook-form";
 import { Link } from "react-router";
 import { EmptyState } from "@/web/components/empty-state";
+import { type AnyForm, SelectField } from "@/web/components/form-field";
 import { ListFilters, SelectFilter } from "@/web/components/list-screen";
 import { PageHeader } from "@/web/components/page-header";
 import { Badge } from "@/web/components/ui/badge";
@@ -125,21 +127,6 @@ export function ActiveBadge({ active, feminine = false }: { active: boolean; fem
   );
 }
 
-/** The blue informational panel of the forms. */
-export function InfoNote({ children, className }: { children: React.ReactNode; className?: string }) {
-  return (
-    <div
-      className={cn(
-        "flex items-start gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-950 text-sm dark:border-blue-400/30 dark:bg-blue-400/10 dark:text-blue-100",
-        className,
-      )}
-    >
-      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <div>{children}</div>
-    </div>
-  );
-}
-
 function CondominioFilter({ value, onChange }: { value: string | undefined; onChange: (value?: string) => void }) {
   const condominios = useQuery(condominioOptions());
   const options: [string, string][] = (condominios.data ?? []).map((c) => [c.id, c.nome]);
@@ -213,4 +200,42 @@ export function CondominioStatusFilters({
 export function useCondominioNome(id: string | undefined) {
   const condominios = useQuery(condominioOptions());
   return id ? condominios.data?.find((c) => c.id === id)?.nome : undefined;
+}
+
+/**
+ * The required condominium select of the forms: the active condominiums, and the record's own
+ * (`current`) even when it is inactive, so editing does not silently move the record.
+ */
+export function CondominioField<T extends FieldValues & { condominio_id: string }>({
+  form,
+  current,
+  className,
+  onValueChange,
+}: {
+  form: AnyForm<T>;
+  current?: string;
+  className?: string;
+  onValueChange?: (value: string) => void;
+}) {
+  const condominios = useQuery(condominioOptions());
+  const choices = (condominios.data ?? []).filter((c) => c.enabled || c.id === current);
+
+  let placeholder = "Selecione um condomínio";
+  if (condominios.isPending) placeholder = "Carregando condomínios...";
+  else if (condominios.isError) placeholder = "Condomínios indisponíveis";
+  else if (choices.length === 0) placeholder = "Nenhum condomínio cadastrado";
+
+  return (
+    <SelectField
+      form={form}
+      name={"condominio_id" as FieldPath<T>}
+      label="Condomínio"
+      required
+      placeholder={placeholder}
+      options={choices.map((c) => [c.id, c.nome] as const)}
+      disabled={condominios.isPending || choices.length === 0}
+      onValueChange={onValueChange}
+      className={className}
+    />
+  );
 }
