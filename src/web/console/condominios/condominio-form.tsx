@@ -7,9 +7,18 @@ import { DEFAULT_TIMEZONE, TIMEZONES } from "@/shared/domain";
 import { type Condominio, type CondominioInput, condominioInputSchema } from "@/shared/schemas/condominios";
 import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
 import { FormCard, FormLayout, saveHandler } from "@/web/components/form-layout";
+import type { RecordLabels } from "@/web/components/registry";
 import { useSaveCondominio } from "./condominios.queries";
 
 export const LIST = "/app/condominios";
+export const CONDOMINIO: RecordLabels = {
+  list: LIST,
+  backLabel: "Voltar para condomínios",
+  notFoundTitle: "Condomínio não encontrado",
+  notFoundDescription: "O condomínio que você está procurando não existe ou foi removido.",
+  errorTitle: "Não foi possível carregar o condomínio.",
+  loading: "Carregando condomínio...",
+};
 const TIMEZONE_OPTIONS = TIMEZONES.map((tz) => [tz, tz] as const);
 
 /** The zone's current UTC offset, e.g. "UTC-04:00", for the timezone panel. */

@@ -5,10 +5,18 @@ import { toast } from "sonner";
 import { type Pessoa, type PessoaInput, pessoaInputSchema } from "@/shared/schemas/pessoas";
 import { InputField, SwitchField } from "@/web/components/form-field";
 import { FormCard, FormLayout, saveHandler } from "@/web/components/form-layout";
-import { CondominioField } from "@/web/components/registry";
+import { CondominioField, type RecordLabels } from "@/web/components/registry";
 import { useSavePessoa } from "./pessoas.queries";
 
 export const LIST = "/app/pessoas";
+export const PESSOA: RecordLabels = {
+  list: LIST,
+  backLabel: "Voltar para pessoas",
+  notFoundTitle: "Pessoa não encontrada",
+  notFoundDescription: "A pessoa que você está procurando não existe ou foi removida.",
+  errorTitle: "Não foi possível carregar a pessoa.",
+  loading: "Carregando pessoa...",
+};
 const FIELDS = ["condominio_id", "nome", "documento", "telefone_e164", "email", "pbx_ramal", "foto_url"] as const;
 
 /** Person form (SPEC.md sections 2.8 and 5). */

@@ -12,9 +12,9 @@ import { unidadeLabel } from "@/shared/schemas/unidades";
 import { tipoLabel } from "@/shared/status-catalogue";
 import { InputField, SelectField, TextareaField } from "@/web/components/form-field";
 import { FormLayout, saveHandler } from "@/web/components/form-layout";
-import { CondominioField, DetailHeader } from "@/web/components/registry";
+import { CondominioField, SubScreen } from "@/web/components/registry";
+import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import type { Route } from "./+types/new";
@@ -51,24 +51,15 @@ function LoadError({ what, error, onRetry }: { what: string; error: unknown; onR
   );
 }
 
+/** A group of fields: its heading names the fieldset. */
 function Group({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
   const titleId = useId();
   return (
-    <Card className="gap-4">
-      <CardHeader className="px-4 sm:px-6">
-        <CardTitle asChild>
-          <h2 id={titleId} className="text-lg">
-            {title}
-          </h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="px-4 sm:px-6">
-        <fieldset aria-labelledby={titleId} className="grid min-w-0 gap-4 md:grid-cols-2">
-          {children}
-        </fieldset>
-      </CardContent>
-    </Card>
+    <SectionCard title={title} titleId={titleId} description={description} className="gap-4">
+      <fieldset aria-labelledby={titleId} className="grid min-w-0 gap-4 md:grid-cols-2">
+        {children}
+      </fieldset>
+    </SectionCard>
   );
 }
 
@@ -106,14 +97,13 @@ export default function NovaSolicitacaoPage() {
   const minExpiracao = format(new Date(), "yyyy-MM-dd'T'HH:mm");
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <DetailHeader
-        backTo={LIST}
-        backLabel="Voltar para solicitações"
-        title="Nova Solicitação"
-        description="Cadastre uma solicitação de acesso para um visitante ou prestador de serviço."
-      />
-
+    <SubScreen
+      width="max-w-4xl"
+      backTo={LIST}
+      backLabel="Voltar para solicitações"
+      title="Nova Solicitação"
+      description="Cadastre uma solicitação de acesso para um visitante ou prestador de serviço."
+    >
       <FormLayout
         form={form}
         onSubmit={onSubmit}
@@ -207,6 +197,6 @@ export default function NovaSolicitacaoPage() {
           />
         </Group>
       </FormLayout>
-    </div>
+    </SubScreen>
   );
 }

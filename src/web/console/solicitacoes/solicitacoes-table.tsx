@@ -1,7 +1,10 @@
+import { ClipboardList } from "lucide-react";
 import { Link } from "react-router";
 import type { Solicitacao } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
+import { EmptyState } from "@/web/components/empty-state";
 import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
+import { SectionCard } from "@/web/components/section-card";
 import { StatusBadge } from "@/web/components/status-badge";
 import { TipoBadge } from "@/web/components/tipo-badge";
 import { Button } from "@/web/components/ui/button";
@@ -143,5 +146,28 @@ export function SolicitacoesTable({
             ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** The requests of a detail screen (a unit's recent ones, a person's decided ones), or why there are none. */
+export function SolicitacoesCard({
+  title,
+  description,
+  emptyTitle,
+  items,
+}: {
+  title: string;
+  description?: string;
+  emptyTitle: string;
+  items: Solicitacao[];
+}) {
+  return (
+    <SectionCard icon={ClipboardList} title={title} description={description}>
+      {items.length === 0 ? (
+        <EmptyState icon={ClipboardList} title={emptyTitle} />
+      ) : (
+        <SolicitacoesTable items={items} loading={false} />
+      )}
+    </SectionCard>
   );
 }

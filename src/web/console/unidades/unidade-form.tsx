@@ -5,10 +5,18 @@ import { toast } from "sonner";
 import { type UnidadeInput, unidadeInputSchema } from "@/shared/schemas/unidades";
 import { InputField, SwitchField, TextareaField } from "@/web/components/form-field";
 import { FormCard, FormLayout, saveHandler } from "@/web/components/form-layout";
-import { CondominioField } from "@/web/components/registry";
+import { CondominioField, type RecordLabels } from "@/web/components/registry";
 import { type UnidadeDetail, useSaveUnidade } from "./unidades.queries";
 
 export const LIST = "/app/unidades";
+export const UNIDADE: RecordLabels = {
+  list: LIST,
+  backLabel: "Voltar para unidades",
+  notFoundTitle: "Unidade não encontrada",
+  notFoundDescription: "A unidade que você está procurando não existe ou foi removida.",
+  errorTitle: "Não foi possível carregar a unidade.",
+  loading: "Carregando unidade...",
+};
 const FIELDS = ["condominio_id", "codigo", "torre", "pbx_ramal", "observacoes"] as const;
 
 /** Unit form (SPEC.md sections 2.9 and 5). */
