@@ -71,82 +71,86 @@ interface BoundProps<T extends FieldValues> {
   className?: string;
 }
 
-function useBoundState<T extends FieldValues>(form: AnyForm<T>, name: FieldPath<T>) {
-  const { errors, isSubmitting } = useFormState({ control: form.control, name });
-  const error = (get(errors, name) as { message?: string } | undefined)?.message;
-  return { error, disabled: isSubmitting };
+/** The props every bound control takes: its id, the submitting state and the error/hint links. */
+interface ControlProps {
+  id: string;
+  disabled: boolean;
+  "aria-required": true | undefined;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
 }
 
-/** A text input bound to a form field. */
-export function InputField<T extends FieldValues>({
+/** A Field whose error and disabled state come from the form; `children` draws the control. */
+function BoundField<T extends FieldValues>({
   form,
   name,
   label,
   required,
   hint,
   className,
-  ...input
-}: BoundProps<T> & Pick<React.ComponentProps<"input">, "type" | "inputMode" | "placeholder" | "min">) {
-  const { error, disabled } = useBoundState(form, name);
+  children,
+}: BoundProps<T> & { children: (control: ControlProps) => React.ReactNode }) {
+  const { errors, isSubmitting } = useFormState({ control: form.control, name });
+  const error = (get(errors, name) as { message?: string } | undefined)?.message;
   return (
     <Field id={name} label={label} required={required} hint={hint} error={error} className={className}>
-      {(describedBy) => (
+      {(describedBy) =>
+        children({
+          id: name,
+          disabled: isSubmitting,
+          "aria-required": required || undefined,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy,
+        })
+      }
+    </Field>
+  );
+}
+
+/** A text input bound to a form field. */
+export function InputField<T extends FieldValues>({
+  type,
+  inputMode,
+  placeholder,
+  min,
+  ...bound
+}: BoundProps<T> & Pick<React.ComponentProps<"input">, "type" | "inputMode" | "placeholder" | "min">) {
+  return (
+    <BoundField {...bound}>
+      {(control) => (
         <Input
-          id={name}
+          type={type}
+          inputMode={inputMode}
           autoComplete="off"
-          {...input}
-          disabled={disabled}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...form.register(name)}
+          placeholder={placeholder}
+          min={min}
+          {...control}
+          {...bound.form.register(bound.name)}
         />
       )}
-    </Field>
+    </BoundField>
   );
 }
 
 /** A three-row textarea bound to a form field. */
 export function TextareaField<T extends FieldValues>({
-  form,
-  name,
-  label,
-  required,
-  hint,
-  className,
   placeholder,
+  ...bound
 }: BoundProps<T> & { placeholder?: string }) {
-  const { error, disabled } = useBoundState(form, name);
   return (
-    <Field id={name} label={label} required={required} hint={hint} error={error} className={className}>
-      {(describedBy) => (
-        <Textarea
-          id={name}
-          rows={3}
-          placeholder={placeholder}
-          disabled={disabled}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...form.register(name)}
-        />
-      )}
-    </Field>
+    <BoundField {...bound}>
+      {(control) => <Textarea rows={3} placeholder={placeholder} {...control} {...bound.form.register(bound.name)} />}
+    </BoundField>
   );
 }
 
 /** A select bound to a form field; `disabled` adds the caller's reasons (choices still loading...). */
 export function SelectField<T extends FieldValues>({
-  form,
-  name,
-  label,
-  required,
-  hint,
-  className,
   placeholder,
   options,
   disabled = false,
   onValueChange,
+  ...bound
 }: BoundProps<T> & {
   placeholder: string;
   options: readonly (readonly [value: string, label: string])[];
@@ -154,13 +158,12 @@ export function SelectField<T extends FieldValues>({
   /** Runs after the field changed, for fields that depend on this one. */
   onValueChange?: (value: string) => void;
 }) {
-  const { error, disabled: submitting } = useBoundState(form, name);
   return (
-    <Field id={name} label={label} required={required} hint={hint} error={error} className={className}>
-      {(describedBy) => (
+    <BoundField {...bound}>
+      {({ disabled: submitting, ...control }) => (
         <Controller
-          control={form.control}
-          name={name}
+          control={bound.form.control}
+          name={bound.name}
           render={({ field }) => (
             <Select
               value={field.value ?? ""}
@@ -170,15 +173,7 @@ export function SelectField<T extends FieldValues>({
               }}
               disabled={submitting || disabled}
             >
-              <SelectTrigger
-                id={name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                className="w-full"
-                aria-required={required || undefined}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
-              >
+              <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full" {...control}>
                 <SelectValue placeholder={placeholder} />
               </SelectTrigger>
               <SelectContent>
@@ -192,7 +187,7 @@ export function SelectField<T extends FieldValues>({
           )}
         />
       )}
-    </Field>
+    </BoundField>
   );
 }
 
@@ -204,7 +199,7 @@ export function SwitchField<T extends FieldValues>({
   hint,
   className,
 }: Omit<BoundProps<T>, "required"> & { hint: string }) {
-  const { disabled } = useBoundState(form, name);
+  const { isSubmitting } = useFormState({ control: form.control, name });
   const hintId = `${name}-hint`;
   return (
     <div className={cn("flex items-center justify-between gap-4 rounded-lg border p-4", className)}>
@@ -224,7 +219,7 @@ export function SwitchField<T extends FieldValues>({
             checked={field.value ?? true}
             onCheckedChange={field.onChange}
             onBlur={field.onBlur}
-            disabled={disabled}
+            disabled={isSubmitting}
             aria-describedby={hintId}
           />
         )}

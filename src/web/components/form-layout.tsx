@@ -6,7 +6,7 @@ import { Info } from "lucide-react";
 import type * as React from "react";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 import { useFormState } from "react-hook-form";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { AnyForm } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
@@ -79,29 +79,35 @@ export function FormLayout<T extends FieldValues>({
 }
 
 /**
- * The submit handler of a form that saves through the API. On failure the fields the API names get
- * its messages inline (the server checks more than the schema: uniqueness, references), and the
- * error toast says what failed.
+ * The submit handler of a form that saves through the API: on success the toast and the way back
+ * to `goTo`; on failure the fields the API names get its messages inline (the server checks more
+ * than the schema: uniqueness, references) and the error toast says what failed.
  */
-export function saveHandler<T extends FieldValues, Output>(
+export function useSaveHandler<T extends FieldValues, Output>(
   form: UseFormReturn<T, unknown, Output>,
   {
     fields,
     save,
-    onSaved,
+    success,
+    successDescription,
     errorTitle,
+    goTo,
   }: {
     /** The fields the API's errors may name. */
     fields: readonly FieldPath<T>[];
     save: (values: Output) => Promise<unknown>;
-    onSaved: (values: Output) => void;
+    success: string;
+    successDescription?: (values: Output) => string;
     errorTitle: string;
+    goTo: string;
   },
 ) {
+  const navigate = useNavigate();
   return form.handleSubmit(async (values) => {
     try {
       await save(values);
-      onSaved(values);
+      toast.success(success, successDescription && { description: successDescription(values) });
+      navigate(goTo);
     } catch (error) {
       if (error instanceof ApiError) {
         for (const field of error.fields) {

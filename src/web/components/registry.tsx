@@ -162,6 +162,60 @@ export function RecordScreen<T>({
   );
 }
 
+/** A record's edit screen: the form over the loaded record, going back to its detail. */
+export function EditScreen<T extends { id: string }>({
+  query,
+  labels,
+  title,
+  description,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  labels: RecordLabels;
+  title: string;
+  description: string;
+  children: (record: T) => React.ReactNode;
+}) {
+  return (
+    <RecordScreen
+      query={query}
+      labels={labels}
+      width="max-w-3xl"
+      backTo={query.data ? `${labels.list}/${query.data.id}` : labels.list}
+      backLabel="Voltar"
+      title={title}
+      description={description}
+    >
+      {children}
+    </RecordScreen>
+  );
+}
+
+/** A record's create screen: the form, going back to the list. */
+export function NewScreen({
+  labels,
+  title,
+  description,
+  children,
+}: {
+  labels: RecordLabels;
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <SubScreen
+      width="max-w-3xl"
+      backTo={labels.list}
+      backLabel={labels.backLabel}
+      title={title}
+      description={description}
+    >
+      {children}
+    </SubScreen>
+  );
+}
+
 /** The "Editar" button of a detail screen. */
 export function EditLink({ to }: { to: string }) {
   return (
@@ -291,10 +345,15 @@ export function CondominioStatusFilters({
   );
 }
 
-/** Condominium name by id, from the cached options. */
-export function useCondominioNome(id: string | undefined) {
+/** A link to a record's condominium, by name once the cached options have it. */
+export function CondominioLink({ id }: { id: string }) {
   const condominios = useQuery(condominioOptions());
-  return id ? condominios.data?.find((c) => c.id === id)?.nome : undefined;
+  const nome = condominios.data?.find((c) => c.id === id)?.nome;
+  return (
+    <Link to={`/app/condominios/${id}`} className="hover:underline">
+      {nome ?? `#${shortId(id)}`}
+    </Link>
+  );
 }
 
 /**

@@ -1,12 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Clock } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { DEFAULT_TIMEZONE, TIMEZONES } from "@/shared/domain";
 import { type Condominio, type CondominioInput, condominioInputSchema } from "@/shared/schemas/condominios";
 import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
-import { FormCard, FormLayout, saveHandler } from "@/web/components/form-layout";
+import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
 import type { RecordLabels } from "@/web/components/registry";
 import { useSaveCondominio } from "./condominios.queries";
 
@@ -39,7 +37,6 @@ function offsetOf(timezone: string) {
  */
 export function CondominioForm({ condominio }: { condominio?: Condominio }) {
   const editing = !!condominio;
-  const navigate = useNavigate();
   const save = useSaveCondominio(condominio?.id);
   const form = useForm<CondominioInput>({
     resolver: zodResolver(condominioInputSchema),
@@ -51,14 +48,12 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
   });
   const timezone = useWatch({ control: form.control, name: "timezone" }) ?? DEFAULT_TIMEZONE;
 
-  const onSubmit = saveHandler(form, {
+  const onSubmit = useSaveHandler(form, {
     fields: ["nome", "timezone"],
     save: save.mutateAsync,
-    onSaved: () => {
-      toast.success(editing ? "Condomínio atualizado!" : "Condomínio criado!");
-      navigate(LIST);
-    },
+    success: editing ? "Condomínio atualizado!" : "Condomínio criado!",
     errorTitle: editing ? "Erro ao atualizar condomínio" : "Erro ao criar condomínio",
+    goTo: LIST,
   });
 
   return (

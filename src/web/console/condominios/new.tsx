@@ -1,4 +1,4 @@
-import { SubScreen } from "@/web/components/registry";
+import { NewScreen } from "@/web/components/registry";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import type { Route } from "./+types/new";
 import { CONDOMINIO, CondominioForm } from "./condominio-form";
@@ -7,14 +7,12 @@ export const meta: Route.MetaFunction = () => consoleTitle("Novo Condomínio");
 
 export default function NovoCondominioPage() {
   return (
-    <SubScreen
-      width="max-w-3xl"
-      backTo={CONDOMINIO.list}
-      backLabel={CONDOMINIO.backLabel}
+    <NewScreen
+      labels={CONDOMINIO}
       title="Novo Condomínio"
       description="Cadastre um condomínio e o timezone usado em suas datas e horários."
     >
       <CondominioForm />
-    </SubScreen>
+    </NewScreen>
   );
 }

@@ -7,12 +7,12 @@ import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
 import {
   ActiveBadge,
+  CondominioLink,
   DataList,
   EditLink,
   RecordScreen,
   ResponsavelBadge,
   shortId,
-  useCondominioNome,
 } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
@@ -32,7 +32,6 @@ export default function PessoaDetailPage() {
   const query = useQuery(pessoaDetailOptions(id));
   const remove = useDeletePessoa(id);
   const loaded = query.data;
-  const condominioNome = useCondominioNome(loaded?.condominio_id);
 
   return (
     <RecordScreen
@@ -76,12 +75,7 @@ export default function PessoaDetailPage() {
           <SectionCard icon={User} title="Dados da pessoa">
             <DataList
               items={[
-                [
-                  "Condomínio",
-                  <Link key="c" to={`/app/condominios/${p.condominio_id}`} className="hover:underline">
-                    {condominioNome ?? `#${shortId(p.condominio_id)}`}
-                  </Link>,
-                ],
+                ["Condomínio", <CondominioLink key="c" id={p.condominio_id} />],
                 ["Status", <ActiveBadge key="s" active={p.ativo} />],
                 ["Documento", p.documento],
                 [

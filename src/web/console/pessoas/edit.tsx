@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { RecordScreen } from "@/web/components/registry";
+import { EditScreen } from "@/web/components/registry";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import type { Route } from "./+types/edit";
 import { PESSOA, PessoaForm } from "./pessoa-form";
@@ -12,16 +12,13 @@ export default function EditarPessoaPage() {
   const { id = "" } = useParams();
   const query = useQuery(pessoaDetailOptions(id));
   return (
-    <RecordScreen
+    <EditScreen
       query={query}
       labels={PESSOA}
-      width="max-w-3xl"
-      backTo={query.data ? `${PESSOA.list}/${id}` : PESSOA.list}
-      backLabel="Voltar"
       title="Editar Pessoa"
       description={query.data ? query.data.nome : "Altere os dados da pessoa."}
     >
       {(pessoa) => <PessoaForm key={pessoa.id} pessoa={pessoa} />}
-    </RecordScreen>
+    </EditScreen>
   );
 }

@@ -1,10 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { type Pessoa, type PessoaInput, pessoaInputSchema } from "@/shared/schemas/pessoas";
 import { InputField, SwitchField } from "@/web/components/form-field";
-import { FormCard, FormLayout, saveHandler } from "@/web/components/form-layout";
+import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
 import { CondominioField, type RecordLabels } from "@/web/components/registry";
 import { useSavePessoa } from "./pessoas.queries";
 
@@ -22,7 +20,6 @@ const FIELDS = ["condominio_id", "nome", "documento", "telefone_e164", "email", 
 /** Person form (SPEC.md sections 2.8 and 5). */
 export function PessoaForm({ pessoa, condominioId }: { pessoa?: Pessoa; condominioId?: string }) {
   const editing = !!pessoa;
-  const navigate = useNavigate();
   const save = useSavePessoa(pessoa?.id);
   const form = useForm<PessoaInput>({
     resolver: zodResolver(pessoaInputSchema),
@@ -38,14 +35,12 @@ export function PessoaForm({ pessoa, condominioId }: { pessoa?: Pessoa; condomin
     },
   });
 
-  const onSubmit = saveHandler(form, {
+  const onSubmit = useSaveHandler(form, {
     fields: FIELDS,
     save: save.mutateAsync,
-    onSaved: () => {
-      toast.success(editing ? "Pessoa atualizada!" : "Pessoa criada!");
-      navigate(LIST);
-    },
+    success: editing ? "Pessoa atualizada!" : "Pessoa criada!",
     errorTitle: editing ? "Erro ao atualizar pessoa" : "Erro ao criar pessoa",
+    goTo: LIST,
   });
 
   return (

@@ -4,14 +4,12 @@ import { format } from "date-fns";
 import type * as React from "react";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { SOLICITACAO_TIPOS } from "@/shared/domain";
 import { type SolicitacaoCreateInput, solicitacaoCreateSchema } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { tipoLabel } from "@/shared/status-catalogue";
 import { InputField, SelectField, TextareaField } from "@/web/components/form-field";
-import { FormLayout, saveHandler } from "@/web/components/form-layout";
+import { FormLayout, useSaveHandler } from "@/web/components/form-layout";
 import { CondominioField, SubScreen } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
@@ -65,7 +63,6 @@ function Group({ title, description, children }: { title: string; description: s
 
 /** New access request (SPEC.md sections 2.6 and 5): the API's own zod schema validates the form. */
 export default function NovaSolicitacaoPage() {
-  const navigate = useNavigate();
   const create = useCreateSolicitacao();
   const form = useForm({
     resolver: zodResolver(solicitacaoCreateSchema),
@@ -77,14 +74,13 @@ export default function NovaSolicitacaoPage() {
   const unidades = useQuery(unidadeOptions(condominioId));
   const unidadeChoices = (unidades.data ?? []).filter((u) => u.enabled);
 
-  const onSubmit = saveHandler(form, {
+  const onSubmit = useSaveHandler(form, {
     fields: FIELDS,
     save: create.mutateAsync,
-    onSaved: (values) => {
-      toast.success("Solicitação criada!", { description: `Solicitação para ${values.nome_visitante} registrada.` });
-      navigate(LIST);
-    },
+    success: "Solicitação criada!",
+    successDescription: (values) => `Solicitação para ${values.nome_visitante} registrada.`,
     errorTitle: "Erro ao criar solicitação",
+    goTo: LIST,
   });
 
   let unidadePlaceholder = "Selecione uma unidade";

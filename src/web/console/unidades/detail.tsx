@@ -8,12 +8,12 @@ import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
 import {
   ActiveBadge,
+  CondominioLink,
   DataList,
   EditLink,
   RecordScreen,
   ResponsavelBadge,
   shortId,
-  useCondominioNome,
 } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
@@ -211,7 +211,6 @@ export default function UnidadeDetailPage() {
   const { id = "" } = useParams();
   const query = useQuery(unidadeDetailOptions(id));
   const loaded = query.data;
-  const condominioNome = useCondominioNome(loaded?.condominio_id);
 
   return (
     <RecordScreen
@@ -227,12 +226,7 @@ export default function UnidadeDetailPage() {
           <SectionCard icon={Home} title="Dados da unidade">
             <DataList
               items={[
-                [
-                  "Condomínio",
-                  <Link key="c" to={`/app/condominios/${u.condominio_id}`} className="hover:underline">
-                    {condominioNome ?? `#${shortId(u.condominio_id)}`}
-                  </Link>,
-                ],
+                ["Condomínio", <CondominioLink key="c" id={u.condominio_id} />],
                 ["Código", u.codigo],
                 ["Torre", u.torre],
                 ["Ramal", u.pbx_ramal],

@@ -1,4 +1,4 @@
-import { SubScreen, useCondominioParam } from "@/web/components/registry";
+import { NewScreen, useCondominioParam } from "@/web/components/registry";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import type { Route } from "./+types/new";
 import { UNIDADE, UnidadeForm } from "./unidade-form";
@@ -8,14 +8,12 @@ export const meta: Route.MetaFunction = () => consoleTitle("Nova Unidade");
 export default function NovaUnidadePage() {
   const condominioId = useCondominioParam();
   return (
-    <SubScreen
-      width="max-w-3xl"
-      backTo={UNIDADE.list}
-      backLabel={UNIDADE.backLabel}
+    <NewScreen
+      labels={UNIDADE}
       title="Nova Unidade"
       description="Cadastre uma unidade (apartamento, casa ou sala) de um condomínio."
     >
       <UnidadeForm condominioId={condominioId} />
-    </SubScreen>
+    </NewScreen>
   );
 }

@@ -1,10 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { type UnidadeInput, unidadeInputSchema } from "@/shared/schemas/unidades";
 import { InputField, SwitchField, TextareaField } from "@/web/components/form-field";
-import { FormCard, FormLayout, saveHandler } from "@/web/components/form-layout";
+import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
 import { CondominioField, type RecordLabels } from "@/web/components/registry";
 import { type UnidadeDetail, useSaveUnidade } from "./unidades.queries";
 
@@ -22,7 +20,6 @@ const FIELDS = ["condominio_id", "codigo", "torre", "pbx_ramal", "observacoes"] 
 /** Unit form (SPEC.md sections 2.9 and 5). */
 export function UnidadeForm({ unidade, condominioId }: { unidade?: UnidadeDetail; condominioId?: string }) {
   const editing = !!unidade;
-  const navigate = useNavigate();
   const save = useSaveUnidade(unidade?.id);
   const form = useForm<UnidadeInput>({
     resolver: zodResolver(unidadeInputSchema),
@@ -36,14 +33,12 @@ export function UnidadeForm({ unidade, condominioId }: { unidade?: UnidadeDetail
     },
   });
 
-  const onSubmit = saveHandler(form, {
+  const onSubmit = useSaveHandler(form, {
     fields: FIELDS,
     save: save.mutateAsync,
-    onSaved: () => {
-      toast.success(editing ? "Unidade atualizada!" : "Unidade criada!");
-      navigate(LIST);
-    },
+    success: editing ? "Unidade atualizada!" : "Unidade criada!",
     errorTitle: editing ? "Erro ao atualizar unidade" : "Erro ao criar unidade",
+    goTo: LIST,
   });
 
   return (
