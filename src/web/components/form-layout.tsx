@@ -16,7 +16,7 @@ import { ApiError, errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/utils";
 
 /** The blue informational panel of the forms. */
-export function InfoNote({ children, className }: { children: React.ReactNode; className?: string }) {
+function InfoNote({ children, className }: { children: React.ReactNode; className?: string }) {
   return (
     <div
       className={cn(

@@ -24,13 +24,13 @@ import { cn } from "@/web/lib/utils";
 const number = new Intl.NumberFormat("pt-BR");
 
 /** "1 resultado", "23 resultados", "Mais de 10.000 resultados". */
-export function resultsLabel(total: number, truncated: boolean): string {
+function resultsLabel(total: number, truncated: boolean): string {
   if (truncated) return `Mais de ${number.format(TOTAL_CAP)} resultados`;
   return `${number.format(total)} ${total === 1 ? "resultado" : "resultados"}`;
 }
 
 /** One page of a list endpoint, as every list API returns it. */
-export interface ListPage<T> {
+interface ListPage<T> {
   items: T[];
   total: number;
   total_truncated: boolean;

@@ -5,7 +5,7 @@ import { DEFAULT_TIMEZONE, TIMEZONES } from "@/shared/domain";
 import { type Condominio, type CondominioInput, condominioInputSchema } from "@/shared/schemas/condominios";
 import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
 import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
-import type { RecordLabels } from "@/web/components/registry";
+import type { RecordLabels } from "@/web/components/record-screen";
 import { useSaveCondominio } from "./condominios.queries";
 
 export const LIST = "/app/condominios";

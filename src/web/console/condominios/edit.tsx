@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { EditScreen } from "@/web/components/registry";
+import { EditScreen } from "@/web/components/record-screen";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import type { Route } from "./+types/edit";
 import { CONDOMINIO, CondominioForm } from "./condominio-form";

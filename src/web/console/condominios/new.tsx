@@ -1,4 +1,4 @@
-import { NewScreen } from "@/web/components/registry";
+import { NewScreen } from "@/web/components/record-screen";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import type { Route } from "./+types/new";
 import { CONDOMINIO, CondominioForm } from "./condominio-form";

@@ -5,15 +5,8 @@ import { toast } from "sonner";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
-import {
-  ActiveBadge,
-  CondominioLink,
-  DataList,
-  EditLink,
-  RecordScreen,
-  ResponsavelBadge,
-  shortId,
-} from "@/web/components/registry";
+import { RecordScreen } from "@/web/components/record-screen";
+import { ActiveBadge, CondominioLink, DataList, EditLink, ResponsavelBadge, shortId } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
 import { consoleTitle } from "@/web/console/placeholder-page";

@@ -1,4 +1,5 @@
-import { NewScreen, useCondominioParam } from "@/web/components/registry";
+import { NewScreen } from "@/web/components/record-screen";
+import { useCondominioParam } from "@/web/components/registry";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import type { Route } from "./+types/new";
 import { PESSOA, PessoaForm } from "./pessoa-form";

@@ -3,7 +3,8 @@ import { useForm } from "react-hook-form";
 import { type Pessoa, type PessoaInput, pessoaInputSchema } from "@/shared/schemas/pessoas";
 import { InputField, SwitchField } from "@/web/components/form-field";
 import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
-import { CondominioField, type RecordLabels } from "@/web/components/registry";
+import type { RecordLabels } from "@/web/components/record-screen";
+import { CondominioField } from "@/web/components/registry";
 import { useSavePessoa } from "./pessoas.queries";
 
 export const LIST = "/app/pessoas";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { unidadeLabel } from "@/shared/schemas/unidades";
-import { EditScreen } from "@/web/components/registry";
+import { EditScreen } from "@/web/components/record-screen";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import type { Route } from "./+types/edit";
 import { UNIDADE, UnidadeForm } from "./unidade-form";

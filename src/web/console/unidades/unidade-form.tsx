@@ -3,7 +3,8 @@ import { useForm } from "react-hook-form";
 import { type UnidadeInput, unidadeInputSchema } from "@/shared/schemas/unidades";
 import { InputField, SwitchField, TextareaField } from "@/web/components/form-field";
 import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
-import { CondominioField, type RecordLabels } from "@/web/components/registry";
+import type { RecordLabels } from "@/web/components/record-screen";
+import { CondominioField } from "@/web/components/registry";
 import { type UnidadeDetail, useSaveUnidade } from "./unidades.queries";
 
 export const LIST = "/app/unidades";
