@@ -35,6 +35,21 @@ function DateCell({ value }: { value: string }) {
   );
 }
 
+/** The visitor's name, linking to the detail; its hit area stretches over the whole row or card. */
+function VisitorLink({ s, className }: { s: Solicitacao; className?: string }) {
+  return (
+    <Link
+      to={detailHref(s.id)}
+      className={cn(
+        "rounded-sm font-medium outline-none after:absolute after:inset-0 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60",
+        className,
+      )}
+    >
+      {s.nome_visitante}
+    </Link>
+  );
+}
+
 function DetailsLink({ s, className }: { s: Solicitacao; className?: string }) {
   return (
     <Button asChild variant="ghost" size="sm" className={cn("relative z-10", className)}>
@@ -74,12 +89,7 @@ export function SolicitacoesTable({
           : items.map((s) => (
               <li key={s.id} className="relative space-y-2 rounded-lg border p-3 hover:bg-muted/50">
                 <div className="flex items-start justify-between gap-2">
-                  <Link
-                    to={detailHref(s.id)}
-                    className="min-w-0 break-words rounded-sm font-medium outline-none after:absolute after:inset-0 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-                  >
-                    {s.nome_visitante}
-                  </Link>
+                  <VisitorLink s={s} className="min-w-0 break-words" />
                   <StatusBadge status={s.status} />
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
@@ -121,12 +131,7 @@ export function SolicitacoesTable({
           : items.map((s) => (
               <TableRow key={s.id} className="relative" data-solicitacao-id={s.id}>
                 <TableCell className="max-w-72 whitespace-normal">
-                  <Link
-                    to={detailHref(s.id)}
-                    className="rounded-sm font-medium outline-none after:absolute after:inset-0 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-                  >
-                    {s.nome_visitante}
-                  </Link>
+                  <VisitorLink s={s} />
                   {s.doc_visitante && <div className="text-muted-foreground text-xs">{s.doc_visitante}</div>}
                 </TableCell>
                 <TableCell>
