@@ -63,7 +63,6 @@ export function useListParams() {
   }
 
   return {
-    params,
     /** A query-string id, if it is a well-formed UUID (anything else would be a 400 from the API). */
     uuid: (key: string) => {
       const value = params.get(key);
