@@ -1,22 +1,19 @@
 /**
- * Small pieces shared by the registry screens (condomínios, unidades, pessoas, chamadas): the
- * detail header with its back link, the not-found view, a definition list, the active badge, the
- * informational note of the forms and the condominium filter.
+ * Small pieces shared by the registry screens (condomínios, unidades, pessoas, chamadas): a
+ * definition list, the badges and links, the condominium field of the forms and the
+ * condominium/status filters of the people and unit lists.
  */
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, FileQuestion, Info } from "lucide-react";
+import { Pencil, Star } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
-import { EmptyState } from "@/web/components/empty-state";
-import { PageHeader } from "@/web/components/page-header";
+import type { FieldPath, FieldValues } from "react-hook-form";
+import { Link, useSearchParams } from "react-router";
+import { type AnyForm, SelectField } from "@/web/components/form-field";
+import { ListFilters, SelectFilter } from "@/web/components/list-screen";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent } from "@/web/components/ui/card";
-import { Label } from "@/web/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
 import { condominioOptions } from "@/web/console/solicitacoes/lookups.queries";
-import { ApiError } from "@/web/lib/api";
-import { ALL } from "@/web/lib/use-list-params";
+import { isFiltered, isUuid, useListParams } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 
 /** Ids are displayed truncated to 8 characters (SPEC.md section 9). */
@@ -24,67 +21,25 @@ export function shortId(id: string) {
   return id.slice(0, 8);
 }
 
-export function isNotFound(error: unknown) {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
-
-/** A back button, the page title and actions. */
-export function DetailHeader({
-  backTo,
-  backLabel,
-  title,
-  description,
-  actions,
-}: {
-  backTo: string;
-  backLabel: string;
-  title: React.ReactNode;
-  description?: React.ReactNode;
-  actions?: React.ReactNode;
-}) {
+/** The "Editar" button of a detail screen. */
+export function EditLink({ to }: { to: string }) {
   return (
-    <div className="flex items-start gap-2">
-      <Button asChild variant="ghost" size="icon" className="mt-0.5 shrink-0">
-        <Link to={backTo} aria-label={backLabel}>
-          <ArrowLeft aria-hidden="true" />
-        </Link>
-      </Button>
-      <PageHeader className="min-w-0 flex-1" title={title} description={description} actions={actions} />
-    </div>
+    <Button asChild>
+      <Link to={to}>
+        <Pencil aria-hidden="true" />
+        Editar
+      </Link>
+    </Button>
   );
 }
 
-export function NotFoundCard({
-  title,
-  description,
-  backTo,
-  backLabel,
-}: {
-  title: string;
-  description: string;
-  backTo: string;
-  backLabel: string;
-}) {
+/** Marks the resident a unit calls first. */
+export function ResponsavelBadge() {
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <Card>
-        <CardContent>
-          <EmptyState
-            icon={FileQuestion}
-            title={<h1 className="font-bold text-2xl tracking-tight">{title}</h1>}
-            description={description}
-            action={
-              <Button asChild>
-                <Link to={backTo}>
-                  <ArrowLeft aria-hidden="true" />
-                  {backLabel}
-                </Link>
-              </Button>
-            }
-          />
-        </CardContent>
-      </Card>
-    </div>
+    <Badge variant="secondary">
+      <Star aria-hidden="true" />
+      Responsável
+    </Badge>
   );
 }
 
@@ -126,57 +81,127 @@ export function ActiveBadge({ active, feminine = false }: { active: boolean; fem
   );
 }
 
-/** The blue informational panel of the forms. */
-export function InfoNote({ children, className }: { children: React.ReactNode; className?: string }) {
+function CondominioFilter({ value, onChange }: { value: string | undefined; onChange: (value?: string) => void }) {
+  const condominios = useQuery(condominioOptions());
+  const options: [string, string][] = (condominios.data ?? []).map((c) => [c.id, c.nome]);
+  // A condominium from the URL that is not among the options yet still needs an item to show.
+  if (value && !condominios.data?.some((c) => c.id === value))
+    options.unshift([value, condominios.isPending ? "Carregando..." : "Condomínio selecionado"]);
   return (
-    <div
-      className={cn(
-        "flex items-start gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-950 text-sm dark:border-blue-400/30 dark:bg-blue-400/10 dark:text-blue-100",
-        className,
-      )}
-    >
-      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <div>{children}</div>
-    </div>
+    <SelectFilter
+      id="filtro-condominio"
+      label="Condomínio"
+      allLabel="Todos"
+      value={value}
+      onChange={onChange}
+      options={options}
+    />
   );
 }
 
-/** The condominium filter of the lists: "Todos" or one condominium. */
-export function CondominioFilter({
-  id,
-  value,
-  onChange,
+/** The state of the people and unit lists, kept in the URL: search, condominium, status and page. */
+export function useCondominioStatusFilters<S extends string>(statuses: readonly S[]) {
+  const params = useListParams();
+  const filters = {
+    q: params.q,
+    condominio_id: params.uuid("condominio_id"),
+    status: params.oneOf("status", statuses),
+    page: params.page,
+  };
+  return { params, filters, filtered: isFiltered(filters) };
+}
+
+/** The filter bar of the people and unit lists: search, condominium ("Todos" or one) and status. */
+export function CondominioStatusFilters({
+  state: { params, filters, filtered },
+  searchId,
+  searchLabel,
+  placeholder,
+  statusAllLabel,
+  statusOptions,
 }: {
-  id: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
+  state: ReturnType<typeof useCondominioStatusFilters>;
+  searchId: string;
+  searchLabel: string;
+  placeholder: string;
+  statusAllLabel: string;
+  statusOptions: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <ListFilters
+      list={params}
+      searchId={searchId}
+      searchLabel={searchLabel}
+      placeholder={placeholder}
+      columns="md:grid-cols-[minmax(0,1fr)_14rem_10rem_auto]"
+      clearKeys={["condominio_id", "status"]}
+      filtered={filtered}
+    >
+      <CondominioFilter value={filters.condominio_id} onChange={(v) => params.update({ condominio_id: v })} />
+      <SelectFilter
+        id="filtro-status"
+        label="Status"
+        allLabel={statusAllLabel}
+        value={filters.status}
+        onChange={(status) => params.update({ status })}
+        options={statusOptions}
+      />
+    </ListFilters>
+  );
+}
+
+/** A link to a record's condominium, by name once the cached options have it. */
+export function CondominioLink({ id }: { id: string }) {
+  const condominios = useQuery(condominioOptions());
+  const nome = condominios.data?.find((c) => c.id === id)?.nome;
+  return (
+    <Link to={`/app/condominios/${id}`} className="hover:underline">
+      {nome ?? `#${shortId(id)}`}
+    </Link>
+  );
+}
+
+/**
+ * The required condominium select of the forms: the active condominiums, and the record's own
+ * (`current`) even when it is inactive, so editing does not silently move the record.
+ */
+export function CondominioField<T extends FieldValues & { condominio_id: string }>({
+  form,
+  current,
+  className,
+  onValueChange,
+}: {
+  form: AnyForm<T>;
+  current?: string;
+  className?: string;
+  onValueChange?: (value: string) => void;
 }) {
   const condominios = useQuery(condominioOptions());
+  const choices = (condominios.data ?? []).filter((c) => c.enabled || c.id === current);
+
+  let placeholder = "Selecione um condomínio";
+  if (condominios.isPending) placeholder = "Carregando condomínios...";
+  else if (condominios.isError) placeholder = "Condomínios indisponíveis";
+  else if (choices.length === 0) placeholder = "Nenhum condomínio cadastrado";
+
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>Condomínio</Label>
-      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>Todos</SelectItem>
-          {value && !condominios.data?.some((c) => c.id === value) && (
-            <SelectItem value={value}>{condominios.isPending ? "Carregando..." : "Condomínio selecionado"}</SelectItem>
-          )}
-          {(condominios.data ?? []).map((c) => (
-            <SelectItem key={c.id} value={c.id}>
-              {c.nome}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <SelectField
+      form={form}
+      name={"condominio_id" as FieldPath<T>}
+      label="Condomínio"
+      required
+      placeholder={placeholder}
+      options={choices.map((c) => [c.id, c.nome] as const)}
+      disabled={condominios.isPending || choices.length === 0}
+      onValueChange={onValueChange}
+      className={className}
+    />
   );
 }
 
-/** Condominium name by id, from the cached options. */
-export function useCondominioNome(id: string | undefined) {
-  const condominios = useQuery(condominioOptions());
-  return id ? condominios.data?.find((c) => c.id === id)?.nome : undefined;
+/** ?condominio_id=, which the new-unit and new-person links carry to preselect the condominium. */
+export function useCondominioParam() {
+  const [params] = useSearchParams();
+  const id = params.get("condominio_id");
+  return isUuid(id) ? id : undefined;
 }

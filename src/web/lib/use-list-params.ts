@@ -63,7 +63,13 @@ export function useListParams() {
   }
 
   return {
-    params,
+    /** A query-string id, if it is a well-formed UUID (anything else would be a 400 from the API). */
+    uuid: (key: string) => {
+      const value = params.get(key);
+      return isUuid(value) ? value : undefined;
+    },
+    /** A query-string value, if it is one of the allowed ones. */
+    oneOf: <T extends string>(key: string, allowed: readonly T[]) => oneOf(params.get(key), allowed),
     q: urlQ || undefined,
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
     update,
@@ -75,8 +81,14 @@ export function useListParams() {
   };
 }
 
-/** A query-string value if it is one of the allowed ones. */
-export function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+export type ListParams = ReturnType<typeof useListParams>;
+
+/** Whether any filter besides the page is set: the empty state then suggests changing them. */
+export function isFiltered(filters: object): boolean {
+  return Object.entries(filters).some(([key, value]) => key !== "page" && !!value);
+}
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return (allowed as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
 }
 

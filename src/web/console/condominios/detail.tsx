@@ -1,17 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { Building2, ClipboardList, Pencil, Users } from "lucide-react";
+import { Building2, Users } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { EmptyState } from "@/web/components/empty-state";
-import { ErrorState } from "@/web/components/error-state";
-import { ActiveBadge, DataList, DetailHeader, isNotFound, NotFoundCard, shortId } from "@/web/components/registry";
-import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { LoadingState } from "@/web/components/ui/spinner";
+import { RecordScreen } from "@/web/components/record-screen";
+import { ActiveBadge, DataList, EditLink, shortId } from "@/web/components/registry";
+import { SectionCard } from "@/web/components/section-card";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { consoleTitle } from "@/web/console/placeholder-page";
-import { SolicitacoesTable } from "@/web/console/solicitacoes/solicitacoes-table";
+import { SolicitacoesCard } from "@/web/console/solicitacoes/solicitacoes-table";
 import type { Route } from "./+types/detail";
-import { LIST } from "./condominio-form";
+import { CONDOMINIO } from "./condominio-form";
 import { condominioDetailOptions } from "./condominios.queries";
 
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(`Condomínio #${params.id.slice(0, 8)}`);
@@ -51,67 +49,29 @@ function CountCard({
 export default function CondominioDetailPage() {
   const { id = "" } = useParams();
   const query = useQuery(condominioDetailOptions(id));
-  const c = query.data;
-
-  if (query.isError && isNotFound(query.error)) {
-    return (
-      <NotFoundCard
-        title="Condomínio não encontrado"
-        description="O condomínio que você está procurando não existe ou foi removido."
-        backTo={LIST}
-        backLabel="Voltar para condomínios"
-      />
-    );
-  }
+  const loaded = query.data;
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <DetailHeader
-        backTo={LIST}
-        backLabel="Voltar para condomínios"
-        title={c?.nome ?? "Condomínio"}
-        description={c ? `#${shortId(c.id)}` : undefined}
-        actions={
-          c && (
-            <Button asChild>
-              <Link to={`${LIST}/${c.id}/editar`}>
-                <Pencil aria-hidden="true" />
-                Editar
-              </Link>
-            </Button>
-          )
-        }
-      />
-      {query.isError ? (
-        <ErrorState
-          title="Não foi possível carregar o condomínio."
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : !c ? (
-        <LoadingState message="Carregando condomínio..." />
-      ) : (
+    <RecordScreen
+      query={query}
+      labels={CONDOMINIO}
+      width="max-w-5xl"
+      title={loaded?.nome ?? "Condomínio"}
+      description={loaded ? `#${shortId(loaded.id)}` : undefined}
+      actions={loaded && <EditLink to={`${CONDOMINIO.list}/${loaded.id}/editar`} />}
+    >
+      {(c) => (
         <>
-          <Card>
-            <CardHeader className="px-4 sm:px-6">
-              <CardTitle asChild>
-                <h2 className="flex items-center gap-2 text-lg">
-                  <Building2 className="size-5" aria-hidden="true" />
-                  Dados do condomínio
-                </h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="px-4 sm:px-6">
-              <DataList
-                items={[
-                  ["Nome", c.nome],
-                  ["Timezone", c.timezone],
-                  ["Status", <ActiveBadge key="s" active={c.enabled} />],
-                  ["Criado em", format(new Date(c.created_at), "dd/MM/yyyy")],
-                ]}
-              />
-            </CardContent>
-          </Card>
+          <SectionCard icon={Building2} title="Dados do condomínio">
+            <DataList
+              items={[
+                ["Nome", c.nome],
+                ["Timezone", c.timezone],
+                ["Status", <ActiveBadge key="s" active={c.enabled} />],
+                ["Criado em", format(new Date(c.created_at), "dd/MM/yyyy")],
+              ]}
+            />
+          </SectionCard>
           <div className="grid gap-4 sm:grid-cols-2">
             <CountCard
               label="Unidades"
@@ -126,26 +86,14 @@ export default function CondominioDetailPage() {
               icon={Users}
             />
           </div>
-          <Card>
-            <CardHeader className="px-4 sm:px-6">
-              <CardTitle asChild>
-                <h2 className="flex items-center gap-2 text-lg">
-                  <ClipboardList className="size-5" aria-hidden="true" />
-                  Solicitações recentes
-                </h2>
-              </CardTitle>
-              <CardDescription>As últimas solicitações de acesso deste condomínio.</CardDescription>
-            </CardHeader>
-            <CardContent className="px-4 sm:px-6">
-              {c.solicitacoes_recentes.length === 0 ? (
-                <EmptyState icon={ClipboardList} title="Nenhuma solicitação recente." />
-              ) : (
-                <SolicitacoesTable items={c.solicitacoes_recentes} loading={false} />
-              )}
-            </CardContent>
-          </Card>
+          <SolicitacoesCard
+            title="Solicitações recentes"
+            description="As últimas solicitações de acesso deste condomínio."
+            emptyTitle="Nenhuma solicitação recente."
+            items={c.solicitacoes_recentes}
+          />
         </>
       )}
-    </div>
+    </RecordScreen>
   );
 }

@@ -1,15 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Check, FileQuestion, RefreshCw, X } from "lucide-react";
+import { Check, X } from "lucide-react";
 import type * as React from "react";
-import { useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useRef } from "react";
+import { useParams } from "react-router";
 import { toast } from "sonner";
 import type { SolicitacaoDetail } from "@/shared/schemas/solicitacoes";
 import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
-import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
+import { BackButton, isNotFound, NotFoundCard } from "@/web/components/record-screen";
+import { RefreshButton } from "@/web/components/refresh-button";
 import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
+import { SectionCard } from "@/web/components/section-card";
 import { StatusBadge } from "@/web/components/status-badge";
 import { TipoBadge } from "@/web/components/tipo-badge";
 import { Button } from "@/web/components/ui/button";
@@ -18,7 +20,8 @@ import { LoadingState } from "@/web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 import { meQueryOptions } from "@/web/console/me.queries";
 import { consoleTitle } from "@/web/console/placeholder-page";
-import { ApiError, errorMessage } from "@/web/lib/api";
+import { errorMessage } from "@/web/lib/api";
+import { isUuid } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/detail";
 import { type Decisao, solicitacaoDetailOptions, useDecidirSolicitacao } from "./solicitacoes.queries";
@@ -26,48 +29,12 @@ import { type Decisao, solicitacaoDetailOptions, useDecidirSolicitacao } from ".
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(`Solicitação #${params.id.slice(0, 8)}`);
 
 const LIST = "/app/solicitacoes";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** SPEC.md section 2.7: the two confirmation texts, verbatim. */
 export const CONFIRM_TEXT: Record<Decisao, string> = {
   autorizar: "Tem certeza que deseja autorizar esta solicitação? O visitante será liberado para entrar no condomínio.",
   negar: "Tem certeza que deseja negar esta solicitação? O visitante não será autorizado a entrar no condomínio.",
 };
-
-function BackButton() {
-  return (
-    <Button asChild variant="ghost" size="icon" className="shrink-0">
-      <Link to={LIST} aria-label="Voltar para solicitações">
-        <ArrowLeft aria-hidden="true" />
-      </Link>
-    </Button>
-  );
-}
-
-/** "Solicitação não encontrada" (SPEC.md section 2.7): a missing id, another tenant's id, or no id at all. */
-function NotFound() {
-  return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <Card>
-        <CardContent>
-          <EmptyState
-            icon={FileQuestion}
-            title={<h1 className="font-bold text-2xl tracking-tight">Solicitação não encontrada</h1>}
-            description="A solicitação que você está procurando não existe ou foi removida."
-            action={
-              <Button asChild>
-                <Link to={LIST}>
-                  <ArrowLeft aria-hidden="true" />
-                  Voltar para solicitações
-                </Link>
-              </Button>
-            }
-          />
-        </CardContent>
-      </Card>
-    </div>
-  );
-}
 
 /** A definition list row: a term and its value ("Não informado" when empty). */
 function Item({
@@ -96,28 +63,6 @@ function DateWithRelative({ value }: { value: string }) {
       <span>{formatDateTime(value)}</span>
       <RelativeTime value={value} className="text-muted-foreground text-sm" />
     </span>
-  );
-}
-
-function SectionCard({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card className="gap-4">
-      <CardHeader className="px-4 sm:px-6">
-        <CardTitle asChild>
-          <h2 className="text-lg">{title}</h2>
-        </CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent className="px-4 sm:px-6">{children}</CardContent>
-    </Card>
   );
 }
 
@@ -227,22 +172,29 @@ function Acoes({ id, onDecided }: { id: string; onDecided: () => void }) {
 /** Request detail (SPEC.md section 2.7). */
 export default function SolicitacaoDetailPage() {
   const { id = "" } = useParams();
-  const valid = UUID.test(id);
+  const valid = isUuid(id);
   const detail = useQuery({ ...solicitacaoDetailOptions(id), enabled: valid });
   const me = useQuery(meQueryOptions());
   const canDecide = me.data?.permissions.includes("solicitacoes:decidir") ?? false;
-  const [refreshing, setRefreshing] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const notFound =
-    !valid || (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400));
-  if (notFound) return <NotFound />;
+  // "Solicitação não encontrada" (SPEC.md section 2.7): a missing id, another tenant's id, or no id at all.
+  if (!valid || isNotFound(detail.error)) {
+    return (
+      <NotFoundCard
+        title="Solicitação não encontrada"
+        description="A solicitação que você está procurando não existe ou foi removida."
+        backTo={LIST}
+        backLabel="Voltar para solicitações"
+      />
+    );
+  }
   if (detail.isPending) return <LoadingState message="Carregando solicitação..." className="py-16" />;
   if (detail.isError && !detail.data) {
     return (
       <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
         <div className="flex items-center gap-2">
-          <BackButton />
+          <BackButton to={LIST} label="Voltar para solicitações" />
           <h1 className="font-bold text-2xl tracking-tight">Solicitação #{id.slice(0, 8)}</h1>
         </div>
         <ErrorState
@@ -257,22 +209,11 @@ export default function SolicitacaoDetailPage() {
   const s = detail.data;
   const decided = s.decidido_em !== null;
 
-  async function refresh() {
-    setRefreshing(true);
-    try {
-      const result = await detail.refetch();
-      if (result.isError) toast.error("Erro ao atualizar", { description: errorMessage(result.error) });
-      else toast.success("Dados atualizados", { description: "Solicitação atualizada com os dados mais recentes." });
-    } finally {
-      setRefreshing(false);
-    }
-  }
-
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 items-start gap-2">
-          <BackButton />
+          <BackButton to={LIST} label="Voltar para solicitações" />
           <div className="min-w-0 space-y-2">
             <h1 ref={headingRef} tabIndex={-1} className="font-bold text-2xl tracking-tight outline-none md:text-3xl">
               Solicitação #{s.id.slice(0, 8)}
@@ -292,21 +233,16 @@ export default function SolicitacaoDetailPage() {
             </div>
           </div>
         </div>
-        <Button
-          variant="outline"
+        <RefreshButton
+          refetch={detail.refetch}
+          description="Solicitação atualizada com os dados mais recentes."
           className="self-start"
-          onClick={() => void refresh()}
-          disabled={refreshing}
-          aria-busy={refreshing}
-        >
-          <RefreshCw aria-hidden="true" className={cn(refreshing && "animate-spin")} />
-          Atualizar
-        </Button>
+        />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
-          <SectionCard title="Dados do Visitante">
+          <SectionCard className="gap-4" title="Dados do Visitante">
             <dl className="grid gap-4 sm:grid-cols-2">
               <Item term="Nome">{s.nome_visitante}</Item>
               <Item term="Documento">{s.doc_visitante}</Item>
@@ -318,6 +254,7 @@ export default function SolicitacaoDetailPage() {
           </SectionCard>
 
           <SectionCard
+            className="gap-4"
             title="Histórico de Chamadas"
             description="Ligações feitas para a unidade sobre esta solicitação."
           >
@@ -328,7 +265,7 @@ export default function SolicitacaoDetailPage() {
         <div className="flex flex-col gap-6">
           {s.status === "pendente" && canDecide && <Acoes id={s.id} onDecided={() => headingRef.current?.focus()} />}
 
-          <SectionCard title="Unidade">
+          <SectionCard className="gap-4" title="Unidade">
             <dl className="grid gap-4">
               <Item term="Condomínio">{s.condominio.nome}</Item>
               <Item term="Torre" emptyText="Sem torre">
@@ -338,7 +275,7 @@ export default function SolicitacaoDetailPage() {
             </dl>
           </SectionCard>
 
-          <SectionCard title="Informações">
+          <SectionCard className="gap-4" title="Informações">
             <dl className="grid gap-4">
               <Item term="Criada em">
                 <DateWithRelative value={s.created_at} />

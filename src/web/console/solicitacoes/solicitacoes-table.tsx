@@ -1,7 +1,10 @@
+import { ClipboardList } from "lucide-react";
 import { Link } from "react-router";
 import type { Solicitacao } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
+import { EmptyState } from "@/web/components/empty-state";
 import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
+import { SectionCard } from "@/web/components/section-card";
 import { StatusBadge } from "@/web/components/status-badge";
 import { TipoBadge } from "@/web/components/tipo-badge";
 import { Button } from "@/web/components/ui/button";
@@ -29,6 +32,21 @@ function DateCell({ value }: { value: string }) {
       <span>{formatDateTime(value)}</span>
       <RelativeTime value={value} className="text-muted-foreground text-xs" />
     </div>
+  );
+}
+
+/** The visitor's name, linking to the detail; its hit area stretches over the whole row or card. */
+function VisitorLink({ s, className }: { s: Solicitacao; className?: string }) {
+  return (
+    <Link
+      to={detailHref(s.id)}
+      className={cn(
+        "rounded-sm font-medium outline-none after:absolute after:inset-0 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60",
+        className,
+      )}
+    >
+      {s.nome_visitante}
+    </Link>
   );
 }
 
@@ -71,12 +89,7 @@ export function SolicitacoesTable({
           : items.map((s) => (
               <li key={s.id} className="relative space-y-2 rounded-lg border p-3 hover:bg-muted/50">
                 <div className="flex items-start justify-between gap-2">
-                  <Link
-                    to={detailHref(s.id)}
-                    className="min-w-0 break-words rounded-sm font-medium outline-none after:absolute after:inset-0 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-                  >
-                    {s.nome_visitante}
-                  </Link>
+                  <VisitorLink s={s} className="min-w-0 break-words" />
                   <StatusBadge status={s.status} />
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
@@ -118,12 +131,7 @@ export function SolicitacoesTable({
           : items.map((s) => (
               <TableRow key={s.id} className="relative" data-solicitacao-id={s.id}>
                 <TableCell className="max-w-72 whitespace-normal">
-                  <Link
-                    to={detailHref(s.id)}
-                    className="rounded-sm font-medium outline-none after:absolute after:inset-0 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-                  >
-                    {s.nome_visitante}
-                  </Link>
+                  <VisitorLink s={s} />
                   {s.doc_visitante && <div className="text-muted-foreground text-xs">{s.doc_visitante}</div>}
                 </TableCell>
                 <TableCell>
@@ -143,5 +151,28 @@ export function SolicitacoesTable({
             ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** The requests of a detail screen (a unit's recent ones, a person's decided ones), or why there are none. */
+export function SolicitacoesCard({
+  title,
+  description,
+  emptyTitle,
+  items,
+}: {
+  title: string;
+  description?: string;
+  emptyTitle: string;
+  items: Solicitacao[];
+}) {
+  return (
+    <SectionCard icon={ClipboardList} title={title} description={description}>
+      {items.length === 0 ? (
+        <EmptyState icon={ClipboardList} title={emptyTitle} />
+      ) : (
+        <SolicitacoesTable items={items} loading={false} />
+      )}
+    </SectionCard>
   );
 }

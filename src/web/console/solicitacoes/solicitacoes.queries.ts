@@ -42,7 +42,7 @@ export const solicitacoesKeys = {
 };
 
 /** Drops empty values so equal filters always make equal keys and URLs. */
-export function cleanFilters(filters: SolicitacaoFilters): SolicitacaoFilters {
+function cleanFilters(filters: SolicitacaoFilters): SolicitacaoFilters {
   const clean: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(filters)) {
     if (value === undefined || value === null || value === "") continue;

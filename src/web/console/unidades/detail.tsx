@@ -1,34 +1,25 @@
 import { useQuery } from "@tanstack/react-query";
-import { ClipboardList, Home, Pencil, Star, Trash2, UserPlus, Users } from "lucide-react";
+import { Home, Star, Trash2, UserPlus, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
-import { ErrorState } from "@/web/components/error-state";
-import {
-  ActiveBadge,
-  DataList,
-  DetailHeader,
-  isNotFound,
-  NotFoundCard,
-  shortId,
-  useCondominioNome,
-} from "@/web/components/registry";
-import { Badge } from "@/web/components/ui/badge";
+import { RecordScreen } from "@/web/components/record-screen";
+import { ActiveBadge, CondominioLink, DataList, EditLink, ResponsavelBadge, shortId } from "@/web/components/registry";
+import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
-import { LoadingState, Spinner } from "@/web/components/ui/spinner";
+import { Spinner } from "@/web/components/ui/spinner";
 import { pessoasListOptions } from "@/web/console/pessoas/pessoas.queries";
 import { consoleTitle } from "@/web/console/placeholder-page";
-import { SolicitacoesTable } from "@/web/console/solicitacoes/solicitacoes-table";
+import { SolicitacoesCard } from "@/web/console/solicitacoes/solicitacoes-table";
 import { errorMessage } from "@/web/lib/api";
 import type { Route } from "./+types/detail";
-import { LIST } from "./unidade-form";
+import { UNIDADE } from "./unidade-form";
 import {
   type UnidadeDetail,
   unidadeDetailOptions,
@@ -133,89 +124,78 @@ function Moradores({ unidade }: { unidade: UnidadeDetail }) {
   const update = useUpdateMorador(unidade.id);
   const unlink = useUnlinkMorador(unidade.id);
   return (
-    <Card>
-      <CardHeader className="px-4 sm:px-6">
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2 text-lg">
-            <Users className="size-5" aria-hidden="true" />
-            Moradores
-          </h2>
-        </CardTitle>
-        <CardDescription>Pessoas que moram nesta unidade. O responsável aparece primeiro.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4 px-4 sm:px-6">
-        <AddMorador unidade={unidade} />
-        {unidade.moradores_ativos.length === 0 ? (
-          <EmptyState icon={Users} title="Nenhum morador nesta unidade." description="Adicione uma pessoa acima." />
-        ) : (
-          <ul className="divide-y rounded-lg border" aria-label="Moradores da unidade">
-            {unidade.moradores_ativos.map((m) => (
-              <li
-                key={m.pessoa_id}
-                className="flex flex-wrap items-center justify-between gap-2 p-3"
-                data-morador={m.nome}
-              >
-                <div className="flex min-w-0 items-center gap-2">
-                  <Link to={`/app/pessoas/${m.pessoa_id}`} className="truncate font-medium hover:underline">
-                    {m.nome}
-                  </Link>
-                  {m.is_responsavel && (
-                    <Badge variant="secondary">
-                      <Star aria-hidden="true" />
-                      Responsável
-                    </Badge>
-                  )}
-                </div>
-                <div className="flex flex-wrap gap-1">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={update.isPending}
-                    onClick={() =>
-                      update.mutate(
-                        { pessoaId: m.pessoa_id, is_responsavel: !m.is_responsavel },
-                        {
-                          onSuccess: () =>
-                            toast.success(m.is_responsavel ? "Responsável removido" : "Responsável definido", {
-                              description: m.nome,
-                            }),
-                          onError: (error) =>
-                            toast.error("Erro ao atualizar morador", { description: errorMessage(error) }),
-                        },
-                      )
+    <SectionCard
+      icon={Users}
+      title="Moradores"
+      description="Pessoas que moram nesta unidade. O responsável aparece primeiro."
+      contentClassName="space-y-4"
+    >
+      <AddMorador unidade={unidade} />
+      {unidade.moradores_ativos.length === 0 ? (
+        <EmptyState icon={Users} title="Nenhum morador nesta unidade." description="Adicione uma pessoa acima." />
+      ) : (
+        <ul className="divide-y rounded-lg border" aria-label="Moradores da unidade">
+          {unidade.moradores_ativos.map((m) => (
+            <li
+              key={m.pessoa_id}
+              className="flex flex-wrap items-center justify-between gap-2 p-3"
+              data-morador={m.nome}
+            >
+              <div className="flex min-w-0 items-center gap-2">
+                <Link to={`/app/pessoas/${m.pessoa_id}`} className="truncate font-medium hover:underline">
+                  {m.nome}
+                </Link>
+                {m.is_responsavel && <ResponsavelBadge />}
+              </div>
+              <div className="flex flex-wrap gap-1">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={update.isPending}
+                  onClick={() =>
+                    update.mutate(
+                      { pessoaId: m.pessoa_id, is_responsavel: !m.is_responsavel },
+                      {
+                        onSuccess: () =>
+                          toast.success(m.is_responsavel ? "Responsável removido" : "Responsável definido", {
+                            description: m.nome,
+                          }),
+                        onError: (error) =>
+                          toast.error("Erro ao atualizar morador", { description: errorMessage(error) }),
+                      },
+                    )
+                  }
+                >
+                  <Star aria-hidden="true" />
+                  {m.is_responsavel ? "Remover responsável" : "Marcar como responsável"}
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Remover ${m.nome}`}>
+                      <Trash2 aria-hidden="true" />
+                      Remover
+                    </Button>
+                  }
+                  title="Remover morador?"
+                  description={`${m.nome} deixará de ser morador(a) desta unidade. O histórico de solicitações é mantido.`}
+                  confirmLabel="Remover"
+                  pendingLabel="Removendo..."
+                  confirmVariant="destructive"
+                  onConfirm={async () => {
+                    try {
+                      await unlink.mutateAsync(m.pessoa_id);
+                      toast.success("Morador removido", { description: m.nome });
+                    } catch (error) {
+                      toast.error("Erro ao remover morador", { description: errorMessage(error) });
                     }
-                  >
-                    <Star aria-hidden="true" />
-                    {m.is_responsavel ? "Remover responsável" : "Marcar como responsável"}
-                  </Button>
-                  <ConfirmDialog
-                    trigger={
-                      <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Remover ${m.nome}`}>
-                        <Trash2 aria-hidden="true" />
-                        Remover
-                      </Button>
-                    }
-                    title="Remover morador?"
-                    description={`${m.nome} deixará de ser morador(a) desta unidade. O histórico de solicitações é mantido.`}
-                    confirmLabel="Remover"
-                    pendingLabel="Removendo..."
-                    confirmVariant="destructive"
-                    onConfirm={async () => {
-                      try {
-                        await unlink.mutateAsync(m.pessoa_id);
-                        toast.success("Morador removido", { description: m.nome });
-                      } catch (error) {
-                        toast.error("Erro ao remover morador", { description: errorMessage(error) });
-                      }
-                    }}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+                  }}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
   );
 }
 
@@ -223,95 +203,39 @@ function Moradores({ unidade }: { unidade: UnidadeDetail }) {
 export default function UnidadeDetailPage() {
   const { id = "" } = useParams();
   const query = useQuery(unidadeDetailOptions(id));
-  const u = query.data;
-  const condominioNome = useCondominioNome(u?.condominio_id);
-
-  if (query.isError && isNotFound(query.error)) {
-    return (
-      <NotFoundCard
-        title="Unidade não encontrada"
-        description="A unidade que você está procurando não existe ou foi removida."
-        backTo={LIST}
-        backLabel="Voltar para unidades"
-      />
-    );
-  }
+  const loaded = query.data;
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <DetailHeader
-        backTo={LIST}
-        backLabel="Voltar para unidades"
-        title={u ? unidadeLabel(u) : "Unidade"}
-        description={u ? `#${shortId(u.id)}` : undefined}
-        actions={
-          u && (
-            <Button asChild>
-              <Link to={`${LIST}/${u.id}/editar`}>
-                <Pencil aria-hidden="true" />
-                Editar
-              </Link>
-            </Button>
-          )
-        }
-      />
-      {query.isError ? (
-        <ErrorState
-          title="Não foi possível carregar a unidade."
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : !u ? (
-        <LoadingState message="Carregando unidade..." />
-      ) : (
+    <RecordScreen
+      query={query}
+      labels={UNIDADE}
+      width="max-w-5xl"
+      title={loaded ? unidadeLabel(loaded) : "Unidade"}
+      description={loaded ? `#${shortId(loaded.id)}` : undefined}
+      actions={loaded && <EditLink to={`${UNIDADE.list}/${loaded.id}/editar`} />}
+    >
+      {(u) => (
         <>
-          <Card>
-            <CardHeader className="px-4 sm:px-6">
-              <CardTitle asChild>
-                <h2 className="flex items-center gap-2 text-lg">
-                  <Home className="size-5" aria-hidden="true" />
-                  Dados da unidade
-                </h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="px-4 sm:px-6">
-              <DataList
-                items={[
-                  [
-                    "Condomínio",
-                    <Link key="c" to={`/app/condominios/${u.condominio_id}`} className="hover:underline">
-                      {condominioNome ?? `#${shortId(u.condominio_id)}`}
-                    </Link>,
-                  ],
-                  ["Código", u.codigo],
-                  ["Torre", u.torre],
-                  ["Ramal", u.pbx_ramal],
-                  ["Status", <ActiveBadge key="s" active={u.enabled} feminine />],
-                  ["Observações", u.observacoes],
-                ]}
-              />
-            </CardContent>
-          </Card>
+          <SectionCard icon={Home} title="Dados da unidade">
+            <DataList
+              items={[
+                ["Condomínio", <CondominioLink key="c" id={u.condominio_id} />],
+                ["Código", u.codigo],
+                ["Torre", u.torre],
+                ["Ramal", u.pbx_ramal],
+                ["Status", <ActiveBadge key="s" active={u.enabled} feminine />],
+                ["Observações", u.observacoes],
+              ]}
+            />
+          </SectionCard>
           <Moradores unidade={u} />
-          <Card>
-            <CardHeader className="px-4 sm:px-6">
-              <CardTitle asChild>
-                <h2 className="flex items-center gap-2 text-lg">
-                  <ClipboardList className="size-5" aria-hidden="true" />
-                  Solicitações recentes
-                </h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="px-4 sm:px-6">
-              {u.solicitacoes_recentes.length === 0 ? (
-                <EmptyState icon={ClipboardList} title="Nenhuma solicitação recente." />
-              ) : (
-                <SolicitacoesTable items={u.solicitacoes_recentes} loading={false} />
-              )}
-            </CardContent>
-          </Card>
+          <SolicitacoesCard
+            title="Solicitações recentes"
+            emptyTitle="Nenhuma solicitação recente."
+            items={u.solicitacoes_recentes}
+          />
         </>
       )}
-    </div>
+    </RecordScreen>
   );
 }

@@ -1,0 +1,121 @@
+/**
+ * The frame of the console's create/edit forms: the cards of fields, an optional informational note
+ * and the footer with "Cancelar" and the submit button, plus the save handler every form shares.
+ */
+import { Info } from "lucide-react";
+import type * as React from "react";
+import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
+import { useFormState } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { AnyForm } from "@/web/components/form-field";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent } from "@/web/components/ui/card";
+import { Spinner } from "@/web/components/ui/spinner";
+import { ApiError, errorMessage } from "@/web/lib/api";
+import { cn } from "@/web/lib/utils";
+
+/** The blue informational panel of the forms. */
+function InfoNote({ children, className }: { children: React.ReactNode; className?: string }) {
+  return (
+    <div
+      className={cn(
+        "flex items-start gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-950 text-sm dark:border-blue-400/30 dark:bg-blue-400/10 dark:text-blue-100",
+        className,
+      )}
+    >
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** A card of fields: one column, or two from the medium breakpoint with `className="md:grid-cols-2"`. */
+export function FormCard({ className, children }: { className?: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardContent className={cn("grid gap-5 px-4 sm:px-6", className)}>{children}</CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The <form> (validated by the schema, not the browser), its fields, the note and the footer. While
+ * saving, the submit button shows `pendingLabel` and a spinner.
+ */
+export function FormLayout<T extends FieldValues>({
+  form,
+  onSubmit,
+  note,
+  cancelTo,
+  submitLabel,
+  pendingLabel = "Salvando...",
+  children,
+}: {
+  form: AnyForm<T>;
+  onSubmit: React.FormEventHandler<HTMLFormElement>;
+  note?: React.ReactNode;
+  cancelTo: string;
+  submitLabel: string;
+  pendingLabel?: string;
+  children: React.ReactNode;
+}) {
+  const { isSubmitting } = useFormState({ control: form.control });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" aria-busy={isSubmitting}>
+      {children}
+      {note && <InfoNote>{note}</InfoNote>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to={cancelTo}>Cancelar</Link>
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The submit handler of a form that saves through the API: on success the toast and the way back
+ * to `goTo`; on failure the fields the API names get its messages inline (the server checks more
+ * than the schema: uniqueness, references) and the error toast says what failed.
+ */
+export function useSaveHandler<T extends FieldValues, Output>(
+  form: UseFormReturn<T, unknown, Output>,
+  {
+    fields,
+    save,
+    success,
+    successDescription,
+    errorTitle,
+    goTo,
+  }: {
+    /** The fields the API's errors may name. */
+    fields: readonly FieldPath<T>[];
+    save: (values: Output) => Promise<unknown>;
+    success: string;
+    successDescription?: (values: Output) => string;
+    errorTitle: string;
+    goTo: string;
+  },
+) {
+  const navigate = useNavigate();
+  return form.handleSubmit(async (values) => {
+    try {
+      await save(values);
+      toast.success(success, successDescription && { description: successDescription(values) });
+      navigate(goTo);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const field of error.fields) {
+          if ((fields as readonly string[]).includes(field.path))
+            form.setError(field.path as FieldPath<T>, { message: field.message });
+        }
+      }
+      toast.error(errorTitle, { description: errorMessage(error) });
+    }
+  });
+}
