@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { COMPANY, DEMO_REQUEST_MESSAGE, whatsappUrl } from "../../src/shared/company";
 import { formatBRLShort, PLAN_LIST } from "../../src/shared/plans";
@@ -14,6 +15,18 @@ const SECTIONS = [
 
 const VIDEO_HOST = new URL(COMPANY.demoVideoEmbedUrl).host;
 const WHATSAPP_BUTTONS = ["Falar com especialista", "Agendar demonstração", "Falar com vendas"] as const;
+
+/**
+ * Widgets (toggle, accordion, menu, video) answer once React has hydrated the pre-rendered page:
+ * `<html data-hydrated>` when the deferred-hydration loader is in the build, else React's own marks.
+ */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    if (document.documentElement.hasAttribute("data-hydrated")) return true;
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactProps"));
+  });
+}
 
 /** The heading is on screen and below the sticky header, not hidden under it. */
 async function expectSectionInView(page: Page, heading: Locator) {
@@ -76,6 +89,7 @@ test.describe("navigation", () => {
 test.describe("plans", () => {
   test("yearly by default; plan buttons reach checkout with the plan and the billing cycle", async ({ page }) => {
     await page.goto("/#planos");
+    await waitForHydration(page);
     const billing = page.getByRole("radiogroup", { name: "Ciclo de cobrança" });
     const yearly = billing.getByRole("radio", { name: /Anual/ });
     const monthly = billing.getByRole("radio", { name: /Mensal/ });
@@ -99,6 +113,7 @@ test.describe("plans", () => {
     await expect(page).toHaveURL(/\/checkout\?plan=avancado&billing=yearly$/);
 
     await page.goto("/#planos");
+    await waitForHydration(page);
     await monthly.click();
     await expect(monthly).toHaveAttribute("aria-checked", "true");
     await expect(yearly).toHaveAttribute("aria-checked", "false");
@@ -122,6 +137,7 @@ test.describe("plans", () => {
 test.describe("FAQ", () => {
   test("the four questions open and close with the keyboard", async ({ page }) => {
     await page.goto("/#faq");
+    await waitForHydration(page);
     const faq = page.getByRole("region", { name: "Perguntas frequentes" });
     const triggers = faq.getByRole("button");
     await expect(triggers).toHaveCount(4);
@@ -191,6 +207,7 @@ test.describe("demo video", () => {
     );
 
     await page.goto("/");
+    await waitForHydration(page);
     await page.getByRole("link", { name: "Ver em Ação" }).click();
     const demo = page.getByRole("region", { name: "Veja a Guarita em ação" });
     const play = demo.getByRole("button", { name: /Assistir à demonstração/ });
@@ -239,6 +256,7 @@ test.describe("on a 360 px phone", () => {
 
   test("the menu opens with 'Entrar' and 'Começar' and closes with Esc", async ({ page }) => {
     await page.goto("/");
+    await waitForHydration(page);
     const trigger = page.getByRole("button", { name: "Abrir menu" });
     await trigger.click();
     const menu = page.getByRole("dialog", { name: "Menu" });
@@ -252,6 +270,7 @@ test.describe("on a 360 px phone", () => {
 
   test("a section link in the menu closes it and scrolls to the section", async ({ page }) => {
     await page.goto("/");
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Abrir menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await menu.getByRole("link", { name: "Planos" }).click();
@@ -272,4 +291,20 @@ test.describe("on a 360 px phone", () => {
     });
     expect(overflow).toEqual({ scroll: 0, wide: [] });
   });
+});
+
+test.describe("accessibility", () => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`no axe violations in the ${colorScheme} theme, with a question open`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/");
+      await waitForHydration(page);
+      await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /dark/ : /light/);
+      await page.getByRole("button", { name: /instalação/ }).click();
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
+    });
+  }
 });

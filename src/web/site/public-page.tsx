@@ -78,9 +78,9 @@ export function SiteHeader({
   );
 }
 
-function FooterLinks({ links }: { links: typeof LEGAL_LINKS }) {
+function FooterLinks({ links, column = false }: { links: typeof LEGAL_LINKS; column?: boolean }) {
   return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-2">
+    <ul className={column ? "flex flex-col gap-2" : "flex flex-wrap gap-x-4 gap-y-2"}>
       {links.map((link) => (
         <li key={link.href}>
           <Link to={link.href} className={linkClass}>
@@ -119,8 +119,8 @@ export function SiteFooter({ full = false }: { full?: boolean }) {
   }
   return (
     <footer className="border-t">
-      <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-12 md:grid-cols-[2fr_1fr_1fr]">
-        <div className="space-y-3">
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-2 gap-8 px-4 py-12 md:grid-cols-[2fr_1fr_1fr]">
+        <div className="col-span-2 space-y-3 md:col-span-1">
           <Brand showTagline />
           <p className="max-w-sm text-muted-foreground text-sm">
             Portaria remota com atendimento por IA 24 horas para condomínios residenciais.
@@ -137,13 +137,13 @@ export function SiteFooter({ full = false }: { full?: boolean }) {
           <h2 id="rodape-empresa" className="font-semibold text-sm">
             Empresa
           </h2>
-          <FooterLinks links={COMPANY_LINKS} />
+          <FooterLinks links={COMPANY_LINKS} column />
         </nav>
         <nav aria-labelledby="rodape-legal" className="space-y-3">
           <h2 id="rodape-legal" className="font-semibold text-sm">
             Legal
           </h2>
-          <FooterLinks links={LEGAL_LINKS} />
+          <FooterLinks links={LEGAL_LINKS} column />
         </nav>
       </div>
       <div className="border-t">

@@ -31,7 +31,7 @@ export const SECTION_LINKS = [
 export type SectionId = (typeof SECTION_LINKS)[number]["id"];
 
 export const HERO_STATS = [
-  { value: "99,9%", label: "de disponibilidade (menos de 8,76 h fora do ar por ano)" },
+  { value: "99,9%", label: "de disponibilidade, menos de 8,76 h parado por ano" },
   { value: "+100", label: "condomínios atendidos" },
   { value: "2 a 4 semanas", label: "para implantar" },
   { value: "Até 2 horas", label: "para a primeira resposta do suporte" },

@@ -66,8 +66,8 @@ export function Hero() {
       <div className="mx-auto w-full max-w-6xl px-4 pb-16 md:pb-20">
         <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {HERO_STATS.map((stat) => (
-            <li key={stat.value} className="rounded-xl border bg-card p-4 text-center">
-              <span className="block font-bold text-2xl text-primary tracking-tight">{stat.value}</span>
+            <li key={stat.value} className="rounded-xl border bg-card p-3 text-center sm:p-4">
+              <span className="block font-bold text-primary text-xl tracking-tight sm:text-2xl">{stat.value}</span>
               <span className="mt-1 block text-muted-foreground text-sm">{stat.label}</span>
             </li>
           ))}

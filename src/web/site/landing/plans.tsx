@@ -38,7 +38,7 @@ function BillingToggle({ billing, onChange }: { billing: BillingCycle; onChange:
           <Badge variant="default">{YEARLY_DISCOUNT_LABEL}</Badge>
         </ToggleGroupItem>
       </ToggleGroup>
-      <p className="text-muted-foreground text-sm">
+      <p className="text-center text-muted-foreground text-sm">
         {YEARLY_DISCOUNT_HINT} no plano anual ({YEARLY_DISCOUNT_LABEL} na mensalidade).
       </p>
     </div>
