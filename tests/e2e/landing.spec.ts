@@ -23,6 +23,8 @@ const WHATSAPP_BUTTONS = ["Falar com especialista", "Agendar demonstração", "F
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     if (document.documentElement.hasAttribute("data-hydrated")) return true;
+    // With the deferred-hydration loader, only its marker means the replayed clicks are done.
+    if (document.getElementById("hydration-module")) return false;
     const main = document.querySelector("main");
     return !!main && Object.keys(main).some((key) => key.startsWith("__reactProps"));
   });
