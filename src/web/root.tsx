@@ -1,12 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
-import type * as React from "react";
+import * as React from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Button } from "@/web/components/ui/button";
-import { Toaster } from "@/web/components/ui/sonner";
 import { LoadingState } from "@/web/components/ui/spinner";
-import { TooltipProvider } from "@/web/components/ui/tooltip";
-import { queryClient } from "@/web/lib/query-client";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -15,7 +11,26 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Portaria remota para condomínios com atendimento por IA 24 horas." },
 ];
 
-/** The HTML document around every page, the loading fallback and the error screen. */
+// Toasts only ever appear after something the user did, so sonner loads after hydration instead of
+// weighing on every page's first load; toasts raised before it arrives are replayed when it mounts.
+const Toaster = React.lazy(() => import("@/web/components/ui/sonner").then((m) => ({ default: m.Toaster })));
+
+function DeferredToaster() {
+  const [mounted, setMounted] = React.useState(false);
+  React.useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <Toaster />
+    </React.Suspense>
+  );
+}
+
+/**
+ * The HTML document around every page, the loading fallback and the error screen. It holds only
+ * what the public pages need (theme and toasts): the console's providers (query cache, tooltips)
+ * live in console/layout.tsx, so the pre-rendered pages never load the console's code.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     // next-themes sets the theme class on <html> before hydration; the attribute difference is expected.
@@ -35,12 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           enableSystem
           disableTransitionOnChange
         >
-          <QueryClientProvider client={queryClient}>
-            <TooltipProvider>
-              {children}
-              <Toaster />
-            </TooltipProvider>
-          </QueryClientProvider>
+          {children}
+          <DeferredToaster />
         </ThemeProvider>
         <ScrollRestoration />
         <Scripts />
