@@ -27,11 +27,24 @@ function DeferredToaster() {
 }
 
 /**
+ * Marks the document as hydrated (`<html data-hydrated>`) and tells the loader of the pre-rendered
+ * pages (scripts/defer-hydration.mjs), which then replays a click that came before React did.
+ * Tests wait for the attribute before using a widget.
+ */
+function useHydratedMarker() {
+  React.useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+    window.dispatchEvent(new Event("guarita:hydrated"));
+  }, []);
+}
+
+/**
  * The HTML document around every page, the loading fallback and the error screen. It holds only
  * what the public pages need (theme and toasts): the console's providers (query cache, tooltips)
  * live in console/layout.tsx, so the pre-rendered pages never load the console's code.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
+  useHydratedMarker();
   return (
     // next-themes sets the theme class on <html> before hydration; the attribute difference is expected.
     <html lang="pt-BR" suppressHydrationWarning>
