@@ -24,15 +24,18 @@ const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
 
 /**
  * Runs in the browser, inline (serialised with Function#toString, so it must be self-contained).
- * Clicks on buttons before hydration would be lost (React is not listening yet): they are held
- * back and replayed once the page is hydrated. Links, text fields and the rest keep their native
- * behaviour.
+ * A press on a control before hydration would be lost (React is not listening yet), so it is held
+ * back and replayed once the page is hydrated: the pointer press (Radix menus, selects and tabs
+ * open on pointerdown/mousedown) and the click (everything else; the click is cancelled meanwhile,
+ * so a submit button cannot send its form natively). Links, text fields and the rest keep their
+ * native behaviour.
  */
 function hydrationLoader(preloads, scriptId, hydratedEvent) {
   var doc = document;
   var started = false;
-  var pending = null;
-  var triggers = ["pointerdown", "keydown", "touchstart", "focusin"];
+  var control = 'button,[role="button"],[role="tab"],[role="switch"],[role="combobox"],[role="menuitem"]';
+  var gesture = null;
+  var triggers = ["keydown", "touchstart", "focusin"];
   function hydrated() {
     return doc.documentElement.hasAttribute("data-hydrated");
   }
@@ -53,27 +56,49 @@ function hydrationLoader(preloads, scriptId, hydratedEvent) {
     script.textContent = doc.getElementById(scriptId).textContent;
     doc.head.appendChild(script);
   }
+  function early(event) {
+    if (hydrated()) return;
+    start();
+    var target = event.target instanceof Element ? event.target.closest(control) : null;
+    if (!target || target.closest("a[href]")) return;
+    if (event.type === "pointerdown") {
+      gesture = {
+        target: target,
+        click: false,
+        pointer: {
+          bubbles: true,
+          cancelable: true,
+          composed: true,
+          button: event.button,
+          buttons: event.buttons,
+          pointerId: event.pointerId,
+          pointerType: event.pointerType,
+          isPrimary: event.isPrimary,
+          clientX: event.clientX,
+          clientY: event.clientY,
+        },
+      };
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (gesture?.target === target) gesture.click = true;
+    else gesture = { target: target, click: true, pointer: null };
+  }
   triggers.forEach((type) => {
     addEventListener(type, start, { capture: true, passive: true });
   });
-  addEventListener(
-    "click",
-    (event) => {
-      if (hydrated()) return;
-      var target = event.target instanceof Element ? event.target : null;
-      var control = target?.closest('button,[role="button"],[role="tab"],[role="switch"],[role="menuitem"]');
-      start();
-      if (!control || control.closest("a[href]")) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      pending = control;
-    },
-    true,
-  );
+  addEventListener("pointerdown", early, true);
+  addEventListener("click", early, true);
   addEventListener(hydratedEvent, () => {
-    var control = pending;
-    pending = null;
-    if (control?.isConnected) control.click();
+    var held = gesture;
+    gesture = null;
+    if (!held?.target.isConnected) return;
+    if (held.pointer) {
+      held.target.dispatchEvent(new PointerEvent("pointerdown", held.pointer));
+      held.target.dispatchEvent(new MouseEvent("mousedown", held.pointer));
+    }
+    if (held.click) held.target.click();
   });
   function whenIdle() {
     if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 1500 });

@@ -3,12 +3,13 @@
 // Prints the four category scores, CLS and the landing page's critical-path JavaScript, writes
 // bench/results/lighthouse.json and exits non-zero when a target of issue 6 is missed.
 //
-// Options: PORT (default 3299), CHROMIUM_PATH, LIGHTHOUSE_PATHS (comma separated, default
+// Options: PORT (default: a free port), CHROMIUM_PATH, LIGHTHOUSE_PATHS (comma separated, default
 // "/,/checkout,/privacidade"), LIGHTHOUSE_RUNS (runs per page, default 1; the median run by
 // performance score is kept, as Lighthouse's docs recommend for variance), LIGHTHOUSE_REPORT_DIR
 // (also write each page's full Lighthouse JSON report there).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -16,7 +17,19 @@ import lighthouse from "lighthouse";
 import { buildIsCurrent } from "./build-stamp.mjs";
 import { findChromium } from "./chromium.mjs";
 
-const PORT = Number(process.env.PORT ?? 3299);
+/** A port nobody listens on (other servers may run on this machine; we must measure ours). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const PORT = process.env.PORT ? Number(process.env.PORT) : await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PATHS = (process.env.LIGHTHOUSE_PATHS ?? "/,/checkout,/privacidade").split(",").map((p) => p.trim());
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
@@ -42,6 +55,11 @@ function ensureBuild() {
 }
 
 async function startServer() {
+  const busy = await fetch(`${ORIGIN}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`a porta ${PORT} já está em uso por outro servidor; defina outra em PORT`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "guarita-lighthouse-"));
   const server = spawn("node", ["build/server/main.js"], {
     env: {
