@@ -1,10 +1,16 @@
 import { ThemeProvider } from "next-themes";
 import * as React from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { config as zodConfig } from "zod/v4/core";
 import { Button } from "@/web/components/ui/button";
 import { LoadingState } from "@/web/components/ui/spinner";
 import type { Route } from "./+types/root";
 import "./app.css";
+
+// Zod 4 probes `new Function` to compile fast parsers; our CSP forbids eval, so the probe shows up as
+// a CSP violation (Lighthouse's "issues" audit). Interpreted parsing is plenty for our forms. The
+// root module runs before any route module, so this is set before the first schema parses.
+zodConfig({ jitless: true });
 
 export const meta: Route.MetaFunction = () => [
   { title: "Guarita — Sistema de Portaria Inteligente" },
