@@ -113,7 +113,9 @@ export function deferHydration(html) {
   const script = html.match(MODULE_SCRIPT);
   if (!script) return null;
   const preloads = [...html.matchAll(MODULEPRELOAD)].map((m) => m[1]);
-  const loader = `(${hydrationLoader.toString()})(${JSON.stringify(preloads)},${JSON.stringify(DEFERRED_ID)},${JSON.stringify(HYDRATED_EVENT)})`;
+  // Indentation only costs bytes on every page; newlines stay, so the code means the same.
+  const source = hydrationLoader.toString().replace(/\n\s+/g, "\n");
+  const loader = `(${source})(${JSON.stringify(preloads)},${JSON.stringify(DEFERRED_ID)},${JSON.stringify(HYDRATED_EVENT)})`;
   const inert = `<script type="${INERT_TYPE}" id="${DEFERRED_ID}">${script[1]}</script><script>${loader}</script>`;
   return html.replace(MODULEPRELOAD, "").replace(script[0], () => inert);
 }
