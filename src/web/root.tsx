@@ -1,22 +1,56 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
-import type * as React from "react";
+import * as React from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { config as zodConfig } from "zod/v4/core";
 import { Button } from "@/web/components/ui/button";
-import { Toaster } from "@/web/components/ui/sonner";
 import { LoadingState } from "@/web/components/ui/spinner";
-import { TooltipProvider } from "@/web/components/ui/tooltip";
-import { queryClient } from "@/web/lib/query-client";
 import type { Route } from "./+types/root";
 import "./app.css";
+
+// Zod 4 probes `new Function` to compile fast parsers; our CSP forbids eval, so the probe shows up as
+// a CSP violation (Lighthouse's "issues" audit). Interpreted parsing is plenty for our forms. The
+// root module runs before any route module, so this is set before the first schema parses.
+zodConfig({ jitless: true });
 
 export const meta: Route.MetaFunction = () => [
   { title: "Guarita — Sistema de Portaria Inteligente" },
   { name: "description", content: "Portaria remota para condomínios com atendimento por IA 24 horas." },
 ];
 
-/** The HTML document around every page, the loading fallback and the error screen. */
+// Toasts only ever appear after something the user did, so sonner loads after hydration instead of
+// weighing on every page's first load; toasts raised before it arrives are replayed when it mounts.
+const Toaster = React.lazy(() => import("@/web/components/ui/sonner").then((m) => ({ default: m.Toaster })));
+
+function DeferredToaster() {
+  const [mounted, setMounted] = React.useState(false);
+  React.useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <Toaster />
+    </React.Suspense>
+  );
+}
+
+/**
+ * Marks the document as hydrated (`<html data-hydrated>`) and tells the loader of the pre-rendered
+ * pages (scripts/defer-hydration.mjs), which then replays a click that came before React did.
+ * Tests wait for the attribute before using a widget.
+ */
+function useHydratedMarker() {
+  React.useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+    window.dispatchEvent(new Event("guarita:hydrated"));
+  }, []);
+}
+
+/**
+ * The HTML document around every page, the loading fallback and the error screen. It holds only
+ * what the public pages need (theme and toasts): the console's providers (query cache, tooltips)
+ * live in console/layout.tsx, so the pre-rendered pages never load the console's code.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
+  useHydratedMarker();
   return (
     // next-themes sets the theme class on <html> before hydration; the attribute difference is expected.
     <html lang="pt-BR" suppressHydrationWarning>
@@ -35,12 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           enableSystem
           disableTransitionOnChange
         >
-          <QueryClientProvider client={queryClient}>
-            <TooltipProvider>
-              {children}
-              <Toaster />
-            </TooltipProvider>
-          </QueryClientProvider>
+          {children}
+          <DeferredToaster />
         </ThemeProvider>
         <ScrollRestoration />
         <Scripts />

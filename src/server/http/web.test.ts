@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { pino } from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppEnv } from "./context";
-import { createWebApp } from "./web";
+import { createWebApp, SITEMAP_PATHS } from "./web";
 
 const INLINE = 'window.__ctx = {"route":"x"};';
 let app: Hono<AppEnv>;
@@ -75,5 +75,30 @@ describe("web app serving", () => {
     const res = await app.request("/assets/app-123.js");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("serves robots.txt: the site is crawlable, the console and the API are not, and it names the sitemap", async () => {
+    const res = await app.request("/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const body = await res.text();
+    expect(body).toMatch(/^User-agent: \*$/m);
+    expect(body).toMatch(/^Disallow: \/app$/m);
+    expect(body).toMatch(/^Disallow: \/api$/m);
+    expect(body).toMatch(/^Sitemap: https:\/\/guarita\.app\/sitemap\.xml$/m);
+  });
+
+  it("serves sitemap.xml with the public pages at their canonical URLs, without sign-in and sign-up", async () => {
+    const res = await app.request("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const body = await res.text();
+    const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(SITEMAP_PATHS.map((p) => `https://guarita.app${p === "/" ? "/" : p}`));
+    expect(locs).toContain("https://guarita.app/");
+    expect(locs).toContain("https://guarita.app/privacidade");
+    for (const hidden of ["/login", "/create-account", "/index", "/app"]) {
+      expect(locs).not.toContain(`https://guarita.app${hidden}`);
+    }
   });
 });

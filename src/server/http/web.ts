@@ -1,13 +1,15 @@
 /**
  * Serves the built web app: hashed assets, the pre-rendered public pages, the console's SPA shell,
- * and the not-found page with a real 404 status. Unprefixed console paths redirect to /app/….
+ * robots.txt and sitemap.xml, and the not-found page with a real 404 status. Unprefixed console
+ * paths redirect to /app/….
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
-import { CONSOLE_PREFIX, CONSOLE_SECTIONS, canonicalConsolePath } from "../../shared/public-routes";
+import { COMPANY } from "../../shared/company";
+import { CONSOLE_PREFIX, CONSOLE_SECTIONS, canonicalConsolePath, PRERENDERED_PATHS } from "../../shared/public-routes";
 import type { AppEnv } from "./context";
 import { pageCsp } from "./security";
 
@@ -40,6 +42,34 @@ function findHtmlFiles(dir: string): string[] {
     if (entry.isDirectory()) return entry.name === "assets" ? [] : findHtmlFiles(full);
     return entry.name.endsWith(".html") ? [full] : [];
   });
+}
+
+/** Pre-rendered pages that search engines should list: not the sign-in and sign-up steps. */
+export const SITEMAP_PATHS = PRERENDERED_PATHS.filter((p) => p !== "/login" && p !== "/create-account");
+
+/** The public pages, at their canonical URLs (the same ones publicMeta puts in each page). */
+export function sitemapXml(siteUrl: string = COMPANY.siteUrl): string {
+  const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${new URL(p, siteUrl).toString()}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** Crawlers may read the public site; the console and the API are nobody's search result. */
+export function robotsTxt(siteUrl: string = COMPANY.siteUrl): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    `Disallow: ${CONSOLE_PREFIX}`,
+    "Disallow: /api",
+    "",
+    `Sitemap: ${new URL("/sitemap.xml", siteUrl).toString()}`,
+    "",
+  ].join("\n");
 }
 
 const SPA_FALLBACK = "__spa-fallback.html";
@@ -80,6 +110,18 @@ export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<App
   });
   web.use("/assets/*", serveStatic({ root }));
 
+  const robots = robotsTxt();
+  const sitemap = sitemapXml();
+  web.get("/robots.txt", (c) => {
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.text(robots);
+  });
+  web.get("/sitemap.xml", (c) => {
+    c.header("Cache-Control", "public, max-age=3600");
+    c.header("Content-Type", "application/xml; charset=utf-8");
+    return c.body(sitemap);
+  });
+
   web.get("*", async (c, next) => {
     const pathname = c.req.path;
     const redirect = canonicalConsolePath(pathname, new URL(c.req.url).search);
@@ -92,7 +134,7 @@ export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<App
     return next();
   });
 
-  // Other files of the build (favicon, robots.txt, sitemap.xml, images).
+  // Other files of the build (favicon, images).
   web.use("*", serveStatic({ root }));
 
   web.get("*", (c) => {

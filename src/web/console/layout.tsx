@@ -1,23 +1,40 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AppSidebar } from "@/web/components/app-sidebar";
 import { ConsoleHeader } from "@/web/components/console-header";
 import { readSidebarCookie, SidebarInset, SidebarProvider } from "@/web/components/ui/sidebar";
 import { LoadingState } from "@/web/components/ui/spinner";
+import { TooltipProvider } from "@/web/components/ui/tooltip";
 import type { MenuUser } from "@/web/components/user-menu";
 import { meQueryOptions } from "@/web/console/me.queries";
 import { ApiError } from "@/web/lib/api";
 import { authClient } from "@/web/lib/auth-client";
+import { queryClient } from "@/web/lib/query-client";
 import { useRealtime } from "@/web/lib/realtime";
 
 export const LOADING_MESSAGE = "Carregando Guarita...";
 
 /**
+ * The console's providers: the query cache and tooltips live here, not in root.tsx, so the
+ * pre-rendered public pages never load them. The cache is the module-level one, so it survives
+ * leaving and re-entering /app within the tab.
+ */
+export default function ConsoleLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <ConsoleGate />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}
+
+/**
  * The signed-in area (SPEC.md section 2.3): a spinner while the session loads, /login (replacing
  * history) without a user, otherwise the shell with the nested screen.
  */
-export default function ConsoleLayout() {
+function ConsoleGate() {
   const session = authClient.useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

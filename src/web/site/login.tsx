@@ -13,12 +13,11 @@ import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { LoadingState, Spinner } from "@/web/components/ui/spinner";
 import { authClient } from "@/web/lib/auth-client";
+import { publicMeta } from "@/web/site/seo";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Entrar | Guarita" },
-  { name: "description", content: "Acesse o sistema Guarita com suas credenciais." },
-];
+export const meta: Route.MetaFunction = () =>
+  publicMeta({ path: "/login", title: "Entrar", description: "Acesse o sistema Guarita com suas credenciais." });
 
 const AFTER_LOGIN = "/app/dashboard";
 const FALLBACK_ERROR = "Erro ao fazer login";

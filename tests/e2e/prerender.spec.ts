@@ -1,0 +1,192 @@
+/**
+ * The public pages are pre-rendered (issue 6, "Pre-rendered" and "Metadata"): a plain HTTP GET,
+ * with no JavaScript at all, already returns each page's text and its search metadata. Then, in
+ * the browser, the page hydrates after it has loaded (scripts/defer-hydration.mjs), without
+ * errors, and client-side navigation to the console still works.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { COMPANY } from "../../src/shared/company";
+import { PRERENDERED_PATHS } from "../../src/shared/public-routes";
+import { expect, test } from "./fixtures";
+
+/** Pages whose hydration waits for the load event; the sign-in form needs JavaScript at once. */
+const DEFERRED = PRERENDERED_PATHS.filter((p) => p !== "/login");
+/** The static pages and the landing page carry the site footer (SPEC.md section 2.16). */
+const WITH_FOOTER = ["/", "/privacidade", "/termos", "/lgpd", "/seguranca", "/sobre", "/carreiras", "/contato"];
+const LEGAL_LINKS = ["/privacidade", "/termos", "/lgpd"];
+const COMPANY_LINKS = ["/seguranca", "/sobre", "/carreiras", "/contato"];
+/** Chunks that belong to the console (its layout, API and auth clients); never on the landing page. */
+const CONSOLE_CHUNK = /\/assets\/(layout|api|auth-client|query-client|realtime|dashboard)-[\w-]+\.js$/;
+
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
+const textOf = (html: string) =>
+  decode(
+    html
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
+
+/** The few things the tests read out of the raw HTML, found with plain patterns (no DOM here). */
+function parse(html: string) {
+  const head = html.slice(0, html.indexOf("</head>"));
+  const metaContent = (attr: "name" | "property", key: string) =>
+    [...head.matchAll(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`, "g"))].map((m) => decode(m[1] ?? ""));
+  return {
+    lang: html.match(/<html[^>]*\blang="([^"]+)"/)?.[1],
+    titles: [...head.matchAll(/<title>([\s\S]*?)<\/title>/g)].map((m) => decode(m[1] ?? "")),
+    descriptions: metaContent("name", "description"),
+    canonicals: [...head.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]),
+    og: (key: string) => metaContent("property", `og:${key}`),
+    h1s: [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => textOf(m[1] ?? "")),
+    hrefs: new Set([...html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)].map((m) => m[1])),
+    text: textOf(html.slice(html.indexOf("<body")).replace(/<script\b[\s\S]*?<\/script>/g, " ")),
+  };
+}
+
+async function getPage(request: APIRequestContext, path: string) {
+  const res = await request.get(path);
+  expect(res.status(), path).toBe(200);
+  expect(res.headers()["content-type"], path).toContain("text/html");
+  return res.text();
+}
+
+const canonicalOf = (path: string) => new URL(path, COMPANY.siteUrl).toString();
+
+test.describe("plain HTTP, no JavaScript", () => {
+  for (const path of PRERENDERED_PATHS) {
+    test(`${path} arrives as complete HTML with its own metadata`, async ({ request }) => {
+      const page = parse(await getPage(request, path));
+      expect(page.lang).toBe("pt-BR");
+
+      expect(page.titles, "exactly one <title>").toHaveLength(1);
+      const [title] = page.titles;
+      expect(title?.trim()).not.toBe("");
+      expect(page.descriptions, "exactly one meta description").toHaveLength(1);
+      expect(page.descriptions[0]?.trim()).not.toBe("");
+
+      expect(page.canonicals).toEqual([canonicalOf(path)]);
+      expect(page.og("title")).toEqual([title]);
+      expect(page.og("description")).toEqual(page.descriptions);
+      expect(page.og("url")).toEqual([canonicalOf(path)]);
+      expect(page.og("type")).toEqual(["website"]);
+      expect(page.og("locale")).toEqual(["pt_BR"]);
+      expect(page.og("site_name")).toEqual([COMPANY.name]);
+
+      expect(page.h1s, "exactly one <h1>").toHaveLength(1);
+      expect(page.h1s[0]).not.toBe("");
+      expect(page.text).toContain(page.h1s[0]);
+    });
+  }
+
+  test("titles and descriptions are unique across the public pages", async ({ request }) => {
+    const pages = await Promise.all(PRERENDERED_PATHS.map(async (path) => parse(await getPage(request, path))));
+    const titles = pages.map((p) => p.titles[0]);
+    const descriptions = pages.map((p) => p.descriptions[0]);
+    expect(new Set(titles).size, titles.join(" / ")).toBe(PRERENDERED_PATHS.length);
+    expect(new Set(descriptions).size).toBe(PRERENDERED_PATHS.length);
+  });
+
+  test("the landing page holds the tagline in its <h1> and links to all seven pages", async ({ request }) => {
+    const page = parse(await getPage(request, "/"));
+    expect(page.h1s[0]).toContain(COMPANY.tagline);
+    expect(page.titles[0]).toContain(COMPANY.tagline);
+    for (const href of [...COMPANY_LINKS, ...LEGAL_LINKS]) expect(page.hrefs, href).toContain(href);
+  });
+
+  for (const path of WITH_FOOTER) {
+    test(`${path} links home and to the privacy, terms and LGPD pages`, async ({ request }) => {
+      const page = parse(await getPage(request, path));
+      expect(page.hrefs).toContain("/");
+      for (const href of LEGAL_LINKS) expect(page.hrefs, href).toContain(href);
+    });
+  }
+
+  test("no JavaScript on the critical path: hydration scripts wait for the page to load", async ({ request }) => {
+    for (const path of DEFERRED) {
+      const html = await getPage(request, path);
+      expect(html, path).not.toContain('rel="modulepreload"');
+      expect(html, path).not.toMatch(/<script[^>]*type="module"/);
+      expect(html, path).not.toMatch(/<script[^>]*\bsrc=/);
+      expect(html, path).toContain('type="text/x-deferred-module"');
+    }
+  });
+
+  test("robots.txt lets crawlers in, keeps them out of the console and the API, and names the sitemap", async ({
+    request,
+  }) => {
+    const res = await request.get("/robots.txt");
+    expect(res.status()).toBe(200);
+    const body = await res.text();
+    expect(body).toMatch(/^User-agent: \*$/m);
+    expect(body).toMatch(/^Disallow: \/app$/m);
+    expect(body).toMatch(/^Disallow: \/api$/m);
+    expect(body).toContain(`Sitemap: ${canonicalOf("/sitemap.xml")}`);
+  });
+
+  test("sitemap.xml lists the public pages at their canonical URLs, not sign-in or sign-up", async ({ request }) => {
+    const res = await request.get("/sitemap.xml");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("xml");
+    const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const expected = PRERENDERED_PATHS.filter((p) => p !== "/login" && p !== "/create-account").map(canonicalOf);
+    expect(locs).toEqual(expected);
+    for (const loc of locs) {
+      const path = new URL(loc ?? "").pathname;
+      expect(parse(await getPage(request, path)).canonicals).toEqual([loc]);
+    }
+  });
+
+  test("an unknown path answers 404, still in Portuguese", async ({ request }) => {
+    const res = await request.get("/pagina-que-nao-existe");
+    expect(res.status()).toBe(404);
+    expect(parse(await res.text()).lang).toBe("pt-BR");
+  });
+});
+
+test.describe("in the browser", () => {
+  for (const path of PRERENDERED_PATHS) {
+    test(`${path} hydrates without errors`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator("html[data-hydrated]")).toBeAttached();
+      await expect(page.locator("h1")).toHaveCount(1);
+    });
+  }
+
+  test("the landing page loads no JavaScript before the load event, and never the console's code", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    const scripts = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js"))
+        .map((entry) => ({ url: new URL(entry.name).pathname, beforeLoad: entry.startTime < nav.loadEventStart }));
+    });
+    expect(scripts.length, "the page hydrated with its scripts").toBeGreaterThan(0);
+    expect(scripts.filter((s) => s.beforeLoad)).toEqual([]);
+    expect(scripts.filter((s) => CONSOLE_CHUNK.test(s.url))).toEqual([]);
+  });
+
+  test("a press before hydration is not lost: it is replayed once React is ready", async ({ page }) => {
+    await page.goto("/privacidade", { waitUntil: "commit" });
+    await page.getByRole("button", { name: "Alternar tema" }).click();
+    await page.getByRole("menuitemradio", { name: "Escuro" }).click();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  });
+
+  test("client-side navigation from the landing page reaches the console", async ({ page, loginAs }) => {
+    await loginAs("sindico");
+    await page.goto("/");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await page.getByRole("link", { name: "Entrar", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
