@@ -3,8 +3,6 @@
  * summary and the server's payment amounts all read it, so a price changes in one place.
  * Amounts are integer cents per month; the yearly cycle is billed monthly at the discounted price.
  */
-import { z } from "zod";
-
 export const PLAN_IDS = ["essencial", "avancado", "personalizado"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -106,10 +104,6 @@ export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 export function planAmountCents(plan: PlanId, billing: BillingCycle): number {
   return PLANS[plan].precoCentavos?.[billing] ?? 0;
 }
-
-/** Query-string values fall back to the defaults when missing or unknown (checkout). */
-export const planIdParam = z.enum(PLAN_IDS).catch(DEFAULT_PLAN);
-export const billingCycleParam = z.enum(BILLING_CYCLES).catch(DEFAULT_BILLING);
 
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 const brlWhole = new Intl.NumberFormat("pt-BR", {

@@ -107,30 +107,32 @@ export function PlanSummary({ plan, billing }: { plan: PlanId; billing: BillingC
         </ul>
         <Separator />
         {prices ? (
-          <dl className="grid gap-1 text-sm">
-            {billing === "yearly" && (
-              <div className="flex justify-between text-muted-foreground">
-                <dt>Preço mensal sem desconto</dt>
-                <dd>
-                  <s>{formatBRL(prices.monthly)}</s>
+          <>
+            <dl className="grid gap-1 text-sm">
+              {billing === "yearly" && (
+                <div className="flex justify-between text-muted-foreground">
+                  <dt>Preço mensal sem desconto</dt>
+                  <dd>
+                    <s>{formatBRL(prices.monthly)}</s>
+                  </dd>
+                </div>
+              )}
+              <div className="flex items-baseline justify-between">
+                <dt className="font-medium">
+                  Total por mês
+                  {billing === "yearly" && <Badge className="ml-2">{YEARLY_DISCOUNT_LABEL}</Badge>}
+                </dt>
+                <dd className="font-bold text-2xl" data-testid="checkout-total">
+                  {formatBRL(prices[billing])}
                 </dd>
               </div>
-            )}
-            <div className="flex items-baseline justify-between">
-              <dt className="font-medium">
-                Total por mês
-                {billing === "yearly" && <Badge className="ml-2">{YEARLY_DISCOUNT_LABEL}</Badge>}
-              </dt>
-              <dd className="font-bold text-2xl" data-testid="checkout-total">
-                {formatBRL(prices[billing])}
-              </dd>
-            </div>
+            </dl>
             <p className="text-muted-foreground text-xs">
               {billing === "yearly"
                 ? "Compromisso de 12 meses, cobrado mês a mês. Hoje você paga a primeira mensalidade."
                 : "Sem fidelidade: cancele quando quiser. Hoje você paga a primeira mensalidade."}
             </p>
-          </dl>
+          </>
         ) : (
           <p className="text-sm">
             <span className="font-bold text-2xl" data-testid="checkout-total">

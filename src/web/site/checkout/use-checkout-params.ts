@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { type BillingCycle, billingCycleParam, type PlanId, planIdParam } from "@/shared/plans";
+import { billingCycleParam, planIdParam } from "@/shared/plan-params";
+import type { BillingCycle, PlanId } from "@/shared/plans";
 import { useHydrated } from "@/web/lib/use-hydrated";
 
 /**
