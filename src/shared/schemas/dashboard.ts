@@ -30,3 +30,11 @@ export const ultimasQuerySchema = dashboardQuerySchema.extend({
 });
 
 export const ultimasSchema = z.object({ items: z.array(solicitacaoSchema) });
+
+/** GET /api/dashboard/primeiros-passos: what a new tenant has set up yet (condominium → units → people). */
+export const primeirosPassosSchema = z.object({
+  condominios: z.boolean(),
+  unidades: z.boolean(),
+  pessoas: z.boolean(),
+});
+export type PrimeirosPassos = z.infer<typeof primeirosPassosSchema>;

@@ -185,6 +185,16 @@ describe("account creation", () => {
       expect(list.status, path).toBe(200);
       expect(list.body.total, path).toBe(0);
     }
+    expect((await api.get("/api/dashboard/primeiros-passos")).body).toEqual({
+      condominios: false,
+      unidades: false,
+      pessoas: false,
+    });
+    expect((await other.api.get("/api/dashboard/primeiros-passos")).body).toEqual({
+      condominios: true,
+      unidades: true,
+      pessoas: false,
+    });
     expect((await api.get(`/api/condominios/${condominio.id}`)).status).toBe(404);
     expect((await api.get(`/api/unidades/${unidade.id}`)).status).toBe(404);
     expect((await api.get("/api/busca?q=Residencial")).body).toMatchObject({

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { condominios as c, solicitacoesAcesso as s, unidades } from "../../db/schema";
+import { condominios as c, pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
 import { solicitacaoColumns } from "../solicitacoes/solicitacoes.queries";
 
 export interface DayFilter {
@@ -83,4 +83,13 @@ export async function latestToday(db: Executor, f: DayFilter, limit: number) {
     .where(dayWhere(f))
     .orderBy(desc(s.createdAt), desc(s.id))
     .limit(limit);
+}
+
+const REGISTRY_TABLES = { condominios: c, unidades, pessoas } as const;
+
+/** Whether the tenant has at least one row in a registry table (stops at the first one). */
+export async function hasAny(db: Executor, table: keyof typeof REGISTRY_TABLES, organizationId: string) {
+  const t = REGISTRY_TABLES[table];
+  const [row] = await db.select({ one: sql`1` }).from(t).where(eq(t.organizationId, organizationId)).limit(1);
+  return !!row;
 }

@@ -1,5 +1,11 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { dashboardQuerySchema, kpisSchema, ultimasQuerySchema, ultimasSchema } from "../../../shared/schemas/dashboard";
+import {
+  dashboardQuerySchema,
+  kpisSchema,
+  primeirosPassosSchema,
+  ultimasQuerySchema,
+  ultimasSchema,
+} from "../../../shared/schemas/dashboard";
 import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
@@ -34,8 +40,25 @@ const ultimasRoute = createRoute({
   },
 });
 
+const primeirosPassosRoute = createRoute({
+  method: "get",
+  path: "/primeiros-passos",
+  tags: ["Dashboard"],
+  summary: "O que um cliente novo já cadastrou: condomínio, unidades e pessoas",
+  security: [{ cookieAuth: [] }],
+  middleware: [requirePermission("cadastros:ler")] as const,
+  responses: {
+    200: {
+      description: "Primeiros passos",
+      content: { "application/json": { schema: primeirosPassosSchema.openapi("PrimeirosPassos") } },
+    },
+    ...errorResponses(401, 403),
+  },
+});
+
 export function dashboardRoutes(db: Database) {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(kpisRoute, async (c) => c.json(await service.kpis(db, c.get("tenant"), c.req.valid("query")), 200))
-    .openapi(ultimasRoute, async (c) => c.json(await service.ultimas(db, c.get("tenant"), c.req.valid("query")), 200));
+    .openapi(ultimasRoute, async (c) => c.json(await service.ultimas(db, c.get("tenant"), c.req.valid("query")), 200))
+    .openapi(primeirosPassosRoute, async (c) => c.json(await service.primeirosPassos(db, c.get("tenant")), 200));
 }

@@ -1,9 +1,9 @@
 import { SOLICITACAO_STATUSES, type SolicitacaoStatus } from "../../../shared/domain";
-import type { Kpis } from "../../../shared/schemas/dashboard";
+import type { Kpis, PrimeirosPassos } from "../../../shared/schemas/dashboard";
 import type { Database } from "../../db/client";
 import type { TenantContext } from "../../http/context";
 import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
-import { countPreviousMonthByStatus, countTodayByStatus, latestToday } from "./dashboard.queries";
+import { countPreviousMonthByStatus, countTodayByStatus, hasAny, latestToday } from "./dashboard.queries";
 
 type Trend = Kpis["trends"]["total"];
 type MonthCounts = Awaited<ReturnType<typeof countPreviousMonthByStatus>>;
@@ -79,4 +79,14 @@ export async function ultimas(
   return {
     items: rows.map((r) => toSolicitacao({ ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre })),
   };
+}
+
+/** The onboarding checklist of a new tenant: three indexed EXISTS probes, not counts. */
+export async function primeirosPassos(db: Database, tenant: TenantContext): Promise<PrimeirosPassos> {
+  const [condominios, unidades, pessoas] = await Promise.all([
+    hasAny(db, "condominios", tenant.organizationId),
+    hasAny(db, "unidades", tenant.organizationId),
+    hasAny(db, "pessoas", tenant.organizationId),
+  ]);
+  return { condominios, unidades, pessoas };
 }

@@ -12,6 +12,7 @@ import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/dashboard";
 import { kpisOptions, ultimasOptions } from "./dashboard.queries";
 import { KpiCards } from "./kpi-cards";
+import { PrimeirosPassos } from "./primeiros-passos";
 import { UltimasSolicitacoes } from "./ultimas-solicitacoes";
 
 export const meta: Route.MetaFunction = () => consoleTitle("Dashboard");
@@ -57,6 +58,7 @@ export default function DashboardPage() {
           </>
         }
       />
+      <PrimeirosPassos />
       {kpis.isError && !kpis.data ? (
         <ErrorState
           title="Não foi possível carregar os indicadores."
