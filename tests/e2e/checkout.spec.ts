@@ -195,6 +195,11 @@ test.describe("account creation", () => {
     await expect(page.getByRole("link", { name: "Cadastrar condomínio" })).toBeVisible();
     await page.goto("/app/condominios");
     await expect(page.getByText("Nenhum condomínio encontrado.")).toBeVisible();
+    await expect(page.getByText("Comece por aqui: o condomínio é o primeiro cadastro.")).toBeVisible();
+    await page.goto("/app/pessoas");
+    await expect(page.getByText("Antes, cadastre o condomínio: unidades e pessoas pertencem a ele.")).toBeVisible();
+    await page.getByRole("link", { name: "Cadastrar condomínio" }).first().click();
+    await expect(page).toHaveURL(/\/app\/condominios\/novo$/);
     await expect(page.getByText("Residencial Jardim das Acácias")).toHaveCount(0);
     await expect(page.getByText(buyer.empresa).first()).toBeVisible();
 

@@ -6,6 +6,7 @@ import { EmptyState } from "@/web/components/empty-state";
 import { AddLink, ListFilters, ListScreen, ListTable, RowActions } from "@/web/components/list-screen";
 import { ActiveBadge, shortId } from "@/web/components/registry";
 import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
+import { useMissingPrerequisite } from "@/web/console/dashboard/use-first-step";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { useListParams } from "@/web/lib/use-list-params";
 import type { Route } from "./+types/list";
@@ -18,6 +19,8 @@ export default function CondominiosListPage() {
   const list$ = useListParams();
   const list = useQuery(condominiosListOptions({ q: list$.q, page: list$.page }));
 
+  // A new tenant: say what to register first (docs/decisions/009, "first minutes").
+  const firstStep = useMissingPrerequisite("condominios", !list$.q && list.data?.total === 0);
   return (
     <ListScreen
       title="Condomínios"
@@ -41,7 +44,7 @@ export default function CondominiosListPage() {
         <EmptyState
           icon={list$.q ? SearchX : Building2}
           title="Nenhum condomínio encontrado."
-          description={list$.q ? "Tente ajustar a busca." : undefined}
+          description={firstStep?.description ?? (list$.q ? "Tente ajustar a busca." : undefined)}
           action={<AddLink to="/app/condominios/novo">Cadastrar condomínio</AddLink>}
         />
       }

@@ -10,6 +10,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { useMissingPrerequisite } from "@/web/console/dashboard/use-first-step";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/utils";
@@ -85,6 +86,8 @@ export default function PessoasListPage() {
   const { filters, filtered } = state;
   const list = useQuery(pessoasListOptions(filters));
 
+  // A new tenant: say what to register first (docs/decisions/009, "first minutes").
+  const firstStep = useMissingPrerequisite("pessoas", !filtered && list.data?.total === 0);
   return (
     <ListScreen
       title="Pessoas"
@@ -136,8 +139,14 @@ export default function PessoasListPage() {
         <EmptyState
           icon={filtered ? SearchX : Users}
           title="Nenhuma pessoa encontrada"
-          description={filtered ? "Tente ajustar os filtros ou a busca." : undefined}
-          action={<AddLink to="/app/pessoas/nova">Cadastrar pessoa</AddLink>}
+          description={firstStep?.description ?? (filtered ? "Tente ajustar os filtros ou a busca." : undefined)}
+          action={
+            firstStep ? (
+              <AddLink to={firstStep.to}>{firstStep.label}</AddLink>
+            ) : (
+              <AddLink to="/app/pessoas/nova">Cadastrar pessoa</AddLink>
+            )
+          }
         />
       }
     >

@@ -6,6 +6,7 @@ import { AddLink, ListScreen, ListTable, RowActions } from "@/web/components/lis
 import { ActiveBadge, CondominioStatusFilters, useCondominioStatusFilters } from "@/web/components/registry";
 import { LoadingState } from "@/web/components/ui/spinner";
 import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
+import { useMissingPrerequisite } from "@/web/console/dashboard/use-first-step";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import type { Route } from "./+types/list";
 import { unidadesListOptions } from "./unidades.queries";
@@ -28,6 +29,8 @@ export default function UnidadesListPage() {
     ? `/app/unidades/nova?condominio_id=${filters.condominio_id}`
     : "/app/unidades/nova";
 
+  // A new tenant: say what to register first (docs/decisions/009, "first minutes").
+  const firstStep = useMissingPrerequisite("unidades", !filtered && list.data?.total === 0);
   return (
     <ListScreen
       title="Unidades"
@@ -52,8 +55,14 @@ export default function UnidadesListPage() {
         <EmptyState
           icon={filtered ? SearchX : Home}
           title="Nenhuma unidade encontrada."
-          description={filtered ? "Tente ajustar os filtros ou a busca." : undefined}
-          action={<AddLink to={newHref}>Cadastrar unidade</AddLink>}
+          description={firstStep?.description ?? (filtered ? "Tente ajustar os filtros ou a busca." : undefined)}
+          action={
+            firstStep ? (
+              <AddLink to={firstStep.to}>{firstStep.label}</AddLink>
+            ) : (
+              <AddLink to={newHref}>Cadastrar unidade</AddLink>
+            )
+          }
         />
       }
     >
