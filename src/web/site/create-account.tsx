@@ -53,7 +53,18 @@ export default function CreateAccountPage() {
       <SiteHeader />
       <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-10">
         {!hydrated || missing ? (
-          <LoadingState />
+          // Pre-rendered: the page's heading, while the query (email, nome) is read in the browser.
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h1 className="text-2xl">Crie sua conta</h1>
+              </CardTitle>
+              <CardDescription>Defina a senha de acesso ao painel da Guarita.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <LoadingState />
+            </CardContent>
+          </Card>
         ) : (
           <CreateAccountCard
             email={email!}
