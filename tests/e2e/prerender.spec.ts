@@ -175,7 +175,9 @@ test.describe("in the browser", () => {
   });
 
   test("a press before hydration is not lost: it is replayed once React is ready", async ({ page }) => {
-    await page.goto("/privacidade", { waitUntil: "commit" });
+    // The loader is an inline script at the end of the body: once the document is parsed it is
+    // listening, and hydration itself waits for `load` and idle time, so this press comes before it.
+    await page.goto("/privacidade", { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Alternar tema" }).click();
     await page.getByRole("menuitemradio", { name: "Escuro" }).click();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);

@@ -113,15 +113,16 @@ export function InputField<T extends FieldValues>({
   inputMode,
   placeholder,
   min,
+  autoComplete = "off",
   ...bound
-}: BoundProps<T> & Pick<React.ComponentProps<"input">, "type" | "inputMode" | "placeholder" | "min">) {
+}: BoundProps<T> & Pick<React.ComponentProps<"input">, "type" | "inputMode" | "placeholder" | "min" | "autoComplete">) {
   return (
     <BoundField {...bound}>
       {(control) => (
         <Input
           type={type}
           inputMode={inputMode}
-          autoComplete="off"
+          autoComplete={autoComplete}
           placeholder={placeholder}
           min={min}
           {...control}

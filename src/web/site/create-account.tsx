@@ -6,11 +6,10 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { billingCycleParam, planIdParam } from "@/shared/plan-params";
 import { BILLING_LABELS, PLANS } from "@/shared/plans";
 import { type CadastroInput, cadastroSchema } from "@/shared/schemas/checkout";
-import { Field } from "@/web/components/form-field";
+import { InputField } from "@/web/components/form-field";
 import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Input } from "@/web/components/ui/input";
 import { LoadingState, Spinner } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api";
 import { authClient } from "@/web/lib/auth-client";
@@ -98,7 +97,7 @@ function CreateAccountCard({
     resolver: zodResolver(cadastroSchema),
     defaultValues: { senha: "", confirmacao: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   useEffect(() => {
     if (!created) return;
@@ -172,30 +171,15 @@ function CreateAccountCard({
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {/* Lets password managers save the new login under the right e-mail. */}
           <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-          <Field id="senha" label="Senha" required error={errors.senha?.message}>
-            {(describedBy) => (
-              <Input
-                id="senha"
-                type="password"
-                autoComplete="new-password"
-                aria-describedby={describedBy}
-                aria-invalid={!!errors.senha}
-                {...form.register("senha")}
-              />
-            )}
-          </Field>
-          <Field id="confirmacao" label="Confirmar senha" required error={errors.confirmacao?.message}>
-            {(describedBy) => (
-              <Input
-                id="confirmacao"
-                type="password"
-                autoComplete="new-password"
-                aria-describedby={describedBy}
-                aria-invalid={!!errors.confirmacao}
-                {...form.register("confirmacao")}
-              />
-            )}
-          </Field>
+          <InputField form={form} name="senha" label="Senha" type="password" autoComplete="new-password" required />
+          <InputField
+            form={form}
+            name="confirmacao"
+            label="Confirmar senha"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
 
           {serverError && (
             <Alert variant="destructive">
