@@ -66,15 +66,20 @@ test.describe("checkout", () => {
     await expect(total(page)).toHaveText("R$ 359,00");
     await expect(page.getByText("Modo de demonstração: nenhum valor será cobrado")).toBeVisible();
 
-    await page.getByRole("radio", { name: /Avançado/ }).check();
+    // The radios follow the URL, which React Router updates asynchronously: click, then wait for
+    // the new state (Playwright's check() expects it at once).
+    await page.getByRole("radio", { name: /Avançado/ }).click();
+    await expect(page.getByRole("radio", { name: /Avançado/ })).toBeChecked();
     await expect(page).toHaveURL(/plan=avancado&billing=yearly/);
     await expect(total(page)).toHaveText("R$ 1.149,00");
 
-    await page.getByRole("radio", { name: /Mensal/ }).check();
+    await page.getByRole("radio", { name: /Mensal/ }).click();
+    await expect(page.getByRole("radio", { name: /Mensal/ })).toBeChecked();
     await expect(page).toHaveURL(/plan=avancado&billing=monthly/);
     await expect(total(page)).toHaveText("R$ 1.290,00");
 
-    await page.getByRole("radio", { name: /Personalizado/ }).check();
+    await page.getByRole("radio", { name: /Personalizado/ }).click();
+    await expect(page.getByRole("radio", { name: /Personalizado/ })).toBeChecked();
     await expect(page).toHaveURL(/plan=personalizado&billing=monthly/);
     await expect(total(page)).toHaveText("Sob consulta");
     await expect(page.getByRole("button", { name: "Continuar e criar conta" })).toBeVisible();
