@@ -91,7 +91,13 @@ export function createApp(deps: AppDeps) {
   api.route("/", healthRoutes(handle));
   api.route(
     "/checkout",
-    checkoutRoutes({ db: handle.db, payments: deps.payments, secret: deps.secret, secureCookies }),
+    checkoutRoutes({
+      db: handle.db,
+      payments: deps.payments,
+      secret: deps.secret,
+      secureCookies,
+      trustProxy: deps.trustProxy,
+    }),
   );
   api.route("/cadastro", cadastroRoutes({ db: handle.db, auth, secret: deps.secret, secureCookies }));
   api.route("/webhooks", stripeWebhookRoutes(handle.db, deps.payments.webhook));

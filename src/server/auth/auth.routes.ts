@@ -3,8 +3,8 @@
  * per-e-mail sign-in lockout, and pt-BR error messages in both better-auth's shape ({code, message})
  * and ours ({error: {...}}).
  */
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
+import { clientIp } from "../http/client-ip";
 import type { AppEnv } from "../http/context";
 import { validationError } from "../http/errors";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
@@ -16,18 +16,6 @@ export interface AuthRoutesOptions {
   auth: Auth;
   throttle: LoginThrottle;
   trustProxy: boolean;
-}
-
-function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c as unknown as Context).remote.address ?? null;
-  } catch {
-    return null; // Not behind a Node socket (in-process test requests).
-  }
 }
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false };

@@ -208,6 +208,24 @@ describe("checkout in demo mode", () => {
     expect(await sessionCount(system())).toBe(before);
   });
 
+  it("limits checkout starts per client IP, and counts nothing for another IP", async () => {
+    const ip = "203.0.113.77";
+    const start = (from: string) =>
+      client(system()).post("/api/checkout", {
+        json: { plan: "essencial", billing: "yearly", cliente: cliente() },
+        ip: from,
+      });
+    for (let i = 0; i < 20; i++) expect((await start(ip)).status).toBe(201);
+    const before = await sessionCount(system());
+    const refused = await start(ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe(
+      "Muitas tentativas de pagamento. Aguarde alguns minutos e tente novamente.",
+    );
+    expect(await sessionCount(system())).toBe(before);
+    expect((await start("203.0.113.78")).status).toBe(201);
+  });
+
   it("charges nothing for Personalizado", async () => {
     const { session } = await startCheckout(system(), { plan: "personalizado", billing: "monthly" });
     expect(session).toMatchObject({ amount_cents: 0, status: "sem_cobranca", client_secret: null });

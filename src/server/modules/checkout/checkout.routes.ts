@@ -7,9 +7,11 @@ import {
 } from "../../../shared/schemas/checkout";
 import { uuidParam } from "../../../shared/schemas/common";
 import type { Database } from "../../db/client";
+import { clientIp } from "../../http/client-ip";
 import type { AppEnv } from "../../http/context";
-import { notFound } from "../../http/errors";
+import { notFound, tooManyRequests } from "../../http/errors";
 import { errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { hitLimit, type WindowLimit } from "../../http/rate-limit";
 import type { Payments } from "../../payments/payments";
 import * as service from "./checkout.service";
 import { currentCheckoutId, rememberCheckout } from "./checkout-cookie";
@@ -64,9 +66,13 @@ export interface CheckoutRoutesDeps {
   payments: Payments;
   secret: string;
   secureCookies: boolean;
+  trustProxy: boolean;
 }
 
-export function checkoutRoutes({ db, payments, secret, secureCookies }: CheckoutRoutesDeps) {
+/** Checkout starts per client IP: enough for a buyer's retries, too few for card testing. */
+export const CHECKOUT_LIMIT: WindowLimit = { max: 20, windowMs: 10 * 60_000 };
+
+export function checkoutRoutes({ db, payments, secret, secureCookies, trustProxy }: CheckoutRoutesDeps) {
   const deps = (c: { get(key: "logger"): AppEnv["Variables"]["logger"] }) => ({
     db,
     provider: payments.provider,
@@ -77,6 +83,10 @@ export function checkoutRoutes({ db, payments, secret, secureCookies }: Checkout
       c.json({ mode: payments.provider.mode, publishable_key: payments.provider.publishableKey }, 200),
     )
     .openapi(routes.create, async (c) => {
+      const ip = clientIp(c, trustProxy);
+      if (ip && !(await hitLimit(db, `checkout:${ip}`, CHECKOUT_LIMIT))) {
+        throw tooManyRequests("Muitas tentativas de pagamento. Aguarde alguns minutos e tente novamente.");
+      }
       const created = await service.createCheckout(deps(c), c.req.valid("json"));
       await rememberCheckout(c, secret, created.id, secureCookies);
       return c.json(created, 201);
