@@ -38,7 +38,7 @@ export function PlanSelector({ value, onChange }: { value: PlanId; onChange: (pl
             {plan.popular && <Badge variant="secondary">Popular</Badge>}
           </span>
           <span className="text-muted-foreground">
-            {plan.precoCentavos ? `${formatBRL(plan.precoCentavos.yearly)}+/mês` : "Sob consulta"}
+            {plan.precoCentavos ? `a partir de ${formatBRL(plan.precoCentavos.yearly)}/mês` : "Sob consulta"}
           </span>
         </label>
       ))}
