@@ -46,7 +46,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      PUBLIC_URL: BASE_URL,
+      // Unset, as `npm start` runs: the app must work from localhost and 127.0.0.1 alike (any-address.spec.ts).
+      PUBLIC_URL: "",
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       SEED_DEMO: "true",

@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "@": path.resolve(import.meta.dirname, "src") };
 const apiTests = ["src/**/*.api.test.ts", "tests/api/**/*.test.ts"];
+/** Whole server processes on one database kind, started by the test itself (tests/processes). */
+const pgliteProcessTests = ["tests/processes/**/*.pglite.test.ts"];
+const postgresProcessTests = ["tests/processes/**/*.postgres.test.ts"];
 
 /**
  * unit: pure modules. api-pglite / api-postgres: the real app on a migrated database, one database
@@ -25,7 +28,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "api-pglite",
-          include: apiTests,
+          include: [...apiTests, ...pgliteProcessTests],
           setupFiles: ["tests/support/setup-api.ts"],
           env: { TEST_DB: "pglite" },
           pool: "forks",
@@ -40,7 +43,7 @@ export default defineConfig({
               resolve: { alias },
               test: {
                 name: "api-postgres",
-                include: apiTests,
+                include: [...apiTests, ...postgresProcessTests],
                 setupFiles: ["tests/support/setup-api.ts"],
                 env: { TEST_DB: "postgres" },
                 pool: "forks" as const,

@@ -12,7 +12,7 @@
 // - adds the loader, which re-adds the preloads and runs a copy of that module script when it is
 //   time. The copy has the same text, so the CSP hash the server computes for it still applies.
 import fs from "node:fs";
-import path from "node:path";
+import { prerenderedPages } from "./prerendered-pages.mjs";
 
 const INERT_TYPE = "text/x-deferred-module";
 const DEFERRED_ID = "hydration-module";
@@ -126,22 +126,12 @@ export function deferHydration(html) {
  */
 export function deferHydrationInBuild(clientDir, { skip = [] } = {}) {
   const changed = [];
-  const visit = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "assets") visit(full);
-        continue;
-      }
-      if (entry.name !== "index.html") continue;
-      const route = `/${path.relative(clientDir, dir).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
-      if (skip.includes(route)) continue;
-      const out = deferHydration(fs.readFileSync(full, "utf8"));
-      if (out === null) throw new Error(`${full}: o script de hidratação do React Router não foi encontrado`);
-      fs.writeFileSync(full, out);
-      changed.push(route);
-    }
-  };
-  visit(clientDir);
+  for (const { file, route } of prerenderedPages(clientDir)) {
+    if (skip.includes(route)) continue;
+    const out = deferHydration(fs.readFileSync(file, "utf8"));
+    if (out === null) throw new Error(`${file}: o script de hidratação do React Router não foi encontrado`);
+    fs.writeFileSync(file, out);
+    changed.push(route);
+  }
   return changed;
 }

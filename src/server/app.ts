@@ -6,7 +6,6 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { csrf } from "hono/csrf";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
 import { COMPANY } from "../shared/company";
@@ -15,11 +14,14 @@ import { createAuthRoutes } from "./auth/auth.routes";
 import type { LoginThrottle } from "./auth/login-throttle";
 import { requireTenant } from "./auth/tenant.middleware";
 import type { DatabaseHandle } from "./db/client";
+import { clientIpMiddleware, type TrustProxy } from "./http/client-ip";
 import type { AppEnv } from "./http/context";
 import { AppError, errorBody, handleError } from "./http/errors";
 import { requestLogger } from "./http/logger";
 import { docsRoutes, validationHook } from "./http/openapi";
+import { type OriginPolicy, originGuard } from "./http/origin-policy";
 import { type CspExtra, STRIPE_CSP, securityHeaders } from "./http/security";
+import { rejectUnstorableText } from "./http/text-guard";
 import { createWebApp } from "./http/web";
 import { buscaRoutes } from "./modules/busca/busca.routes";
 import { cadastroRoutes } from "./modules/cadastro/cadastro.routes";
@@ -47,8 +49,8 @@ export interface AppDeps {
   /** Signs the checkout cookie (the auth secret). */
   secret: string;
   publicUrl: string;
-  trustedOrigins: string[];
-  trustProxy: boolean;
+  originPolicy: OriginPolicy;
+  trustProxy: TrustProxy;
   /** SSE heartbeat interval (default 20 s). */
   sseHeartbeatMs?: number;
   /** Directory of the built web client; omitted in API-only tests. */
@@ -67,6 +69,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  app.use(clientIpMiddleware(deps.trustProxy));
   app.use(requestLogger(logger));
   app.use(securityHeaders({ https: deps.publicUrl.startsWith("https://") }));
   // gzip for HTML, JS, CSS and JSON; event streams must stay unbuffered.
@@ -82,9 +85,11 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  app.use("/api/*", csrf({ origin: [new URL(deps.publicUrl).origin, ...deps.trustedOrigins] }));
+  app.use("/api/*", originGuard(deps.originPolicy));
+  // NUL and lone surrogates in any query, path or JSON string: 400 before any route or database.
+  app.use("/api/*", rejectUnstorableText());
 
-  app.route("/api/auth", createAuthRoutes({ auth, throttle: deps.throttle, trustProxy: deps.trustProxy }));
+  app.route("/api/auth", createAuthRoutes({ auth, throttle: deps.throttle }));
 
   const secureCookies = deps.publicUrl.startsWith("https://");
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -96,7 +101,6 @@ export function createApp(deps: AppDeps) {
       payments: deps.payments,
       secret: deps.secret,
       secureCookies,
-      trustProxy: deps.trustProxy,
     }),
   );
   api.route("/cadastro", cadastroRoutes({ db: handle.db, auth, secret: deps.secret, secureCookies }));
@@ -109,7 +113,7 @@ export function createApp(deps: AppDeps) {
   api.route("/pessoas", tenantRouter(deps).route("/", pessoasRoutes(handle.db)));
   api.route("/chamadas", tenantRouter(deps).route("/", chamadasRoutes(handle.db)));
   api.route("/busca", tenantRouter(deps).route("/", buscaRoutes(handle.db)));
-  const events = eventsRoutes(deps.bus, { heartbeatMs: deps.sseHeartbeatMs });
+  const events = eventsRoutes(deps.bus, { db: handle.db, heartbeatMs: deps.sseHeartbeatMs });
   api.route("/events", tenantRouter(deps).route("/", events.router));
 
   app.route("/api", api);

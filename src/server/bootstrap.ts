@@ -8,6 +8,8 @@ import { createAuth } from "./auth/auth";
 import { createLoginThrottle } from "./auth/login-throttle";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
+import type { TrustProxy } from "./http/client-ip";
+import { createOriginPolicy } from "./http/origin-policy";
 import { startScheduler } from "./jobs/scheduler";
 import { createPayments, type PaymentsConfig } from "./payments/payments";
 import { createEventBus } from "./realtime/event-bus";
@@ -18,29 +20,41 @@ export interface SystemOptions {
   handle?: DatabaseHandle;
   database?: { url: string; poolMax?: number } | { dataDir: string | null };
   authSecret: string;
+  /** Effective public URL (links, cookies). */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (default true); when false, each request's own origin is allowed. */
+  publicUrlExplicit?: boolean;
   trustedOrigins?: string[];
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
   webClientDir?: string;
   signInPerMinute?: number;
   maxLoginFailures?: number;
+  maxLoginFailuresPerIp?: number;
   sseHeartbeatMs?: number;
   /** Stripe keys; omitted = demo mode. */
   payments?: PaymentsConfig;
 }
 
 export async function createSystem(options: SystemOptions) {
-  const handle = options.handle ?? (await openDatabase(options.database ?? { dataDir: null }));
+  const handle = options.handle ?? (await openDatabase(options.database ?? { dataDir: null }, options.logger));
   await applyMigrations(handle);
+  const originPolicy = createOriginPolicy({
+    publicUrl: options.publicUrl,
+    publicUrlExplicit: options.publicUrlExplicit ?? true,
+    trustedOrigins: options.trustedOrigins ?? [],
+  });
   const auth = createAuth({
     db: handle.db,
     logger: options.logger,
     secret: options.authSecret,
     baseURL: options.publicUrl,
-    trustedOrigins: options.trustedOrigins ?? [],
+    originPolicy,
     signInPerMinute: options.signInPerMinute,
   });
-  const throttle = createLoginThrottle(handle.db, options.maxLoginFailures ?? 5);
+  const throttle = createLoginThrottle(handle.db, {
+    maxFailuresPerAccount: options.maxLoginFailures ?? 5,
+    maxFailuresPerIp: options.maxLoginFailuresPerIp ?? 30,
+  });
   const bus = createEventBus(handle, options.logger);
   const { app, closeStreams } = createApp({
     handle,
@@ -51,7 +65,7 @@ export async function createSystem(options: SystemOptions) {
     payments: createPayments(options.payments),
     secret: options.authSecret,
     publicUrl: options.publicUrl,
-    trustedOrigins: options.trustedOrigins ?? [],
+    originPolicy,
     trustProxy: options.trustProxy ?? false,
     webClientDir: options.webClientDir,
     sseHeartbeatMs: options.sseHeartbeatMs,

@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./http/client-ip";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", ""])
@@ -17,7 +18,10 @@ export const envSchema = z.object({
   /** Port and interface the HTTP server listens on. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  /** Public base URL, used by auth for cookies and trusted origins. Defaults to http://localhost:PORT. */
+  /**
+   * Public base URL (links, cookies). When set, only its origin and TRUSTED_ORIGINS may call the API;
+   * when unset, links use http://localhost:PORT and each request's own origin is allowed.
+   */
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** Extra origins allowed to call the API with cookies (comma separated). */
   TRUSTED_ORIGINS: z
@@ -37,14 +41,28 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Signs session cookies. Required when several instances share a database. */
   BETTER_AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
-  /** Honour X-Forwarded-For / X-Forwarded-Proto (only behind a trusted reverse proxy). */
-  TRUST_PROXY: booleanish,
+  /** Our reverse proxies: false, a hop count, or addresses/CIDRs; the client IP is the rightmost untrusted hop. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): TrustProxy => {
+      try {
+        return parseTrustProxy(v);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `use false, um número de proxies ou endereços/CIDRs: ${error}` });
+        return z.NEVER;
+      }
+    }),
   /** Sign-in attempts allowed per client IP per minute (better-auth's limiter). */
   AUTH_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
-  /** Failed sign-ins per e-mail within 15 minutes before that e-mail is locked out for the window. */
+  /** Failed sign-ins for one e-mail from one client IP before each further attempt is delayed. */
   AUTH_MAX_LOGIN_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Failed sign-ins from one client IP, over every e-mail, before its attempts are delayed. */
+  AUTH_MAX_LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Seed the demo tenant at start when the database has no tenant yet. Defaults to true on PGlite. */
   SEED_DEMO: z.enum(["true", "false", "1", "0", ""]).optional(),
+  /** Allows the demo tenant and demo payments on a public https:// PUBLIC_URL (demo-guard.ts). */
+  GUARITA_DEMO: booleanish,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Stripe keys; without them, payments run in the labelled demo mode. */
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().startsWith("sk_").optional()),
@@ -55,7 +73,10 @@ export const envSchema = z.object({
 export type RawEnv = z.infer<typeof envSchema>;
 
 export interface Env extends Omit<RawEnv, "SEED_DEMO"> {
+  /** Effective public URL, for links and cookies: PUBLIC_URL or http://localhost:PORT. */
   PUBLIC_URL: string;
+  /** Whether PUBLIC_URL was set; the origin rule and the demo guard depend on it. */
+  PUBLIC_URL_EXPLICIT: boolean;
   DATA_DIR: string;
   SEED_DEMO: boolean;
 }
@@ -79,6 +100,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...raw,
     PUBLIC_URL: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    PUBLIC_URL_EXPLICIT: raw.PUBLIC_URL !== undefined,
     DATA_DIR: path.resolve(raw.DATA_DIR),
     SEED_DEMO: seed,
   };

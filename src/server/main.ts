@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { resolveAuthSecret } from "./auth/secret";
 import { createSystem } from "./bootstrap";
+import { lockDataDirOrExit } from "./db/data-dir-lock";
 import { DEMO_LOGINS, DEMO_PASSWORD, hasAnyTenant, seedDemo } from "./db/seed/demo";
+import { demoGuardRefusal } from "./demo-guard";
 import { loadEnv } from "./env";
 import { createLogger } from "./http/logger";
 
@@ -14,6 +16,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 async function main() {
   const started = performance.now();
   const env = loadEnv();
+  await lockDataDirOrExit(env);
   const logger = createLogger(env.LOG_LEVEL);
   const { secret, generated } = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   if (generated && env.DATABASE_URL) {
@@ -29,10 +32,12 @@ async function main() {
       : { dataDir: path.join(env.DATA_DIR, "pglite") },
     authSecret: secret,
     publicUrl: env.PUBLIC_URL,
+    publicUrlExplicit: env.PUBLIC_URL_EXPLICIT,
     trustedOrigins: env.TRUSTED_ORIGINS,
     trustProxy: env.TRUST_PROXY,
     signInPerMinute: env.AUTH_SIGNIN_PER_MINUTE,
     maxLoginFailures: env.AUTH_MAX_LOGIN_FAILURES,
+    maxLoginFailuresPerIp: env.AUTH_MAX_LOGIN_FAILURES_PER_IP,
     webClientDir: path.join(ROOT, "build", "web", "client"),
     payments:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
@@ -47,7 +52,20 @@ async function main() {
   });
   logger.info({ database: system.handle.kind }, "banco de dados pronto e migrado");
 
-  if (env.SEED_DEMO && !(await hasAnyTenant(system.handle.db))) {
+  const seedsDemoTenant = env.SEED_DEMO && !(await hasAnyTenant(system.handle.db));
+  const refusal = demoGuardRefusal({
+    publicUrl: env.PUBLIC_URL,
+    publicUrlExplicit: env.PUBLIC_URL_EXPLICIT,
+    allowDemo: env.GUARITA_DEMO,
+    seedsDemoTenant,
+    demoPayments: !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
+  });
+  if (refusal) {
+    console.error(refusal);
+    await system.close();
+    process.exit(1);
+  }
+  if (seedsDemoTenant) {
     const summary = await seedDemo(system.handle.db, system.auth);
     logger.info(summary, "cliente de demonstração criado");
     const lines = DEMO_LOGINS.map((l) => `  ${l.role.padEnd(9)} ${l.email} / ${DEMO_PASSWORD}`).join("\n");

@@ -16,6 +16,28 @@ export const PRERENDERED_PATHS = [
   "/carreiras",
   "/contato",
 ] as const;
+export type PrerenderedPath = (typeof PRERENDERED_PATHS)[number];
+
+/**
+ * Content-only public pages: served as pre-rendered HTML and CSS without React (the build strips
+ * their hydration scripts; a small enhancement script adds the theme menu, the video and the forms'
+ * prefilled messages). Every other pre-rendered page (sign-in, checkout, account creation) is a
+ * React app. docs/decisions/013.
+ */
+export const REACT_PUBLIC_PATHS = [
+  "/login",
+  "/checkout",
+  "/create-account",
+] as const satisfies readonly PrerenderedPath[];
+
+export const STATIC_PUBLIC_PATHS: readonly PrerenderedPath[] = PRERENDERED_PATHS.filter(
+  (path) => !(REACT_PUBLIC_PATHS as readonly string[]).includes(path),
+);
+
+export function isStaticPublicPath(pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  return (STATIC_PUBLIC_PATHS as readonly string[]).includes(normalized);
+}
 
 /** Console sections. Canonical URLs live under /app; the unprefixed forms redirect there. */
 export const CONSOLE_SECTIONS = [

@@ -1,7 +1,8 @@
 import { ThemeProvider } from "next-themes";
 import * as React from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { config as zodConfig } from "zod/v4/core";
+import { isStaticPublicPath } from "@/shared/public-routes";
 import { Button } from "@/web/components/ui/button";
 import { LoadingState } from "@/web/components/ui/spinner";
 import type { Route } from "./+types/root";
@@ -51,9 +52,12 @@ function useHydratedMarker() {
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   useHydratedMarker();
+  // Content-only pages ship without React: `data-static-page` tells the build to strip their
+  // hydration scripts (scripts/static-pages.mjs, docs/decisions/013).
+  const staticPage = isStaticPublicPath(useLocation().pathname);
   return (
     // next-themes sets the theme class on <html> before hydration; the attribute difference is expected.
-    <html lang="pt-BR" suppressHydrationWarning>
+    <html lang="pt-BR" suppressHydrationWarning data-static-page={staticPage ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -9,7 +9,9 @@ export default [
   // Public pages, pre-rendered at build time (src/shared/public-routes.ts).
   index("site/landing.tsx"),
   route("login", "site/login.tsx"),
-  route("checkout", "site/checkout.tsx"),
+  // `:variante` is only for the build: each plan and billing choice is pre-rendered at
+  // /checkout/<plan>-<billing>, served for /checkout?plan=…&billing=… (src/shared/plan-params.ts).
+  route("checkout/:variante?", "site/checkout.tsx"),
   route("create-account", "site/create-account.tsx"),
   route("privacidade", "site/privacidade.tsx"),
   route("termos", "site/termos.tsx"),

@@ -8,7 +8,21 @@ import type { Page } from "@playwright/test";
 import { expect, openUserMenu, test } from "./fixtures";
 
 // The browser logs every non-2xx fetch; these are the refusals this spec provokes on purpose.
-test.use({ allowedConsoleErrors: [/status of (401|402|409)/] });
+// (404: /api/checkout/atual in a browser without a checkout.)
+test.use({ allowedConsoleErrors: [/status of (401|402|404|409)/] });
+
+const PAYMENT_CONFIRMED = /Pagamento confirmado/;
+const COMPLETE_CHECKOUT =
+  "Não encontramos um pagamento confirmado neste navegador. Conclua o checkout para criar a sua conta.";
+
+/** The create-account page of a browser without a paid checkout: only "Conclua o checkout" and its link. */
+async function expectOnlyCompleteCheckout(page: Page) {
+  await expect(page.getByText(COMPLETE_CHECKOUT)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ir para o checkout" })).toBeVisible();
+  await expect(page.getByText(PAYMENT_CONFIRMED)).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Senha", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Criar conta" })).toHaveCount(0);
+}
 
 async function openCheckout(page: Page, query = "") {
   await page.goto(`/checkout${query}`);
@@ -17,6 +31,10 @@ async function openCheckout(page: Page, query = "") {
 }
 
 const total = (page: Page) => page.getByTestId("checkout-total");
+const planLink = (page: Page, name: RegExp) =>
+  page.getByRole("navigation", { name: "Plano" }).getByRole("link", { name });
+const billingLink = (page: Page, name: RegExp) =>
+  page.getByRole("navigation", { name: "Cobrança" }).getByRole("link", { name });
 
 interface Buyer {
   nome: string;
@@ -61,25 +79,26 @@ test.describe("checkout", () => {
   test("defaults to Essencial yearly and keeps the query in sync with every choice", async ({ page }) => {
     await openCheckout(page);
     await expect(page).toHaveURL(/\/checkout\?plan=essencial&billing=yearly$/);
-    await expect(page.getByRole("radio", { name: /Essencial/ })).toBeChecked();
-    await expect(page.getByRole("radio", { name: /Anual/ })).toBeChecked();
+    await expect(planLink(page, /Essencial/)).toHaveAttribute("aria-current", "true");
+    await expect(billingLink(page, /Anual/)).toHaveAttribute("aria-current", "true");
     await expect(total(page)).toHaveText("R$ 359,00");
     await expect(page.getByText("Modo de demonstração: nenhum valor será cobrado")).toBeVisible();
 
-    // The radios follow the URL, which React Router updates asynchronously: click, then wait for
-    // the new state (Playwright's check() expects it at once).
-    await page.getByRole("radio", { name: /Avançado/ }).click();
-    await expect(page.getByRole("radio", { name: /Avançado/ })).toBeChecked();
+    // Each choice is a link to the checkout's URL for it; once hydrated React Router follows it in place.
+    await expect(planLink(page, /Avançado/)).toHaveAttribute("href", "/checkout?plan=avancado&billing=yearly");
+    await planLink(page, /Avançado/).click();
+    await expect(planLink(page, /Avançado/)).toHaveAttribute("aria-current", "true");
+    await expect(planLink(page, /Essencial/)).not.toHaveAttribute("aria-current");
     await expect(page).toHaveURL(/plan=avancado&billing=yearly/);
     await expect(total(page)).toHaveText("R$ 1.149,00");
 
-    await page.getByRole("radio", { name: /Mensal/ }).click();
-    await expect(page.getByRole("radio", { name: /Mensal/ })).toBeChecked();
+    await billingLink(page, /Mensal/).click();
+    await expect(billingLink(page, /Mensal/)).toHaveAttribute("aria-current", "true");
     await expect(page).toHaveURL(/plan=avancado&billing=monthly/);
     await expect(total(page)).toHaveText("R$ 1.290,00");
 
-    await page.getByRole("radio", { name: /Personalizado/ }).click();
-    await expect(page.getByRole("radio", { name: /Personalizado/ })).toBeChecked();
+    await planLink(page, /Personalizado/).click();
+    await expect(planLink(page, /Personalizado/)).toHaveAttribute("aria-current", "true");
     await expect(page).toHaveURL(/plan=personalizado&billing=monthly/);
     await expect(total(page)).toHaveText("Sob consulta");
     await expect(page.getByRole("button", { name: "Continuar e criar conta" })).toBeVisible();
@@ -139,19 +158,52 @@ test.describe("checkout", () => {
     await expect(alert).toContainText("Cartão recusado pela operadora.");
     await expect(page).toHaveURL(/\/checkout/);
 
-    // Forging the next step's URL does not help: the server wants a confirmed payment.
+    // Forging the next step's URL does not help: this browser's checkout was declined, so the page
+    // offers only the way back to the checkout, and the server would refuse an account anyway.
     const query = new URLSearchParams({ plan: "essencial", billing: "yearly", email: buyer.email, nome: buyer.nome });
     await page.goto(`/create-account?${query}`);
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
-    await page.getByRole("textbox", { name: "Senha", exact: true }).fill("senha-nova-1");
-    await page.getByRole("textbox", { name: "Confirmar senha" }).fill("senha-nova-1");
-    await page.getByRole("button", { name: "Criar conta" }).click();
-    await expect(page.getByRole("alert")).toContainText("Não encontramos um pagamento confirmado neste navegador.");
+    await expectOnlyCompleteCheckout(page);
+    const origin = new URL(page.url()).origin;
+    const cadastro = await page.request.post("/api/cadastro", {
+      data: { senha: "senha-nova-1", confirmacao: "senha-nova-1" },
+      headers: { origin },
+    });
+    expect(cadastro.status()).toBe(402);
     const signIn = await page.request.post("/api/auth/sign-in/email", {
       data: { email: buyer.email, password: "senha-nova-1" },
-      headers: { origin: new URL(page.url()).origin },
+      headers: { origin },
     });
     expect(signIn.status()).toBe(401);
+  });
+
+  test("create-account in a browser that never checked out says only 'Conclua o checkout', with its link", async ({
+    page,
+  }) => {
+    const query = new URLSearchParams({
+      plan: "avancado",
+      billing: "monthly",
+      email: "sem.checkout@cliente.guarita.app",
+      nome: "Sem Checkout",
+    });
+    await page.goto(`/create-account?${query}`);
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await expectOnlyCompleteCheckout(page);
+    await page.getByRole("link", { name: "Ir para o checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout\?plan=avancado&billing=monthly$/);
+  });
+
+  test("Personalizado opens the account form without claiming a payment", async ({ page }) => {
+    const buyer = newBuyer();
+    await openCheckout(page, "?plan=personalizado&billing=monthly");
+    await fillBilling(page, buyer);
+    await page.getByRole("button", { name: "Continuar e criar conta" }).click();
+    await expect(page).toHaveURL(/\/create-account\?/);
+    await expect(page.getByText(/Plano Personalizado, sem cobrança agora/)).toBeVisible();
+    await expect(page.getByText("Personalizado · Mensal")).toBeVisible();
+    await expect(page.getByText(PAYMENT_CONFIRMED)).toHaveCount(0);
+    await expect(page.getByText(COMPLETE_CHECKOUT)).toHaveCount(0);
+    await expect(page.getByRole("textbox", { name: "Senha", exact: true })).toBeVisible();
   });
 
   test("create-account without email or nome goes back home", async ({ page }) => {
@@ -174,6 +226,8 @@ test.describe("account creation", () => {
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await expect(page.getByRole("heading", { name: "Crie sua conta" })).toBeVisible();
     await expect(page.getByText("Avançado · Mensal")).toBeVisible();
+    await expect(page.getByText(PAYMENT_CONFIRMED)).toBeVisible();
+    await expect(page.getByText(COMPLETE_CHECKOUT)).toHaveCount(0);
 
     const senha = page.getByRole("textbox", { name: "Senha", exact: true });
     const confirmacao = page.getByRole("textbox", { name: "Confirmar senha" });
@@ -181,6 +235,12 @@ test.describe("account creation", () => {
     await confirmacao.fill("12345");
     await page.getByRole("button", { name: "Criar conta" }).click();
     await expect(page.getByText("A senha deve ter pelo menos 6 caracteres").first()).toBeVisible();
+    await senha.fill("123456789");
+    await confirmacao.fill("123456789");
+    await page.getByRole("button", { name: "Criar conta" }).click();
+    await expect(
+      page.getByText("Esta senha está entre as mais usadas e é fácil de adivinhar. Escolha uma senha menos comum."),
+    ).toBeVisible();
     await senha.fill("senha-da-helena");
     await confirmacao.fill("senha-diferente");
     await page.getByRole("button", { name: "Criar conta" }).click();

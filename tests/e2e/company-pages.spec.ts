@@ -145,21 +145,24 @@ test.describe("every company page", () => {
   });
 });
 
+const applyButton = (page: Page) => page.locator("summary").filter({ hasText: "Candidatar-se" });
+
 test.describe("career application dialog", () => {
   test.beforeEach(async ({ page }) => {
     await captureWindowOpen(page);
     await page.goto("/carreiras");
   });
 
+  // A native disclosure (docs/decisions/013): "Candidatar-se" is its <summary>, the form its panel.
   async function openDialog(page: Page) {
-    await page.getByRole("button", { name: "Candidatar-se" }).click();
-    const dialog = page.getByRole("dialog", { name: "Candidatura" });
+    await applyButton(page).click();
+    const dialog = page.getByRole("region", { name: "Candidatura" });
     await expect(dialog).toBeVisible();
     return dialog;
   }
 
   async function fillRequired(page: Page) {
-    const dialog = page.getByRole("dialog", { name: "Candidatura" });
+    const dialog = page.getByRole("region", { name: "Candidatura" });
     await dialog.getByLabel("Nome completo").fill("Ana Luíza Conceição");
     await dialog.getByLabel("E-mail").fill("ana.luiza@example.com");
     await dialog.getByLabel("Setor de interesse").selectOption("seguranca");
@@ -195,10 +198,10 @@ test.describe("career application dialog", () => {
     await expect(resume).toHaveAccessibleDescription("Apenas arquivos PDF são aceitos");
     await expect(dialog.getByText("Apenas arquivos PDF são aceitos", { exact: true })).toBeVisible();
     for (const colorScheme of ["light", "dark"] as const) {
-      // next-themes follows the system theme live, so the open dialog switches too.
+      // The "Sistema" theme follows the device live (enhance/theme.ts), so the open form switches too.
       await page.emulateMedia({ colorScheme });
       await expect(page.locator("html")).toHaveClass(new RegExp(colorScheme));
-      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      const axe = await new AxeBuilder({ page }).include('[aria-labelledby="candidatura-titulo"]').analyze();
       expect(
         axe.violations.map((v) => v.id),
         colorScheme,
@@ -250,7 +253,7 @@ test.describe("career application dialog", () => {
     await dialog.getByRole("button", { name: "Enviar candidatura" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Candidatura pronta para envio")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Candidatar-se" })).toBeFocused();
+    await expect(applyButton(page)).toBeFocused();
 
     const mail = parseMailto(await theOpenedUrl(page));
     expect(mail.address).toBe(COMPANY_EMAIL);
@@ -290,14 +293,14 @@ test.describe("career application dialog", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("button", { name: "Candidatar-se" })).toBeFocused();
+    await expect(applyButton(page)).toBeFocused();
 
     await page.keyboard.press("Enter");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Nome completo")).toHaveValue("");
     await dialog.getByRole("button", { name: "Cancelar" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("button", { name: "Candidatar-se" })).toBeFocused();
+    await expect(applyButton(page)).toBeFocused();
     expect(await openedUrls(page)).toEqual([]);
   });
 });

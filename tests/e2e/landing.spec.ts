@@ -17,17 +17,12 @@ const VIDEO_HOST = new URL(COMPANY.demoVideoEmbedUrl).host;
 const WHATSAPP_BUTTONS = ["Falar com especialista", "Agendar demonstração", "Falar com vendas"] as const;
 
 /**
- * Widgets (toggle, accordion, menu, video) answer once React has hydrated the pre-rendered page:
- * `<html data-hydrated>` when the deferred-hydration loader is in the build, else React's own marks.
+ * The landing page has no React (docs/decisions/013): its widgets are native (radios, disclosures,
+ * links) and its one module script, which runs before DOMContentLoaded, adds the rest. It marks
+ * `<html data-enhanced>` once its handlers are in place.
  */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    if (document.documentElement.hasAttribute("data-hydrated")) return true;
-    // With the deferred-hydration loader, only its marker means the replayed clicks are done.
-    if (document.getElementById("hydration-module")) return false;
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactProps"));
-  });
+async function waitForEnhancements(page: Page) {
+  await expect(page.locator("html[data-enhanced]")).toBeAttached();
 }
 
 /** The heading is on screen and below the sticky header, not hidden under it. */
@@ -91,12 +86,12 @@ test.describe("navigation", () => {
 test.describe("plans", () => {
   test("yearly by default; plan buttons reach checkout with the plan and the billing cycle", async ({ page }) => {
     await page.goto("/#planos");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     const billing = page.getByRole("radiogroup", { name: "Ciclo de cobrança" });
     const yearly = billing.getByRole("radio", { name: /Anual/ });
     const monthly = billing.getByRole("radio", { name: /Mensal/ });
-    await expect(yearly).toHaveAttribute("aria-checked", "true");
-    await expect(yearly).toContainText("-10%");
+    await expect(yearly).toBeChecked();
+    await expect(billing.locator("label", { hasText: "Anual" })).toContainText("-10%");
     await expect(page.getByText("Economize 2 meses")).toBeVisible();
     await expect(page.getByText("Mais popular")).toBeVisible();
     await expect(page.getByText("Sob consulta")).toBeVisible();
@@ -115,10 +110,10 @@ test.describe("plans", () => {
     await expect(page).toHaveURL(/\/checkout\?plan=avancado&billing=yearly$/);
 
     await page.goto("/#planos");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     await monthly.click();
-    await expect(monthly).toHaveAttribute("aria-checked", "true");
-    await expect(yearly).toHaveAttribute("aria-checked", "false");
+    await expect(monthly).toBeChecked();
+    await expect(yearly).not.toBeChecked();
     for (const plan of PLAN_LIST) {
       await expect(plans.getByRole("link", { name: `Escolher ${plan.nome}` })).toHaveAttribute(
         "href",
@@ -129,7 +124,7 @@ test.describe("plans", () => {
     await expect(plans).toContainText("R$ 1.290");
     // Clicking the chosen option again keeps it chosen: one cycle is always selected.
     await monthly.click();
-    await expect(monthly).toHaveAttribute("aria-checked", "true");
+    await expect(monthly).toBeChecked();
 
     await plans.getByRole("link", { name: "Escolher Essencial" }).click();
     await expect(page).toHaveURL(/\/checkout\?plan=essencial&billing=monthly$/);
@@ -139,9 +134,11 @@ test.describe("plans", () => {
 test.describe("FAQ", () => {
   test("the four questions open and close with the keyboard", async ({ page }) => {
     await page.goto("/#faq");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     const faq = page.getByRole("region", { name: "Perguntas frequentes" });
-    const triggers = faq.getByRole("button");
+    // Native disclosures: each question is a <summary>, its answer the rest of the <details>.
+    const items = faq.locator("details");
+    const triggers = faq.locator("summary");
     await expect(triggers).toHaveCount(4);
     for (const topic of [/instalação/, /porteiro humano/, /LGPD/, /sotaques/]) {
       await expect(faq.getByRole("heading", { level: 3, name: topic })).toBeVisible();
@@ -152,26 +149,30 @@ test.describe("FAQ", () => {
     await page.keyboard.press("Tab");
     const first = triggers.nth(0);
     await expect(first).toBeFocused();
-    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(items.nth(0)).not.toHaveAttribute("open");
     await expect(faq.getByText(/visita técnica/)).toBeHidden();
 
     await page.keyboard.press("Enter");
-    await expect(first).toHaveAttribute("aria-expanded", "true");
-    const firstAnswer = page.locator(`[id="${await first.getAttribute("aria-controls")}"]`);
+    await expect(items.nth(0)).toHaveAttribute("open", "");
+    const firstAnswer = items.nth(0).locator("p");
     await expect(firstAnswer).toBeVisible();
     await expect(firstAnswer).toContainText("2 a 4 semanas");
     await page.keyboard.press("Enter");
-    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(items.nth(0)).not.toHaveAttribute("open");
     await expect(firstAnswer).toBeHidden();
 
     await page.keyboard.press("Tab");
     const second = triggers.nth(1);
     await expect(second).toBeFocused();
     await page.keyboard.press("Space");
-    await expect(second).toHaveAttribute("aria-expanded", "true");
+    await expect(items.nth(1)).toHaveAttribute("open", "");
     await expect(faq.getByText(/só libera o acesso com a autorização do morador/)).toBeVisible();
-    await page.keyboard.press("Space");
-    await expect(second).toHaveAttribute("aria-expanded", "false");
+    // One answer open at a time (<details name="faq">).
+    await first.click();
+    await expect(items.nth(1)).not.toHaveAttribute("open");
+    await expect(items.nth(0)).toHaveAttribute("open", "");
+    await first.click();
+    await expect(items.nth(0)).not.toHaveAttribute("open");
   });
 
   test("the pre-rendered HTML holds the answers and the Organization and FAQPage structured data", async ({
@@ -189,9 +190,9 @@ test.describe("FAQ", () => {
       | undefined;
     expect(faqPage?.mainEntity).toHaveLength(4);
     for (const question of faqPage?.mainEntity ?? []) {
-      // The accordion renders the same text the structured data declares.
+      // The FAQ renders the same text the structured data declares.
       expect(html).toContain(`>${question.name}<`);
-      expect(html).toContain(`<p>${question.acceptedAnswer.text}</p>`);
+      expect(html).toContain(`>${question.acceptedAnswer.text}</p>`);
     }
     expect(html).toContain("<title>Guarita — Sistema de Portaria Inteligente</title>");
   });
@@ -209,10 +210,11 @@ test.describe("demo video", () => {
     );
 
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     await page.getByRole("link", { name: "Ver em Ação" }).click();
     const demo = page.getByRole("region", { name: "Veja a Guarita em ação" });
-    const play = demo.getByRole("button", { name: /Assistir à demonstração/ });
+    // A link to the video (it opens in a new tab without a script); the page swaps in the player.
+    const play = demo.getByRole("link", { name: /Assistir à demonstração/ });
     await expect(play).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expect(demo.locator("iframe")).toHaveCount(0);
@@ -258,10 +260,10 @@ test.describe("on a 360 px phone", () => {
 
   test("the menu opens with 'Entrar' and 'Começar' and closes with Esc", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
-    const trigger = page.getByRole("button", { name: "Abrir menu" });
+    await waitForEnhancements(page);
+    const trigger = page.getByLabel("Abrir menu");
     await trigger.click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
+    const menu = page.getByRole("region", { name: "Menu" });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: "Entrar" })).toHaveAttribute("href", "/login");
     await expect(menu.getByRole("link", { name: "Começar" })).toHaveAttribute("href", "/app");
@@ -272,9 +274,9 @@ test.describe("on a 360 px phone", () => {
 
   test("a section link in the menu closes it and scrolls to the section", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Abrir menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
+    await waitForEnhancements(page);
+    await page.getByLabel("Abrir menu").click();
+    const menu = page.getByRole("region", { name: "Menu" });
     await menu.getByRole("link", { name: "Planos" }).click();
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/#planos$/);
@@ -300,9 +302,12 @@ test.describe("accessibility", () => {
     test(`no axe violations in the ${colorScheme} theme, with a question open`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });
       await page.goto("/");
-      await waitForHydration(page);
+      await waitForEnhancements(page);
       await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /dark/ : /light/);
-      await page.getByRole("button", { name: /instalação/ }).click();
+      await page
+        .locator("#faq summary")
+        .filter({ hasText: /instalação/ })
+        .click();
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
         [],

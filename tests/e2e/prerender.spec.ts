@@ -1,22 +1,24 @@
 /**
  * The public pages are pre-rendered (issue 6, "Pre-rendered" and "Metadata"): a plain HTTP GET,
  * with no JavaScript at all, already returns each page's text and its search metadata. Then, in
- * the browser, the page hydrates after it has loaded (scripts/defer-hydration.mjs), without
- * errors, and client-side navigation to the console still works.
+ * the browser, the content-only pages run without React (scripts/static-pages.mjs), the React
+ * pages hydrate after they have loaded (scripts/defer-hydration.mjs), without errors, and the
+ * console is reached from the landing page.
  */
 import type { APIRequestContext } from "@playwright/test";
 import { COMPANY } from "../../src/shared/company";
-import { PRERENDERED_PATHS } from "../../src/shared/public-routes";
+import { PRERENDERED_PATHS, STATIC_PUBLIC_PATHS } from "../../src/shared/public-routes";
 import { expect, test } from "./fixtures";
 
-/** Pages whose hydration waits for the load event; the sign-in form needs JavaScript at once. */
-const DEFERRED = PRERENDERED_PATHS.filter((p) => p !== "/login");
+const isStatic = (path: string) => (STATIC_PUBLIC_PATHS as readonly string[]).includes(path);
+/** React pages whose hydration waits for the load event; the sign-in form needs JavaScript at once. */
+const DEFERRED = PRERENDERED_PATHS.filter((p) => p !== "/login" && !isStatic(p));
 /** The static pages and the landing page carry the site footer (SPEC.md section 2.16). */
 const WITH_FOOTER = ["/", "/privacidade", "/termos", "/lgpd", "/seguranca", "/sobre", "/carreiras", "/contato"];
 const LEGAL_LINKS = ["/privacidade", "/termos", "/lgpd"];
 const COMPANY_LINKS = ["/seguranca", "/sobre", "/carreiras", "/contato"];
-/** Chunks that belong to the console (its layout, API and auth clients); never on the landing page. */
-const CONSOLE_CHUNK = /\/assets\/(layout|api|auth-client|query-client|realtime|dashboard)-[\w-]+\.js$/;
+/** Chunks that belong to the console only (its layout, query cache, realtime, screens); never on a public page. */
+const CONSOLE_CHUNK = /\/assets\/(layout|query-client|realtime|dashboard)-[\w-]+\.js$/;
 
 const decode = (text: string) =>
   text
@@ -118,6 +120,40 @@ test.describe("plain HTTP, no JavaScript", () => {
     }
   });
 
+  test("content-only pages carry no React: one small enhancement module and no hydration scripts", async ({
+    request,
+  }) => {
+    for (const path of STATIC_PUBLIC_PATHS) {
+      const html = await getPage(request, path);
+      expect(html, path).toMatch(/<html[^>]*data-static-page=""/);
+      expect(html, path).not.toContain('rel="modulepreload"');
+      expect(html, path).not.toContain("__reactRouter");
+      expect(html, path).not.toContain("x-deferred-module");
+      const modules = [...html.matchAll(/<script[^>]*type="module"[^>]*>/g)].map((m) => m[0]);
+      expect(modules, path).toEqual([expect.stringMatching(/src="\/assets\/site-[\w-]+\.js"/)]);
+    }
+  });
+
+  test("the checkout's HTML already shows the plan and cycle of its query", async ({ request }) => {
+    const cases = [
+      { query: "", plan: "Essencial", total: "R$ 359,00" },
+      { query: "?plan=avancado&billing=yearly", plan: "Avançado", total: "R$ 1.149,00" },
+      { query: "?plan=avancado&billing=monthly", plan: "Avançado", total: "R$ 1.290,00" },
+      { query: "?plan=personalizado&billing=yearly", plan: "Personalizado", total: "Sob consulta" },
+      { query: "?plan=ouro&billing=semanal", plan: "Essencial", total: "R$ 359,00" },
+    ];
+    for (const { query, plan, total } of cases) {
+      const page = parse(await getPage(request, `/checkout${query}`));
+      expect(page.text, query).toContain(`Plano ${plan}`);
+      expect(page.text, query).toContain(total);
+      expect(page.canonicals, query).toEqual([canonicalOf("/checkout")]);
+    }
+    // The pre-rendered choices are reached through the query: their own paths redirect there.
+    const variant = await request.get("/checkout/avancado-monthly", { maxRedirects: 0 });
+    expect(variant.status()).toBe(301);
+    expect(variant.headers().location).toBe("/checkout?plan=avancado&billing=monthly");
+  });
+
   test("robots.txt lets crawlers in, keeps them out of the console and the API, and names the sitemap", async ({
     request,
   }) => {
@@ -152,15 +188,16 @@ test.describe("plain HTTP, no JavaScript", () => {
 
 test.describe("in the browser", () => {
   for (const path of PRERENDERED_PATHS) {
-    test(`${path} hydrates without errors`, async ({ page }) => {
+    const ready = isStatic(path) ? "html[data-enhanced]" : "html[data-hydrated]";
+    test(`${path} ${isStatic(path) ? "runs its enhancements" : "hydrates"} without errors`, async ({ page }) => {
       await page.goto(path);
-      await expect(page.locator("html[data-hydrated]")).toBeAttached();
+      await expect(page.locator(ready)).toBeAttached();
       await expect(page.locator("h1")).toHaveCount(1);
     });
   }
 
-  test("the landing page loads no JavaScript before the load event, and never the console's code", async ({ page }) => {
-    await page.goto("/");
+  test("the React pages load no JavaScript before the load event, and never the console's code", async ({ page }) => {
+    await page.goto("/checkout");
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
     const scripts = await page.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
@@ -174,19 +211,32 @@ test.describe("in the browser", () => {
     expect(scripts.filter((s) => CONSOLE_CHUNK.test(s.url))).toEqual([]);
   });
 
-  test("a press before hydration is not lost: it is replayed once React is ready", async ({ page }) => {
+  test("the landing page never loads React or the console's code", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js"))
+        .map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/site-[\w-]+\.js$/)]);
+  });
+
+  test("a press on the React checkout before hydration is not lost: it is replayed once React is ready", async ({
+    page,
+  }) => {
     // The loader is an inline script at the end of the body: once the document is parsed it is
     // listening, and hydration itself waits for `load` and idle time, so this press comes before it.
-    await page.goto("/privacidade", { waitUntil: "domcontentloaded" });
-    await page.getByRole("button", { name: "Alternar tema" }).click();
-    await page.getByRole("menuitemradio", { name: "Escuro" }).click();
+    await page.goto("/checkout", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Alternar tema").click();
+    await page.getByRole("button", { name: "Escuro" }).click();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   });
 
-  test("client-side navigation from the landing page reaches the console", async ({ page, loginAs }) => {
+  test("the landing page's 'Entrar' reaches the console", async ({ page, loginAs }) => {
     await loginAs("sindico");
     await page.goto("/");
-    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await page.getByRole("link", { name: "Entrar", exact: true }).first().click();
     await expect(page).toHaveURL(/\/app\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -52,12 +52,11 @@ test.describe("routes", () => {
     await expect(nav.getByRole("link", { name: "Pessoas" })).toHaveAttribute("aria-current", "page");
   });
 
-  test("the breadcrumb starts at Dashboard and capitalises the path", async ({ page }) => {
+  test("the breadcrumb starts at Dashboard and shows each screen's own title", async ({ page }) => {
     await page.goto("/app/solicitacoes/nova");
     const crumbs = page.getByRole("navigation", { name: /breadcrumb|trilha/i });
-    await expect(crumbs).toContainText("Dashboard");
-    await expect(crumbs).toContainText("Solicitacoes");
-    await expect(crumbs).toContainText("Nova");
+    await expect(crumbs.getByRole("listitem")).toHaveText(["Dashboard", "Solicitações", "Nova Solicitação"]);
+    await expect(crumbs.getByRole("link", { name: "Solicitações" })).toHaveAttribute("href", "/app/solicitacoes");
   });
 
   test("the header has the search box, the bell and the settings button", async ({ page }) => {

@@ -9,6 +9,8 @@ export interface CallOptions {
   body?: string;
   headers?: Record<string, string>;
   ip?: string;
+  /** The address the app is opened on (default http://localhost:3000); also the Origin sent. */
+  baseUrl?: string;
 }
 
 export interface CallResult<T = any> {
@@ -20,13 +22,14 @@ export interface CallResult<T = any> {
 export function client(system: System, defaults: CallOptions = {}) {
   async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
     const opts = { ...defaults, ...options };
-    const headers: Record<string, string> = { origin: TEST_ORIGIN, accept: "application/json", ...opts.headers };
+    const base = opts.baseUrl ?? TEST_ORIGIN;
+    const headers: Record<string, string> = { origin: base, accept: "application/json", ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;
     if (opts.ip) headers["x-forwarded-for"] = opts.ip;
     let body: string | undefined = opts.body;
     if (opts.json !== undefined) body = JSON.stringify(opts.json);
     if (body !== undefined && !headers["content-type"]) headers["content-type"] = "application/json";
-    const response = await system.app.request(`http://localhost:3000${path}`, { method, headers, body });
+    const response = await system.app.request(`${base}${path}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -21,6 +21,10 @@ export async function openEventStream(system: System, cookie: string | undefined
   const queue: SseMessage[] = [];
   let buffer = "";
   const wake: { fn: (() => void) | null } = { fn: null };
+  let markEnded = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
 
   void (async () => {
     try {
@@ -51,6 +55,7 @@ export async function openEventStream(system: System, cookie: string | undefined
     } catch {
       // cancelled
     }
+    markEnded();
   })();
 
   return {
@@ -72,6 +77,16 @@ export async function openEventStream(system: System, cookie: string | undefined
       },
       async close() {
         await reader.cancel().catch(() => undefined);
+      },
+      /** Whether the server ends the stream within `timeoutMs`. */
+      async endsWithin(timeoutMs: number): Promise<boolean> {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), timeoutMs);
+        });
+        const result = await Promise.race([ended.then(() => true), timeout]);
+        clearTimeout(timer);
+        return result;
       },
     },
   };

@@ -1,9 +1,12 @@
 /**
  * Our own validation in front of the better-auth endpoints whose schemas are looser than the
  * product's rules (update-user accepts any record, for instance). Same zod + pt-BR messages as
- * every other endpoint; a body that fails never reaches better-auth.
+ * every other endpoint; a body that fails never reaches better-auth. Every endpoint that sets a new
+ * password takes the shared new-password rule; sign-in only bounds the length, so existing
+ * passwords keep working.
  */
 import { z } from "zod";
+import { newPasswordSchema } from "../../shared/schemas/password";
 
 const email = z.string().trim().email("E-mail inválido").max(254);
 
@@ -16,11 +19,20 @@ export const AUTH_BODY_GUARDS: Record<string, z.ZodType> = {
   }),
   "/sign-up/email": z.object({
     email,
-    password: z.string().min(6, "A senha deve ter pelo menos 6 caracteres").max(128),
+    password: newPasswordSchema,
     name: z.string().trim().min(2, "Nome deve ter pelo menos 2 caracteres").max(120),
     image: z.string().url("URL inválida").nullable().optional(),
     callbackURL: z.string().optional(),
     rememberMe: z.boolean().optional(),
+  }),
+  "/change-password": z.object({
+    newPassword: newPasswordSchema,
+    currentPassword: z.string().min(1, "Informe a senha atual").max(128),
+    revokeOtherSessions: z.boolean().optional(),
+  }),
+  "/reset-password": z.object({
+    newPassword: newPasswordSchema,
+    token: z.string().max(512).optional(),
   }),
   "/update-user": z
     .object({
@@ -28,4 +40,24 @@ export const AUTH_BODY_GUARDS: Record<string, z.ZodType> = {
       image: z.string().url("URL inválida").nullable().optional(),
     })
     .strict(),
+};
+
+/**
+ * Every other endpoint: better-auth's origin check reads these redirect targets before its own body
+ * validation and answers a non-string with a bare 400 "Invalid callbackURL"; this names the field.
+ */
+export const REDIRECT_URL_GUARD = z.looseObject({
+  callbackURL: z.string().optional(),
+  redirectTo: z.string().optional(),
+  errorCallbackURL: z.string().optional(),
+  newUserCallbackURL: z.string().optional(),
+});
+
+/** Fields of `member` a list may sort or filter on; better-auth answers 500 for any other name. */
+const MEMBER_FIELDS = ["id", "organizationId", "userId", "role", "createdAt"] as const;
+const memberField = z.enum(MEMBER_FIELDS, { error: "Campo inválido" }).optional();
+
+/** Query strings of the better-auth endpoints that pass a value straight to the database adapter. */
+export const AUTH_QUERY_GUARDS: Record<string, z.ZodType> = {
+  "/organization/list-members": z.looseObject({ sortBy: memberField, filterField: memberField }),
 };

@@ -33,5 +33,11 @@ export function translateAuthError(status: number, code: string | undefined): st
   return (code && MESSAGES[code]) || BY_STATUS[status] || "Não foi possível concluir a autenticação. Tente novamente.";
 }
 
-export const TOO_MANY_LOGIN_FAILURES =
-  "Muitas tentativas de login sem sucesso para este e-mail. Aguarde 15 minutos e tente novamente.";
+/** The sign-in throttle's 429 (login-throttle.ts), with the wait it announces in Retry-After. */
+export function tooManyLoginFailures(retryAfterSeconds: number): string {
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} ${retryAfterSeconds === 1 ? "segundo" : "segundos"}`
+      : `${Math.ceil(retryAfterSeconds / 60)} ${Math.ceil(retryAfterSeconds / 60) === 1 ? "minuto" : "minutos"}`;
+  return `Muitas tentativas de login sem sucesso. Aguarde ${wait} e tente novamente.`;
+}

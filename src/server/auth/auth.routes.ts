@@ -1,21 +1,19 @@
 /**
- * Mounts better-auth under /api/auth. Around it: the client IP header for its rate limiter, the
- * per-e-mail sign-in lockout, and pt-BR error messages in both better-auth's shape ({code, message})
- * and ours ({error: {...}}).
+ * Mounts better-auth under /api/auth. Around it: sign-in throttling per (e-mail, IP) and per IP,
+ * and pt-BR error messages in both better-auth's shape ({code, message}) and ours ({error: {...}}).
+ * The client IP reaches better-auth's limiter through the header client-ip.ts sets on every request.
  */
 import { Hono } from "hono";
-import { clientIp } from "../http/client-ip";
 import type { AppEnv } from "../http/context";
 import { validationError } from "../http/errors";
-import { type Auth, CLIENT_IP_HEADER } from "./auth";
-import { AUTH_BODY_GUARDS } from "./auth-guards";
-import { TOO_MANY_LOGIN_FAILURES, translateAuthError } from "./auth-messages";
-import type { LoginThrottle } from "./login-throttle";
+import type { Auth } from "./auth";
+import { AUTH_BODY_GUARDS, AUTH_QUERY_GUARDS, REDIRECT_URL_GUARD } from "./auth-guards";
+import { tooManyLoginFailures, translateAuthError } from "./auth-messages";
+import type { LoginAttempt, LoginThrottle } from "./login-throttle";
 
 export interface AuthRoutesOptions {
   auth: Auth;
   throttle: LoginThrottle;
-  trustProxy: boolean;
 }
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false };
@@ -58,18 +56,19 @@ function errorResponse(
   });
 }
 
-export function createAuthRoutes({ auth, throttle, trustProxy }: AuthRoutesOptions) {
+export function createAuthRoutes({ auth, throttle }: AuthRoutesOptions) {
   const routes = new Hono<AppEnv>();
 
   routes.on(["GET", "POST"], "/*", async (c) => {
     const requestId = c.get("requestId");
-    const headers = new Headers(c.req.raw.headers);
-    const ip = clientIp(c, trustProxy);
-    headers.delete(CLIENT_IP_HEADER);
-    if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    const request = new Request(c.req.raw, { headers });
+    const request = c.req.raw;
 
     const endpoint = c.req.path.replace(/^\/api\/auth/, "");
+    const queryGuard = AUTH_QUERY_GUARDS[endpoint]?.safeParse(c.req.query());
+    if (queryGuard && !queryGuard.success) {
+      const error = validationError(queryGuard.error);
+      return errorResponse(400, error.code, error.message, requestId, { fields: error.fields });
+    }
     let body: unknown;
     if (c.req.method === "POST") {
       const parsed = await readJsonBody(request);
@@ -77,9 +76,9 @@ export function createAuthRoutes({ auth, throttle, trustProxy }: AuthRoutesOptio
         return errorResponse(400, "BAD_REQUEST", "JSON malformado no corpo da requisição.", requestId);
       }
       body = parsed.value;
-      const guard = AUTH_BODY_GUARDS[endpoint];
-      const result = guard?.safeParse(body ?? {});
-      if (result && !result.success) {
+      const guard = AUTH_BODY_GUARDS[endpoint] ?? REDIRECT_URL_GUARD;
+      const result = guard.safeParse(body ?? {});
+      if (!result.success) {
         const error = validationError(result.error);
         return errorResponse(400, error.code, error.message, requestId, { fields: error.fields });
       }
@@ -87,15 +86,22 @@ export function createAuthRoutes({ auth, throttle, trustProxy }: AuthRoutesOptio
 
     const isSignIn = c.req.method === "POST" && endpoint === "/sign-in/email";
     const email = isSignIn ? (body as { email: string }).email : null;
-    if (email && (await throttle.isLocked(email))) {
-      return errorResponse(429, "TOO_MANY_LOGIN_FAILURES", TOO_MANY_LOGIN_FAILURES, requestId);
+    let attempt: LoginAttempt | null = null;
+    if (email) {
+      const admission = await throttle.admit(email, c.get("clientIp"));
+      if (!admission.admitted) {
+        const headers = new Headers({ "Retry-After": String(admission.retryAfterSeconds) });
+        const message = tooManyLoginFailures(admission.retryAfterSeconds);
+        return errorResponse(429, "TOO_MANY_LOGIN_FAILURES", message, requestId, { headers });
+      }
+      attempt = admission.attempt;
     }
 
     const response = await auth.handler(request);
 
-    if (email) {
-      if (response.status === 401) await throttle.recordFailure(email, ip);
-      else if (response.ok) await throttle.clear(email);
+    if (attempt) {
+      const outcome = response.ok ? "success" : response.status === 401 ? "wrong-password" : "not-checked";
+      await throttle.settle(attempt, outcome);
     }
     if (response.status < 400) return response;
 

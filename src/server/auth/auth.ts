@@ -11,6 +11,8 @@ import { asc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
+import { CLIENT_IP_HEADER } from "../http/client-ip";
+import type { OriginPolicy } from "../http/origin-policy";
 
 // Tenant administration rights (members, invitations) map onto better-auth's built-in roles.
 const ac = createAccessControl(defaultStatements);
@@ -21,14 +23,13 @@ const roles = {
   morador: ac.newRole(memberAc.statements),
 };
 
-export const CLIENT_IP_HEADER = "x-guarita-client-ip";
-
 export interface AuthOptions {
   db: Database;
   logger: Logger;
   secret: string;
   baseURL: string;
-  trustedOrigins: string[];
+  /** The app's origin rule; better-auth's own origin check asks it too, so both always agree. */
+  originPolicy: OriginPolicy;
   /** Sign-in attempts allowed per IP per minute by better-auth's limiter. */
   signInPerMinute?: number;
 }
@@ -48,7 +49,8 @@ export function createAuth(options: AuthOptions) {
     basePath: "/api/auth",
     baseURL: options.baseURL,
     secret: options.secret,
-    trustedOrigins: [options.baseURL, ...options.trustedOrigins],
+    // Per request: with PUBLIC_URL unset, the request's own origin (any address the app is opened on).
+    trustedOrigins: (request) => options.originPolicy.allowedOrigins(request),
     database: drizzleAdapter(db, { provider: "pg", schema: { ...schema, rateLimit: schema.rateLimit } }),
     emailAndPassword: {
       enabled: true,
@@ -74,6 +76,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
     advanced: {
+      // better-auth skips its origin check under NODE_ENV=test; the API tests must see production's.
+      disableOriginCheck: false,
       cookiePrefix: "guarita",
       // Only our own middleware writes this header, from the socket or a trusted proxy.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

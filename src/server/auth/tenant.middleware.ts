@@ -2,13 +2,13 @@
  * Resolves who is calling and in which tenant, once per request. Every tenant-scoped route sits
  * behind `requireTenant`; handlers read `c.get("tenant")` and never take a tenant id from input.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { MEMBER_ROLES, type MemberRole } from "../../shared/domain";
 import { can, type Permission } from "../../shared/permissions";
 import type { Database } from "../db/client";
-import { member } from "../db/schema";
-import type { AppEnv } from "../http/context";
+import { member, session as sessionTable } from "../db/schema";
+import type { AppEnv, TenantContext } from "../http/context";
 import { forbidden, unauthorized } from "../http/errors";
 import type { Auth } from "./auth";
 
@@ -50,4 +50,30 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
     if (!can(c.get("tenant").role, permission)) throw forbidden();
     await next();
   };
+}
+
+/**
+ * Whether the tenant context a long-lived request (an SSE stream) started with still holds: its
+ * session is signed in and unexpired, and its user is still a member of the tenant with a role that
+ * has `permission`. One indexed query on the database (never better-auth's cookie cache), so a
+ * sign-out or a removal made on any instance is seen.
+ */
+export async function tenantStillAllowed(
+  db: Database,
+  tenant: TenantContext,
+  permission: Permission,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ role: member.role })
+    .from(sessionTable)
+    .innerJoin(member, and(eq(member.userId, sessionTable.userId), eq(member.organizationId, tenant.organizationId)))
+    .where(
+      and(
+        eq(sessionTable.id, tenant.sessionId),
+        eq(sessionTable.userId, tenant.userId),
+        gt(sessionTable.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return !!row && (MEMBER_ROLES as readonly string[]).includes(row.role) && can(row.role, permission);
 }

@@ -5,15 +5,18 @@ import { resolveAuthSecret } from "../auth/secret";
 import { createSystem } from "../bootstrap";
 import { loadEnv } from "../env";
 import { createLogger } from "../http/logger";
+import { lockDataDirOrExit } from "./data-dir-lock";
 
 export async function openSystemFromEnv() {
   const env = loadEnv();
+  await lockDataDirOrExit(env);
   const logger = createLogger(env.LOG_LEVEL);
   const system = await createSystem({
     logger,
     database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: 2 } : { dataDir: path.join(env.DATA_DIR, "pglite") },
     authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR).secret,
     publicUrl: env.PUBLIC_URL,
+    publicUrlExplicit: env.PUBLIC_URL_EXPLICIT,
   });
   return { env, logger, system };
 }

@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { createPgListener, type ListenerLogger } from "./pg-listener";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -26,8 +27,14 @@ export type Unlisten = () => Promise<void>;
 export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   db: Database;
-  /** Subscribes to a NOTIFY channel. Resolves once the LISTEN is active. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * Subscribes to a NOTIFY channel. Resolves once the LISTEN is active. On a server, the LISTEN
+   * connection is re-opened after PostgreSQL went away, and `onReconnect` runs each time: whatever
+   * was notified in between is lost, so the subscriber reads it back from where it keeps it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Unlisten>;
+  /** Whether the LISTEN connection is up (false while it reconnects after the server went away). */
+  listening(): boolean;
   /** Runs `fn` while holding a session-level advisory lock (serialises migrations across instances). */
   withAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -35,8 +42,14 @@ export interface DatabaseHandle {
 
 export type DatabaseOptions = { url: string; poolMax?: number } | { dataDir: string | null };
 
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return "url" in options ? openPostgres(options.url, options.poolMax ?? 10) : openPglite(options.dataDir);
+/** Where connection trouble on a server is reported (the app's logger). */
+export type DatabaseLogger = ListenerLogger;
+
+/** How long a request waits for a pooled connection before it fails (503) instead of hanging. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+export async function openDatabase(options: DatabaseOptions, logger?: DatabaseLogger): Promise<DatabaseHandle> {
+  return "url" in options ? openPostgres(options.url, options.poolMax ?? 10, logger) : openPglite(options.dataDir);
 }
 
 /** `dataDir: null` keeps the database in memory (tests). */
@@ -52,6 +65,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
     },
+    // In-process: nothing to lose.
+    listening: () => true,
     // One connection, but concurrent async callers still interleave: queue them in-process.
     withAdvisoryLock(_key, fn) {
       const run = lockChain.then(() => fn(db));
@@ -64,44 +79,33 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
-  pool.on("error", (error) => {
-    // An idle client lost its connection; the pool replaces it. Logged by the caller's logger.
-    process.emitWarning(`PostgreSQL pool error: ${error.message}`);
+async function openPostgres(url: string, poolMax: number, logger?: DatabaseLogger): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  const warn = (error: Error, msg: string) =>
+    logger ? logger.warn({ err: error }, msg) : process.emitWarning(`${msg}: ${error.message}`);
+  // An idle client lost its connection (a restart sends 57P01 to every backend); the pool drops it.
+  pool.on("error", (error) => warn(error, "conexão ociosa com o PostgreSQL perdida"));
+  // The pool only watches idle clients. A checked-out one (a transaction between two statements)
+  // would emit an unhandled 'error' and end the process. Nothing to log here: its next query fails
+  // and reaches the request's error handler, the pool discards it on release, and an idle one is
+  // already reported above.
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
   });
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
   // LISTEN needs one dedicated connection for the life of the process.
-  let listener: pg.Client | null = null;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
-
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    client.on("notification", (msg) => {
-      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
-    });
-    listener = client;
-    return client;
-  }
+  const listener = createPgListener({ url, logger, connectTimeoutMs: CONNECT_TIMEOUT_MS });
 
   return {
     kind: "postgres",
     db,
-    async listen(channel, onPayload) {
-      const client = await listenerClient();
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      }
-      set.add(onPayload);
-      return async () => {
-        set.delete(onPayload);
-      };
-    },
+    listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
+    listening: () => listener.connected(),
     async withAdvisoryLock(key, fn) {
       const client = await pool.connect();
       try {
@@ -116,7 +120,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
       }
     },
     async close() {
-      await listener?.end();
+      await listener.close();
       await pool.end();
     },
   };

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { describeOnPostgres, onPostgres } from "../../../tests/support/postgres-only";
 import { getSystem } from "../../../tests/support/system";
 import { type DatabaseHandle, openDatabase } from "./client";
 import { applyMigrations, MIGRATIONS_FOLDER } from "./migrate";
@@ -30,6 +31,19 @@ async function withFreshPostgres(url: string, fn: (freshUrl: string) => Promise<
   }
 }
 
+/** An empty database of the kind under test: in-memory PGlite, or a fresh PostgreSQL database. */
+async function withFreshDatabase(fn: (fresh: DatabaseHandle) => Promise<void>) {
+  const run = async (fresh: DatabaseHandle) => {
+    try {
+      await fn(fresh);
+    } finally {
+      await fresh.close();
+    }
+  };
+  if (!onPostgres) return run(await openDatabase({ dataDir: null }));
+  await withFreshPostgres(process.env.TEST_DATABASE_URL!, async (url) => run(await openDatabase({ url, poolMax: 2 })));
+}
+
 describe("migrations", () => {
   it("are idempotent: applying them again changes nothing", async () => {
     const system = await getSystem();
@@ -38,20 +52,18 @@ describe("migrations", () => {
     expect(await appliedCount(system.handle)).toBe(migrationFiles);
   });
 
+  it("serialise concurrent callers in one process", async () => {
+    // Embedded PGlite lives in one process, and so does one pool: its callers must queue too.
+    await withFreshDatabase(async (fresh) => {
+      await Promise.all([applyMigrations(fresh), applyMigrations(fresh), applyMigrations(fresh)]);
+      expect(await appliedCount(fresh)).toBe(migrationFiles);
+    });
+  });
+});
+
+describeOnPostgres("migrations across instances", () => {
   it("do not race when several instances start together on one database", async () => {
-    const url = process.env.TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
-    if (!url) {
-      // Embedded PGlite lives in one process: concurrent callers there must be serialised too.
-      const fresh = await openDatabase({ dataDir: null });
-      try {
-        await Promise.all([applyMigrations(fresh), applyMigrations(fresh), applyMigrations(fresh)]);
-        expect(await appliedCount(fresh)).toBe(migrationFiles);
-      } finally {
-        await fresh.close();
-      }
-      return;
-    }
-    await withFreshPostgres(url, async (freshUrl) => {
+    await withFreshPostgres(process.env.TEST_DATABASE_URL!, async (freshUrl) => {
       // Four pools, as four app instances would have, all migrating an empty database at once.
       const handles = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ url: freshUrl, poolMax: 2 })));
       try {

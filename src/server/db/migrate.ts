@@ -16,12 +16,12 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
  * Applies pending migrations. Idempotent (drizzle records what ran), and serialised by an advisory
  * lock so two instances starting together on one PostgreSQL do not race.
  */
-export async function applyMigrations(handle: DatabaseHandle): Promise<void> {
+export async function applyMigrations(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   await handle.withAdvisoryLock(MIGRATION_LOCK_KEY, async (db) => {
     if (handle.kind === "pglite") {
-      await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder });
     } else {
-      await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(db as unknown as NodePgDatabase, { migrationsFolder });
     }
   });
 }

@@ -1,4 +1,5 @@
 // `npm run db:seed -- --demo`: creates the demo tenant and its logins, unless a tenant already exists.
+import { demoGuardRefusal } from "../demo-guard";
 import { openSystemFromEnv } from "./cli";
 import { DEMO_LOGINS, DEMO_PASSWORD, hasAnyTenant, seedDemo } from "./seed/demo";
 
@@ -6,9 +7,20 @@ if (!process.argv.includes("--demo")) {
   console.error("Uso: npm run db:seed -- --demo");
   process.exit(2);
 }
-const { system } = await openSystemFromEnv();
+const { env, system } = await openSystemFromEnv();
 try {
-  if (await hasAnyTenant(system.handle.db)) {
+  const seedsDemoTenant = !(await hasAnyTenant(system.handle.db));
+  const refusal = demoGuardRefusal({
+    publicUrl: env.PUBLIC_URL,
+    publicUrlExplicit: env.PUBLIC_URL_EXPLICIT,
+    allowDemo: env.GUARITA_DEMO,
+    seedsDemoTenant,
+    demoPayments: false, // Seeding runs no checkout.
+  });
+  if (refusal) {
+    console.error(refusal);
+    process.exitCode = 1;
+  } else if (!seedsDemoTenant) {
     console.info("O banco já tem clientes; nada foi semeado.");
   } else {
     const summary = await seedDemo(system.handle.db, system.auth);

@@ -15,5 +15,7 @@ export interface AppEnv {
     requestId: string;
     logger: Logger;
     tenant: TenantContext;
+    /** The caller's IP (client-ip.ts), null when unknown. */
+    clientIp: string | null;
   };
 }

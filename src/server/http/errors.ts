@@ -8,6 +8,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import type { ApiErrorBody } from "../../shared/schemas/errors";
+import { isDatabaseUnavailable } from "../db/connection-errors";
 import type { AppEnv } from "./context";
 
 export type FieldError = { path: string; message: string };
@@ -34,6 +35,11 @@ export const notFound = (message = "Registro não encontrado.") => new AppError(
 export const conflict = (message: string) => new AppError(409, "CONFLICT", message);
 export const tooManyRequests = (message = "Muitas tentativas. Aguarde um pouco e tente novamente.") =>
   new AppError(429, "TOO_MANY_REQUESTS", message);
+export const databaseUnavailable = () =>
+  new AppError(503, "DATABASE_UNAVAILABLE", "Banco de dados indisponível. Tente novamente em instantes.");
+
+/** Seconds a client should wait before retrying while the database is away (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 export function fieldErrorsFromZod(error: ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(corpo)", message: issue.message }));
@@ -70,6 +76,7 @@ const HTTP_EXCEPTION_MESSAGES: Partial<Record<number, string>> = {
 /** Maps anything thrown to an `AppError`; unknown errors become a logged 500 without details. */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error instanceof HTTPException) {
     // Hono's validators throw 400 for malformed JSON bodies; keep our message, not theirs.
     const message = error.message.includes("Malformed JSON")
@@ -88,7 +95,11 @@ export function handleError(error: unknown, c: Context<AppEnv>) {
   const requestId = c.get("requestId");
   const appError = toAppError(error);
   if (appError) {
-    if (appError.status >= 500) c.get("logger").error({ err: error }, "request failed");
+    if (appError.code === "DATABASE_UNAVAILABLE") {
+      // Expected while PostgreSQL restarts: one line per request, not a stack trace each.
+      c.get("logger").warn({ reason: error instanceof Error ? error.message : String(error) }, "database unavailable");
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_S));
+    } else if (appError.status >= 500) c.get("logger").error({ err: error }, "request failed");
     return c.json(errorBody(appError, requestId), appError.status);
   }
   c.get("logger").error({ err: error }, "unhandled error");

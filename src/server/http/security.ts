@@ -11,6 +11,12 @@ export const STRIPE_CSP: CspExtra = {
   connectSrc: ["https://api.stripe.com"],
 };
 
+/**
+ * Where the public forms go as plain HTML, without a script (docs/decisions/013): the contact form
+ * to a WhatsApp chat, the career application to an e-mail draft.
+ */
+const PUBLIC_FORM_TARGETS = ["https://wa.me", "mailto:"];
+
 /** Policy for HTML pages; `scriptHashes` allow exactly the inline scripts the build emitted. */
 export interface CspExtra {
   scriptSrc?: string[];
@@ -31,7 +37,7 @@ export function pageCsp(scriptHashes: readonly string[], extra: CspExtra = {}) {
     `frame-src ${["'self'", ...(extra.frameSrc ?? [])].join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${PUBLIC_FORM_TARGETS.join(" ")}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }

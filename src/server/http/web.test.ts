@@ -19,6 +19,16 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dir, "index.html"), `<html><body>Início<script>${INLINE}</script></body></html>`);
   fs.writeFileSync(path.join(dir, "privacidade", "index.html"), "<html><body>Política de Privacidade</body></html>");
   fs.writeFileSync(path.join(dir, "__spa-fallback.html"), "<html><body>shell</body></html>");
+  // The checkout, pre-rendered once per choice (docs/decisions/013).
+  fs.mkdirSync(path.join(dir, "checkout"));
+  fs.writeFileSync(path.join(dir, "checkout", "index.html"), "<html><body>checkout padrão</body></html>");
+  for (const variant of ["essencial-yearly", "avancado-monthly"]) {
+    fs.mkdirSync(path.join(dir, "checkout", variant));
+    fs.writeFileSync(
+      path.join(dir, "checkout", variant, "index.html"),
+      `<html><body>checkout ${variant}</body></html>`,
+    );
+  }
   fs.writeFileSync(path.join(dir, "assets", "app-123.js"), "console.info(1)");
   app = new Hono<AppEnv>();
   app.use(async (c, next) => {
@@ -38,6 +48,33 @@ describe("web app serving", () => {
     expect(csp).toContain(`'sha256-${hash}'`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("'unsafe-inline' 'self'");
+  });
+
+  it("lets the public forms reach WhatsApp and an e-mail draft without a script, and nothing else", async () => {
+    const csp = (await app.request("/")).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("form-action 'self' https://wa.me mailto:;");
+  });
+
+  it("answers /checkout with the page pre-rendered for the plan and cycle of its query", async () => {
+    const cases = [
+      ["/checkout?plan=avancado&billing=monthly", "checkout avancado-monthly"],
+      ["/checkout?billing=monthly&plan=avancado&utm_source=x", "checkout avancado-monthly"],
+      ["/checkout?plan=essencial&billing=yearly", "checkout essencial-yearly"],
+      // Unknown values fall back to the defaults, as the page itself does.
+      ["/checkout?plan=ouro&billing=semanal", "checkout essencial-yearly"],
+      ["/checkout", "checkout essencial-yearly"],
+    ] as const;
+    for (const [url, body] of cases) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).toContain(body);
+    }
+  });
+
+  it("redirects a pre-rendered checkout choice's own path to its query URL", async () => {
+    const res = await app.request("/checkout/avancado-monthly");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/checkout?plan=avancado&billing=monthly");
   });
 
   it("serves nested pre-rendered pages with or without a trailing slash", async () => {

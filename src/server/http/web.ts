@@ -9,6 +9,13 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { COMPANY } from "../../shared/company";
+import {
+  CHECKOUT_VARIANT_PATHS,
+  checkoutChoice,
+  checkoutChoiceOfVariant,
+  checkoutHref,
+  checkoutVariantPath,
+} from "../../shared/plan-params";
 import { CONSOLE_PREFIX, CONSOLE_SECTIONS, canonicalConsolePath, PRERENDERED_PATHS } from "../../shared/public-routes";
 import type { AppEnv } from "./context";
 import { pageCsp } from "./security";
@@ -90,9 +97,16 @@ export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<App
   }
 
   const pages = new Map<string, Page>();
+  // The checkout's pre-rendered choices are served for /checkout's query; their own paths redirect there.
+  const checkoutVariants = new Map<string, Page>();
   for (const file of findHtmlFiles(clientDir)) {
-    if (path.basename(file) !== SPA_FALLBACK) pages.set(routeOf(clientDir, file), loadPage(file, cspExtra));
+    if (path.basename(file) === SPA_FALLBACK) continue;
+    const route = routeOf(clientDir, file);
+    (CHECKOUT_VARIANT_PATHS.includes(route) ? checkoutVariants : pages).set(route, loadPage(file, cspExtra));
   }
+  /** /checkout?plan=avancado&billing=monthly → the page pre-rendered with that choice. */
+  const checkoutPage = (query: URLSearchParams) =>
+    checkoutVariants.get(checkoutVariantPath(checkoutChoice(query))) ?? pages.get("/checkout");
   const spa = loadPage(fallbackFile, cspExtra);
 
   const sendPage = (c: Context<AppEnv>, page: Page, status: 200 | 404) => {
@@ -128,7 +142,9 @@ export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<App
     if (redirect) return c.redirect(redirect, 301);
 
     const normalized = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
-    const page = pages.get(normalized);
+    const variant = checkoutVariants.has(normalized) ? checkoutChoiceOfVariant(normalized.split("/")[2] ?? "") : null;
+    if (variant) return c.redirect(checkoutHref(variant), 301);
+    const page = normalized === "/checkout" ? checkoutPage(new URL(c.req.url).searchParams) : pages.get(normalized);
     if (page) return sendPage(c, page, 200);
     if (CONSOLE_PATH.test(pathname)) return sendPage(c, spa, 200);
     return next();

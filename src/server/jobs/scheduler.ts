@@ -7,6 +7,7 @@ import type { LoginThrottle } from "../auth/login-throttle";
 import type { Database } from "../db/client";
 import type { EventBus } from "../realtime/event-bus";
 import { expireOverdue } from "./expire-solicitacoes";
+import { deleteExpiredCheckouts, deleteStaleRateLimits } from "./housekeeping";
 
 const EVENT_RETENTION_MS = 7 * 86_400_000;
 
@@ -30,6 +31,9 @@ export function startScheduler(deps: { db: Database; bus: EventBus; throttle: Lo
     try {
       await bus.prune(new Date(Date.now() - EVENT_RETENTION_MS));
       await throttle.prune();
+      const checkouts = await deleteExpiredCheckouts(db);
+      const rateLimits = await deleteStaleRateLimits(db);
+      if (checkouts + rateLimits > 0) log.info({ checkouts, rateLimits }, "limpeza periódica");
     } catch (error) {
       log.error({ err: error }, "falha na limpeza periódica");
     }

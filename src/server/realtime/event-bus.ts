@@ -1,7 +1,13 @@
 /**
  * One LISTEN per process, fanned out in memory to the SSE connections of each tenant.
+ *
+ * NOTIFY is fire-and-forget: what is sent while the LISTEN connection is down (a PostgreSQL
+ * restart) never arrives. The outbox (`eventos`) has it, so the bus remembers, per subscribed
+ * tenant, the last event id it delivered; when the database handle reports a reconnection, it
+ * reads each tenant's events after that id and delivers them in order, holding back live ones
+ * until it is done, and never delivers an id twice.
  */
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, eq, gt, lt, max } from "drizzle-orm";
 import type { Logger } from "pino";
 import { type DomainEvent, domainEventSchema } from "../../shared/schemas/events";
 import type { DatabaseHandle, Unlisten } from "../db/client";
@@ -10,26 +16,114 @@ import { EVENTS_CHANNEL } from "./events";
 
 type Listener = (event: DomainEvent) => void;
 
+interface TenantFeed {
+  listeners: Set<Listener>;
+  /** Highest event id delivered to this tenant's listeners (ids grow per tenant, in commit order). */
+  delivered: number;
+  /** The tenant's latest stored event id when its first listener subscribed; catch-up starts there at the earliest. */
+  baseline: Promise<number>;
+}
+
+const CATCH_UP_PAGE = 500;
+const CATCH_UP_RETRY_MS = 1_000;
+
 export function createEventBus(handle: DatabaseHandle, logger: Logger) {
-  const listeners = new Map<string, Set<Listener>>();
+  const feeds = new Map<string, TenantFeed>();
   let unlisten: Unlisten | null = null;
   let starting: Promise<void> | null = null;
+  let closed = false;
+  /** While catching up after a reconnection, live notifications wait here. */
+  let held: string[] | null = null;
+  let catchUpAgain = false;
 
-  function deliver(payload: string) {
+  function deliverTo(organizationId: string, event: DomainEvent) {
+    const feed = feeds.get(organizationId);
+    if (!feed || event.id <= feed.delivered) return;
+    feed.delivered = event.id;
+    for (const listener of feed.listeners) listener(event);
+  }
+
+  function onNotification(payload: string) {
+    if (held) {
+      held.push(payload);
+      return;
+    }
     try {
       const { organizationId, event } = JSON.parse(payload) as { organizationId: string; event: unknown };
-      const parsed = domainEventSchema.parse(event);
-      for (const listener of listeners.get(organizationId) ?? []) listener(parsed);
+      deliverTo(organizationId, domainEventSchema.parse(event));
     } catch (error) {
       logger.error({ err: error }, "evento de tempo real inválido");
     }
   }
 
+  async function since(organizationId: string, afterId: number, limit: number): Promise<DomainEvent[]> {
+    const rows = await handle.db
+      .select({ payload: eventos.payload })
+      .from(eventos)
+      .where(and(eq(eventos.organizationId, organizationId), gt(eventos.id, afterId)))
+      .orderBy(asc(eventos.id))
+      .limit(limit);
+    return rows.map((r) => domainEventSchema.parse(r.payload));
+  }
+
+  async function latestId(organizationId: string): Promise<number> {
+    const [row] = await handle.db
+      .select({ id: max(eventos.id) })
+      .from(eventos)
+      .where(eq(eventos.organizationId, organizationId));
+    return Number(row?.id ?? 0);
+  }
+
+  async function catchUpTenant(organizationId: string, feed: TenantFeed) {
+    const baseline = await feed.baseline.catch(() => null);
+    // A subscription that never learnt its starting point has nothing it could have missed.
+    if (baseline === null) return;
+    let from = Math.max(feed.delivered, baseline);
+    for (;;) {
+      const events = await since(organizationId, from, CATCH_UP_PAGE);
+      for (const event of events) deliverTo(organizationId, event);
+      if (events.length < CATCH_UP_PAGE || feeds.get(organizationId) !== feed) return;
+      from = events[events.length - 1]!.id;
+    }
+  }
+
+  /** Runs after the LISTEN connection came back: deliver what was committed meanwhile. */
+  function onReconnect() {
+    if (held) {
+      catchUpAgain = true;
+      return;
+    }
+    held = [];
+    void (async () => {
+      do {
+        catchUpAgain = false;
+        try {
+          for (const [organizationId, feed] of [...feeds]) await catchUpTenant(organizationId, feed);
+        } catch (error) {
+          // The server may accept the LISTEN connection before it serves queries: try again.
+          logger.warn({ err: error }, "tempo real: falha ao recuperar eventos após reconexão; tentando de novo");
+          catchUpAgain = true;
+          await new Promise((resolve) => setTimeout(resolve, CATCH_UP_RETRY_MS));
+        }
+      } while (catchUpAgain && !closed);
+      const waiting = held ?? [];
+      held = null;
+      for (const payload of waiting) onNotification(payload);
+    })();
+  }
+
   async function ensureListening() {
     if (unlisten) return;
-    starting ??= handle.listen(EVENTS_CHANNEL, deliver).then((u) => {
-      unlisten = u;
-    });
+    starting ??= handle.listen(EVENTS_CHANNEL, onNotification, onReconnect).then(
+      (u) => {
+        unlisten = u;
+      },
+      (error) => {
+        // Let the next subscriber try again (the database may have been away).
+        starting = null;
+        throw error;
+      },
+    );
     await starting;
   }
 
@@ -37,27 +131,29 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
     /** Live events of one tenant; resolves once LISTEN is active, returns the unsubscribe function. */
     async subscribe(organizationId: string, listener: Listener): Promise<() => void> {
       await ensureListening();
-      let set = listeners.get(organizationId);
-      if (!set) {
-        set = new Set();
-        listeners.set(organizationId, set);
+      let feed = feeds.get(organizationId);
+      if (!feed) {
+        feed = { listeners: new Set(), delivered: 0, baseline: latestId(organizationId) };
+        feeds.set(organizationId, feed);
       }
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(organizationId);
+      const own = feed;
+      own.listeners.add(listener);
+      const unsubscribe = () => {
+        own.listeners.delete(listener);
+        if (own.listeners.size === 0 && feeds.get(organizationId) === own) feeds.delete(organizationId);
       };
+      try {
+        await own.baseline;
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      return unsubscribe;
     },
 
     /** Stored events of a tenant after `afterId`, oldest first (replay for Last-Event-ID). */
-    async since(organizationId: string, afterId: number, limit = 500): Promise<DomainEvent[]> {
-      const rows = await handle.db
-        .select({ payload: eventos.payload })
-        .from(eventos)
-        .where(and(eq(eventos.organizationId, organizationId), gt(eventos.id, afterId)))
-        .orderBy(asc(eventos.id))
-        .limit(limit);
-      return rows.map((r) => domainEventSchema.parse(r.payload));
+    since(organizationId: string, afterId: number, limit = 500): Promise<DomainEvent[]> {
+      return since(organizationId, afterId, limit);
     },
 
     /** Housekeeping: events older than the retention are of no use to a reconnecting client. */
@@ -67,12 +163,13 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
 
     connections(): number {
       let n = 0;
-      for (const set of listeners.values()) n += set.size;
+      for (const feed of feeds.values()) n += feed.listeners.size;
       return n;
     },
 
     async close() {
-      listeners.clear();
+      closed = true;
+      feeds.clear();
       await unlisten?.();
     },
   };

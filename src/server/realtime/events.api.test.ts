@@ -1,9 +1,17 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCondominioWithUnidade, createTenantWithMember, signIn } from "../../../tests/support/factories";
+import {
+  addSignedInMember,
+  createCondominioWithUnidade,
+  createTenantWithMember,
+  signIn,
+} from "../../../tests/support/factories";
 import { isDomainEvent, openEventStream } from "../../../tests/support/sse";
 import { setupTestSystem, testSystemOptions } from "../../../tests/support/system";
 import { createSystem, type System } from "../bootstrap";
 import { openDatabase } from "../db/client";
+import { member } from "../db/schema";
+import { MAX_STREAMS_PER_SESSION, TOO_MANY_STREAMS } from "./events.routes";
 
 const system = setupTestSystem();
 
@@ -43,7 +51,10 @@ describe("GET /api/events", () => {
     expect(evt?.event).toBe("solicitacao.criada");
     const data = JSON.parse(evt!.data!);
     expect(data).toMatchObject({ solicitacao_id: created.id, nome_visitante: "Evento Tenant A", status: "pendente" });
-    expect(data.invalidate).toEqual(expect.arrayContaining(["solicitacoes", "dashboard"]));
+    // Every screen that shows a request: lists, dashboard, and the condominium, unit and person details.
+    expect(data.invalidate).toEqual(
+      expect.arrayContaining(["solicitacoes", "dashboard", "chamadas", "condominios", "unidades", "pessoas", "busca"]),
+    );
     expect(Number(evt!.id)).toBe(data.id);
 
     await a.api.post(`/api/solicitacoes/${created.id}/autorizar`);
@@ -96,6 +107,93 @@ describe("GET /api/events", () => {
     expect(await stream.messages!.next((m) => m.comment === "ping", 2000)).not.toBeNull();
     await stream.messages!.close();
   });
+});
+
+describe("a stream re-checks its session and membership at every heartbeat", () => {
+  // Heartbeat is 300 ms in tests: "within a heartbeat" plus slack for a loaded machine.
+  const WITHIN_A_HEARTBEAT = testSystemOptions().sseHeartbeatMs! + 1200;
+
+  async function openReady(cookie: string) {
+    const stream = await openEventStream(system(), cookie);
+    expect(stream.response.status).toBe(200);
+    expect(await stream.messages!.next((m) => m.event === "ready")).not.toBeNull();
+    return stream.messages!;
+  }
+
+  it("ends the stream when its session signs out, and only that session's", async () => {
+    const t = await createTenantWithMember(system(), { role: "porteiro" });
+    const otherSession = await signIn(system(), t.email, t.password);
+    const signedOut = await openReady(t.cookie);
+    const stays = await openReady(otherSession);
+
+    expect((await t.api.post("/api/auth/sign-out", { json: {} })).status).toBe(200);
+
+    expect(await signedOut.endsWithin(WITHIN_A_HEARTBEAT)).toBe(true);
+    expect(await stays.endsWithin(WITHIN_A_HEARTBEAT)).toBe(false);
+    expect(await stays.next((m) => m.comment === "ping", 1000)).not.toBeNull();
+    await stays.close();
+  });
+
+  it("ends the stream when the user is removed from the tenant", async () => {
+    const t = await createTenantWithMember(system(), { role: "sindico" });
+    const removed = await addSignedInMember(system(), t.org.id, "porteiro");
+    const removedStream = await openReady(removed.cookie);
+    const ownerStream = await openReady(t.cookie);
+
+    await system()
+      .handle.db.delete(member)
+      .where(and(eq(member.userId, removed.user.id), eq(member.organizationId, t.org.id)));
+
+    expect(await removedStream.endsWithin(WITHIN_A_HEARTBEAT)).toBe(true);
+    expect(await ownerStream.endsWithin(WITHIN_A_HEARTBEAT)).toBe(false);
+    expect((await openEventStream(system(), removed.cookie)).response.status).toBe(403);
+    await ownerStream.close();
+  });
+
+  it("ends the stream when the user's role no longer grants reading requests", async () => {
+    const t = await createTenantWithMember(system(), { role: "porteiro" });
+    const stream = await openReady(t.cookie);
+
+    await system()
+      .handle.db.update(member)
+      .set({ role: "convidado" })
+      .where(and(eq(member.userId, t.user.id), eq(member.organizationId, t.org.id)));
+
+    expect(await stream.endsWithin(WITHIN_A_HEARTBEAT)).toBe(true);
+  });
+});
+
+describe("at most 10 open streams per session", () => {
+  it("refuses the 11th with 429 and a pt-BR message, and frees a slot when one closes", async () => {
+    const t = await createTenantWithMember(system(), { role: "porteiro" });
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) streams.push(await openReady(t.cookie));
+
+    const eleventh = await openEventStream(system(), t.cookie);
+    expect(eleventh.response.status).toBe(429);
+    expect((await eleventh.response.json()).error.message).toBe(TOO_MANY_STREAMS);
+
+    // Another session of the same user has its own allowance.
+    const otherSession = await signIn(system(), t.email, t.password);
+    const other = await openReady(otherSession);
+
+    await streams.pop()!.close();
+    let reopened = await openEventStream(system(), t.cookie);
+    for (let i = 0; i < 20 && reopened.response.status === 429; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      reopened = await openEventStream(system(), t.cookie);
+    }
+    expect(reopened.response.status).toBe(200);
+
+    for (const s of [...streams, other, reopened.messages!]) await s.close();
+  });
+
+  async function openReady(cookie: string) {
+    const stream = await openEventStream(system(), cookie);
+    expect(stream.response.status).toBe(200);
+    expect(await stream.messages!.next((m) => m.event === "ready")).not.toBeNull();
+    return stream.messages!;
+  }
 });
 
 describe("several app instances on one database", () => {

@@ -2,16 +2,31 @@
  * GET /api/events: Server-Sent Events of the caller's tenant. Replays stored events after
  * Last-Event-ID (header, or `lastEventId` in the query for clients that cannot set headers), then
  * streams live ones, with a heartbeat every 20 s.
+ *
+ * A stream outlives the request that opened it, so at every heartbeat it asks the database again
+ * whether its session is still signed in and its user still a member of the tenant with
+ * `solicitacoes:ler`; when not (signed out, removed, role changed) it ends. At most
+ * MAX_STREAMS_PER_SESSION streams per session on an instance: the next one is refused with 429
+ * rather than closing the oldest, because a refused tab retries with backoff while closing the
+ * oldest would make eleven tabs evict each other in a reconnect loop.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
+import type { Permission } from "../../shared/permissions";
 import type { DomainEvent } from "../../shared/schemas/events";
+import { requirePermission, tenantStillAllowed } from "../auth/tenant.middleware";
+import type { Database } from "../db/client";
+import { isDatabaseUnavailable } from "../db/connection-errors";
 import type { AppEnv } from "../http/context";
-import { badRequest } from "../http/errors";
+import { badRequest, tooManyRequests } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import type { EventBus } from "./event-bus";
 
 export const HEARTBEAT_MS = 20_000;
+export const MAX_STREAMS_PER_SESSION = 10;
+export const TOO_MANY_STREAMS =
+  "Muitas conexões de tempo real abertas nesta sessão (máximo de 10). Feche outras abas e tente novamente.";
+const STREAM_PERMISSION: Permission = "solicitacoes:ler";
 
 const eventsRoute = createRoute({
   method: "get",
@@ -22,13 +37,14 @@ const eventsRoute = createRoute({
     "Cada evento tem `id:` (crescente por cliente), `event:` (tipo) e `data:` (JSON). Envie `Last-Event-ID` " +
     "para receber o que perdeu. Um comentário `: ping` chega a cada 20 s.",
   security: [{ cookieAuth: [] }],
+  middleware: [requirePermission(STREAM_PERMISSION)] as const,
   request: {
     query: z.object({ lastEventId: z.string().optional() }),
     headers: z.object({ "last-event-id": z.string().optional() }),
   },
   responses: {
     200: { description: "Fluxo de eventos", content: { "text/event-stream": { schema: z.string() } } },
-    ...errorResponses(400, 401),
+    ...errorResponses(400, 401, 403, 429),
   },
 });
 
@@ -40,17 +56,43 @@ function parseLastId(raw: string | undefined): number | null {
   return n;
 }
 
-export function eventsRoutes(bus: EventBus, opts: { heartbeatMs?: number } = {}) {
+export function eventsRoutes(bus: EventBus, opts: { db: Database; heartbeatMs?: number }) {
   const open = new Set<() => void>();
+  /** Open streams per session id on this instance. */
+  const perSession = new Map<string, Set<() => void>>();
   const router = new OpenAPIHono<AppEnv>();
 
   router.openapi(eventsRoute, async (c) => {
-    const { organizationId } = c.get("tenant");
+    const tenant = c.get("tenant");
+    const { organizationId, sessionId } = tenant;
     const lastEventId = parseLastId(c.req.header("last-event-id") ?? c.req.query("lastEventId"));
+    const sessionStreams = perSession.get(sessionId) ?? new Set<() => void>();
+    if (sessionStreams.size >= MAX_STREAMS_PER_SESSION) throw tooManyRequests(TOO_MANY_STREAMS);
+    // Reserve the slot now, before any await, so parallel requests cannot all pass the check.
+    let close = () => {};
+    const finished = new Promise<void>((resolve) => {
+      close = resolve;
+    });
+    sessionStreams.add(close);
+    perSession.set(sessionId, sessionStreams);
+    open.add(close);
+    const release = () => {
+      open.delete(close);
+      sessionStreams.delete(close);
+      if (sessionStreams.size === 0 && perSession.get(sessionId) === sessionStreams) perSession.delete(sessionId);
+    };
     c.header("Cache-Control", "no-cache, no-transform");
     c.header("X-Accel-Buffering", "no");
 
     return streamSSE(c, async (stream) => {
+      try {
+        await serve(stream);
+      } finally {
+        release();
+      }
+    });
+
+    async function serve(stream: Parameters<Parameters<typeof streamSSE>[1]>[0]) {
       let lastSent = lastEventId ?? 0;
       let replaying = true;
       const pending: DomainEvent[] = [];
@@ -70,12 +112,8 @@ export function eventsRoutes(bus: EventBus, opts: { heartbeatMs?: number } = {})
         if (replaying) pending.push(event);
         else void send(event);
       });
-      let close = () => {};
-      const finished = new Promise<void>((resolve) => {
-        close = resolve;
-      });
-      open.add(close);
       stream.onAbort(close);
+      if (stream.aborted) close();
 
       await stream.writeSSE({ event: "ready", data: JSON.stringify({ lastEventId }), retry: 3000 });
       if (lastEventId !== null) {
@@ -85,13 +123,22 @@ export function eventsRoutes(bus: EventBus, opts: { heartbeatMs?: number } = {})
       for (const event of pending.sort((a, b) => a.id - b.id)) await send(event);
 
       const heartbeat = setInterval(() => {
-        writing = writing.then(() => stream.write(": ping\n\n")).catch(() => undefined);
+        writing = writing
+          .then(async () => {
+            // Fail closed on any error but an outage: while PostgreSQL restarts nobody can sign out
+            // either, and keeping the stream lets the bus hand it the events of the gap afterwards.
+            const allowed = await tenantStillAllowed(opts.db, tenant, STREAM_PERMISSION).catch((error: unknown) =>
+              isDatabaseUnavailable(error) ? "unknown" : false,
+            );
+            if (!allowed) return close();
+            await stream.write(": ping\n\n");
+          })
+          .catch(() => undefined);
       }, opts.heartbeatMs ?? HEARTBEAT_MS);
       await finished;
       clearInterval(heartbeat);
       unsubscribe();
-      open.delete(close);
-    });
+    }
   });
 
   return {
@@ -100,6 +147,7 @@ export function eventsRoutes(bus: EventBus, opts: { heartbeatMs?: number } = {})
     closeAll() {
       for (const close of open) close();
       open.clear();
+      perSession.clear();
     },
   };
 }

@@ -3,14 +3,12 @@
  * if and only if its change committed; pg_notify is delivered at commit, to every instance.
  */
 import { sql } from "drizzle-orm";
+import { SOLICITACAO_ROOTS } from "../../shared/query-keys";
 import type { DomainEvent } from "../../shared/schemas/events";
 import type { Executor } from "../db/client";
 import { eventos } from "../db/schema";
 
 export const EVENTS_CHANNEL = "guarita_eventos";
-
-/** Query-key roots the console refetches when an access request changes. */
-const SOLICITACAO_KEYS = ["solicitacoes", "dashboard", "chamadas"];
 
 export interface EventInput {
   type: DomainEvent["type"];
@@ -31,7 +29,7 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
     solicitacao_id: input.solicitacao.id,
     nome_visitante: input.solicitacao.nome_visitante,
     status: input.solicitacao.status,
-    invalidate: SOLICITACAO_KEYS,
+    invalidate: [...SOLICITACAO_ROOTS],
     created_at: createdAt.toISOString(),
   };
   await tx.insert(eventos).values({

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CHAMADA_STATUSES, SOLICITACAO_TIPOS } from "../domain";
-import { isoDateTime, pageOf, paginationQuery } from "./common";
+import { isoDateTime, listQuery, pageOf } from "./common";
 
-export const chamadaListQuerySchema = z.object({
+export const chamadaListQuerySchema = listQuery({
   solicitacao_id: z.uuid("Solicitação inválida").optional(),
   pessoa_id: z.uuid("Pessoa inválida").optional(),
   status: z.enum(CHAMADA_STATUSES, { error: "Status inválido" }).optional(),
@@ -10,7 +10,6 @@ export const chamadaListQuerySchema = z.object({
   /** iniciado_em period, inclusive start and exclusive end. */
   de: z.iso.datetime({ offset: true, error: "Data inicial inválida" }).optional(),
   ate: z.iso.datetime({ offset: true, error: "Data final inválida" }).optional(),
-  ...paginationQuery,
 });
 
 export const chamadaSchema = z.object({

@@ -1,6 +1,6 @@
 /**
- * Checkout and account creation (SPEC.md sections 2.13, 2.14, 3, 5): the billing form, the demo
- * card, the password form and the API's answers. The web forms and the server validate with these.
+ * Checkout (SPEC.md sections 2.13, 3, 5): the billing form, the demo card and the API's answers.
+ * The web forms and the server validate with these. Account creation's form is in cadastro.ts.
  */
 import { z } from "zod";
 import {
@@ -140,25 +140,3 @@ export const checkoutSessionSchema = z.object({
   failure_reason: z.string().nullable(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
-
-/** Account creation form (SPEC.md section 5). */
-export const cadastroSchema = z
-  .object({
-    senha: z
-      .string({ error: "A senha deve ter pelo menos 6 caracteres" })
-      .min(6, "A senha deve ter pelo menos 6 caracteres")
-      .max(128, "A senha deve ter no máximo 128 caracteres"),
-    confirmacao: z
-      .string({ error: "A senha deve ter pelo menos 6 caracteres" })
-      .min(6, "A senha deve ter pelo menos 6 caracteres")
-      .max(128, "A senha deve ter no máximo 128 caracteres"),
-  })
-  .strict()
-  .refine((v) => v.senha === v.confirmacao, { message: "As senhas não coincidem", path: ["confirmacao"] });
-export type CadastroInput = z.input<typeof cadastroSchema>;
-
-export const cadastroResultSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
-  organization: z.object({ id: z.string(), name: z.string() }),
-});
-export type CadastroResult = z.infer<typeof cadastroResultSchema>;

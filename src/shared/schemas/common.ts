@@ -12,7 +12,10 @@ export const optionalText = (max: number, tooLong = `Máximo de ${max} caractere
 /** A required choice from a select: the message names what to select. */
 export const requiredId = (message: string) => z.string({ error: message }).min(1, message).pipe(z.uuid(message));
 
-export const paginationQuery = {
+/** Lists count exactly up to this many matches; beyond it, `total_truncated` says "more than". */
+export const TOTAL_CAP = 10_000;
+
+const paginationQuery = {
   page: z.coerce.number().int("Página inválida").min(1, "Página inválida").default(1),
   page_size: z.coerce
     .number()
@@ -22,8 +25,21 @@ export const paginationQuery = {
     .default(50),
 };
 
-/** Lists count exactly up to this many matches; beyond it, `total_truncated` says "more than". */
-export const TOTAL_CAP = 10_000;
+export const PAGE_BEYOND_WINDOW = "Página além dos primeiros 10.000 resultados. Refine a busca ou os filtros.";
+
+/**
+ * A list's query: its filters plus `page` and `page_size`. Paging reaches every row of the first
+ * TOTAL_CAP matches and no further: a page that starts past them is a 400 on `page`, so OFFSET never
+ * scans more than TOTAL_CAP + page_size rows (docs/decisions/006).
+ */
+export const listQuery = <T extends z.ZodRawShape>(filters: T) =>
+  z.object({ ...filters, ...paginationQuery }).refine((q) => startsInsideWindow(q as PageParams), {
+    path: ["page"],
+    message: PAGE_BEYOND_WINDOW,
+  });
+
+type PageParams = { page: number; page_size: number };
+const startsInsideWindow = (q: PageParams) => (q.page - 1) * q.page_size < TOTAL_CAP;
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

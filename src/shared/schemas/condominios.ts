@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_TIMEZONE, TIMEZONES } from "../domain";
-import { isoDateTime, pageOf, paginationQuery } from "./common";
+import { isoDateTime, listQuery, pageOf } from "./common";
+import { solicitacaoSchema } from "./solicitacoes";
 
 /** Condominium form and API body (SPEC.md section 5). */
 export const condominioInputSchema = z
@@ -16,9 +17,8 @@ export const condominioInputSchema = z
   .strict();
 export type CondominioInput = z.input<typeof condominioInputSchema>;
 
-export const condominioListQuerySchema = z.object({
+export const condominioListQuerySchema = listQuery({
   q: z.string().trim().max(100, "Busca longa demais").optional(),
-  ...paginationQuery,
 });
 
 export const condominioSchema = z.object({
@@ -30,3 +30,11 @@ export const condominioSchema = z.object({
 });
 export type Condominio = z.infer<typeof condominioSchema>;
 export const condominioPageSchema = pageOf(condominioSchema);
+
+/** GET /api/condominios/:id: the condominium, its counts and its latest requests. */
+export const condominioDetailSchema = condominioSchema.extend({
+  unidades_count: z.number().int(),
+  pessoas_count: z.number().int(),
+  solicitacoes_recentes: z.array(solicitacaoSchema),
+});
+export type CondominioDetail = z.infer<typeof condominioDetailSchema>;

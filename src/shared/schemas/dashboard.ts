@@ -7,10 +7,26 @@ export const dashboardQuerySchema = z.object({
   data: z.iso.date({ error: "Data inválida (use AAAA-MM-DD)" }).optional(),
 });
 
-/** Today's count against the daily average of the previous calendar month, in percent. */
+/**
+ * Today's count against the daily average of the previous calendar month (docs/decisions/006):
+ * the difference in requests, the average it is measured against, and the change in percent only
+ * when that average is large enough for a percentage to mean something (else null).
+ */
 export const trendSchema = z
-  .object({ percent: z.number().int(), direction: z.enum(["up", "down", "flat"]) })
+  .object({
+    direction: z.enum(["up", "down", "flat"]),
+    /** Today minus the daily average, rounded to a whole request (signed). */
+    difference: z.number().int(),
+    /** Last month's daily average, one decimal. */
+    average: z.number(),
+    /** |today − average| / average, rounded, when the average is at least MIN_PERCENT_BASE; else null. */
+    percent: z.number().int().nullable(),
+  })
   .nullable();
+export type Trend = z.infer<typeof trendSchema>;
+
+/** Below this daily average a percentage says more about the small base than about today. */
+export const MIN_PERCENT_BASE = 10;
 
 export const kpisSchema = z.object({
   counts: z.object({

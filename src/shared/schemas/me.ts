@@ -9,7 +9,8 @@ export const meSchema = z.object({
     email: z.string(),
     image: z.string().nullable(),
   }),
-  organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  /** `demo`: the seeded demo tenant, labelled "Dados de demonstração" in the console. */
+  organization: z.object({ id: z.string(), name: z.string(), slug: z.string(), demo: z.boolean() }),
   role: z.enum(MEMBER_ROLES),
   permissions: z.array(z.string()),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalText, pageOf, paginationQuery, requiredId } from "./common";
+import { listQuery, optionalText, pageOf, requiredId } from "./common";
+import { solicitacaoSchema } from "./solicitacoes";
 
 const E164 = /^\+[1-9]\d{7,14}$/;
 
@@ -28,11 +29,10 @@ export const pessoaInputSchema = z
   .strict();
 export type PessoaInput = z.input<typeof pessoaInputSchema>;
 
-export const pessoaListQuerySchema = z.object({
+export const pessoaListQuerySchema = listQuery({
   condominio_id: z.uuid("Condomínio inválido").optional(),
   q: z.string().trim().max(100, "Busca longa demais").optional(),
   status: z.enum(["ativo", "inativo"], { error: "Status inválido" }).optional(),
-  ...paginationQuery,
 });
 
 export const pessoaSchema = z.object({
@@ -59,6 +59,15 @@ export const moradorSchema = z.object({
   is_responsavel: z.boolean(),
 });
 export type Morador = z.infer<typeof moradorSchema>;
+
+/** GET /api/pessoas/:id: the person, the units they live in and the requests they decided. */
+export const pessoaDetailSchema = pessoaSchema.extend({
+  unidades: z.array(
+    z.object({ unidade_id: z.uuid(), codigo: z.string(), torre: z.string().nullable(), is_responsavel: z.boolean() }),
+  ),
+  solicitacoes_decididas: z.array(solicitacaoSchema),
+});
+export type PessoaDetail = z.infer<typeof pessoaDetailSchema>;
 
 export const moradorLinkSchema = z
   .object({

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { CHAMADA_STATUSES, SOLICITACAO_STATUSES, SOLICITACAO_TIPOS } from "../domain";
-import { isoDateTime, optionalText, pageOf, paginationQuery, requiredId } from "./common";
+import { isoDateTime, listQuery, optionalText, pageOf, requiredId } from "./common";
 
 /** Empty → null; otherwise a date-time that must lie in the future. Output: ISO string or null. */
 const expiracao = z
@@ -66,7 +66,7 @@ export const decisaoSchema = z
   .strict()
   .default({ observacoes: null });
 
-export const solicitacaoListQuerySchema = z.object({
+export const solicitacaoListQuerySchema = listQuery({
   condominio_id: z.uuid("Condomínio inválido").optional(),
   unidade_id: z.uuid("Unidade inválida").optional(),
   status: z.enum(SOLICITACAO_STATUSES, { error: "Status inválido" }).optional(),
@@ -75,7 +75,6 @@ export const solicitacaoListQuerySchema = z.object({
   /** created_at period, inclusive start and exclusive end. */
   de: z.iso.datetime({ offset: true, error: "Data inicial inválida" }).optional(),
   ate: z.iso.datetime({ offset: true, error: "Data final inválida" }).optional(),
-  ...paginationQuery,
 });
 export type SolicitacaoListQuery = z.input<typeof solicitacaoListQuerySchema>;
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { optionalText, pageOf, paginationQuery, requiredId } from "./common";
+import { listQuery, optionalText, pageOf, requiredId } from "./common";
+import { moradorSchema } from "./pessoas";
+import { solicitacaoSchema } from "./solicitacoes";
 
 /** Unit form and API body (SPEC.md section 5). */
 export const unidadeInputSchema = z
@@ -18,11 +20,10 @@ export const unidadeInputSchema = z
   .strict();
 export type UnidadeInput = z.input<typeof unidadeInputSchema>;
 
-export const unidadeListQuerySchema = z.object({
+export const unidadeListQuerySchema = listQuery({
   condominio_id: z.uuid("Condomínio inválido").optional(),
   q: z.string().trim().max(100, "Busca longa demais").optional(),
   status: z.enum(["ativa", "inativa"], { error: "Status inválido" }).optional(),
-  ...paginationQuery,
 });
 
 export const unidadeSchema = z.object({
@@ -38,6 +39,13 @@ export const unidadeSchema = z.object({
 });
 export type Unidade = z.infer<typeof unidadeSchema>;
 export const unidadePageSchema = pageOf(unidadeSchema);
+
+/** GET /api/unidades/:id: the unit, its active residents and its latest requests. */
+export const unidadeDetailSchema = unidadeSchema.extend({
+  moradores_ativos: z.array(moradorSchema),
+  solicitacoes_recentes: z.array(solicitacaoSchema),
+});
+export type UnidadeDetail = z.infer<typeof unidadeDetailSchema>;
 
 /** "Torre A - Unidade 101", or "Unidade 101" without a tower (SPEC.md sections 2.4 and 2.6). */
 export function unidadeLabel(u: { codigo: string; torre: string | null }): string {

@@ -18,6 +18,7 @@ import {
   useSidebar,
 } from "@/web/components/ui/sidebar";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 
 export interface NavItem {
   title: string;
@@ -27,12 +28,12 @@ export interface NavItem {
 
 /** The console's sections (SPEC.md section 2.3), at their canonical /app URLs. */
 export const NAV_ITEMS: NavItem[] = [
-  { title: "Dashboard", href: "/app/dashboard", icon: LayoutDashboard },
-  { title: "Solicitações", href: "/app/solicitacoes", icon: ClipboardList },
-  { title: "Pessoas", href: "/app/pessoas", icon: Users },
-  { title: "Unidades", href: "/app/unidades", icon: DoorOpen },
-  { title: "Condomínios", href: "/app/condominios", icon: Building },
-  { title: "Chamadas", href: "/app/chamadas", icon: Phone },
+  { title: CONSOLE_SCREENS.dashboard.list, href: "/app/dashboard", icon: LayoutDashboard },
+  { title: CONSOLE_SCREENS.solicitacoes.list, href: "/app/solicitacoes", icon: ClipboardList },
+  { title: CONSOLE_SCREENS.pessoas.list, href: "/app/pessoas", icon: Users },
+  { title: CONSOLE_SCREENS.unidades.list, href: "/app/unidades", icon: DoorOpen },
+  { title: CONSOLE_SCREENS.condominios.list, href: "/app/condominios", icon: Building },
+  { title: CONSOLE_SCREENS.chamadas.list, href: "/app/chamadas", icon: Phone },
 ];
 
 function samePath(a: string, b: string) {

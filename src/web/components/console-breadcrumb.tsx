@@ -9,40 +9,31 @@ import {
   BreadcrumbPage,
   BreadcrumbSeparator,
 } from "@/web/components/ui/breadcrumb";
+import { CONSOLE_SCREENS, screenTitles } from "@/web/lib/console-screens";
 
 export interface Crumb {
   label: string;
   href: string;
 }
 
-const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function segmentLabel(segment: string): string {
-  let text = segment;
-  try {
-    text = decodeURIComponent(segment);
-  } catch {
-    // keep the raw segment
-  }
-  // Ids are displayed truncated to 8 characters (SPEC.md section 9).
-  if (UUID_LIKE.test(text)) text = text.slice(0, 8);
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /**
- * "Dashboard" first, then each path segment after /app, capitalised (SPEC.md section 2.3):
- * /app/solicitacoes/nova → Dashboard › Solicitacoes › Nova. /app/dashboard is just Dashboard.
+ * "Dashboard" first, then the title of each screen along the path after /app (SPEC.md section 2.3):
+ * /app/solicitacoes/nova → Dashboard › Solicitações › Nova Solicitação;
+ * /app/pessoas/<id>/editar → Dashboard › Pessoas › Pessoa #1a2b3c4d › Editar Pessoa.
+ * /app/dashboard is just Dashboard.
  */
 export function consoleBreadcrumbs(pathname: string): Crumb[] {
   const prefix = `${CONSOLE_PREFIX}/`;
   const rest = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname.replace(/^\/+/, "");
   const segments = rest.split("/").filter(Boolean);
-  const crumbs: Crumb[] = [{ label: "Dashboard", href: `${CONSOLE_PREFIX}/dashboard` }];
   let href = CONSOLE_PREFIX;
+  // The dashboard is the first crumb already.
+  if (segments[0] === "dashboard") href += `/${segments.shift()}`;
+  const titles = screenTitles(segments);
+  const crumbs: Crumb[] = [{ label: CONSOLE_SCREENS.dashboard.list, href: `${CONSOLE_PREFIX}/dashboard` }];
   segments.forEach((segment, index) => {
     href += `/${segment}`;
-    if (index === 0 && segment === "dashboard") return;
-    crumbs.push({ label: segmentLabel(segment), href });
+    crumbs.push({ label: titles[index] ?? segment, href });
   });
   return crumbs;
 }

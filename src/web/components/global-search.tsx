@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { QUERY_ROOTS } from "@/shared/query-keys";
 import { buscaResultSchema } from "@/shared/schemas/busca";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
@@ -30,7 +31,7 @@ interface Option {
 
 export function buscaOptions(q: string) {
   return {
-    queryKey: ["busca", q] as const,
+    queryKey: [QUERY_ROOTS.busca, q] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }) =>
       buscaResultSchema.parse(await apiFetch<unknown>(`/api/busca?q=${encodeURIComponent(q)}`, { signal })),
     staleTime: 30_000,
@@ -187,11 +188,18 @@ export function GlobalSearch({
       </search>
       <div
         className={cn(
-          "absolute top-full right-0 z-50 mt-1 max-h-[70vh] w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md",
+          "absolute top-full right-0 z-50 mt-1 w-[min(24rem,calc(100vw-1.5rem))] rounded-md border bg-popover text-popover-foreground shadow-md",
           !showPopup && "hidden",
         )}
       >
-        <div id={listboxId} role="listbox" aria-label="Resultados da busca">
+        {/* The list scrolls when long: it is in the tab order so a keyboard can scroll it too (axe). */}
+        <div
+          id={listboxId}
+          role="listbox"
+          aria-label="Resultados da busca"
+          tabIndex={0}
+          className="max-h-[70vh] overflow-y-auto rounded-md p-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
           {groups.map(({ group, items }) => (
             // biome-ignore lint/a11y/useSemanticElements: an ARIA listbox group, not a form fieldset
             <div key={group} role="group" aria-labelledby={`${id}-${group}`}>

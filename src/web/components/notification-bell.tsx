@@ -1,16 +1,34 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { QUERY_ROOTS } from "@/shared/query-keys";
+import { solicitacaoPageSchema } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { RelativeTime } from "@/web/components/relative-time";
 import { Button } from "@/web/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/web/components/ui/popover";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import { pendentesOptions } from "@/web/console/solicitacoes/solicitacoes.queries";
-import { errorMessage } from "@/web/lib/api";
+import { apiFetch, errorMessage } from "@/web/lib/api";
 
 const number = new Intl.NumberFormat("pt-BR");
+
+const PENDENTES_SHOWN = 5;
+
+/**
+ * The newest pending requests and their total. Under the "solicitacoes" root, so every change to a
+ * request (realtime event or decision) refreshes the badge.
+ */
+export function pendentesOptions() {
+  return queryOptions({
+    queryKey: [QUERY_ROOTS.solicitacoes, "pendentes", PENDENTES_SHOWN] as const,
+    queryFn: async ({ signal }) =>
+      solicitacaoPageSchema.parse(
+        await apiFetch<unknown>(`/api/solicitacoes?status=pendente&page_size=${PENDENTES_SHOWN}`, { signal }),
+      ),
+    staleTime: 60_000,
+  });
+}
 
 /** "1 solicitação pendente", "3 solicitações pendentes". */
 export function pendentesLabel(count: number): string {

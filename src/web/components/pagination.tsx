@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/web/components/ui/button";
+import { hasNextPage } from "@/web/lib/page-window";
 import { cn } from "@/web/lib/utils";
 
 const number = new Intl.NumberFormat("pt-BR");
@@ -7,7 +8,7 @@ const number = new Intl.NumberFormat("pt-BR");
 /**
  * Server-side pagination: "Página X de Y" with previous/next buttons. `total` is capped by the API
  * (total_truncated), so the last page shown may not be the real last one; "next" stays enabled while
- * a full page came back.
+ * a full page came back, up to the end of the first TOTAL_CAP matches (the API pages no further).
  */
 export function Pagination({
   page,
@@ -29,7 +30,7 @@ export function Pagination({
   className?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const hasNext = totalTruncated ? itemsOnPage >= pageSize : page < pages;
+  const hasNext = hasNextPage({ page, pageSize, total, totalTruncated, itemsOnPage });
   if (page <= 1 && !hasNext) return null;
   const first = (page - 1) * pageSize + 1;
   const last = (page - 1) * pageSize + itemsOnPage;

@@ -12,14 +12,13 @@ import { type AnyForm, SelectField } from "@/web/components/form-field";
 import { ListFilters, SelectFilter } from "@/web/components/list-screen";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { condominioOptions } from "@/web/console/solicitacoes/lookups.queries";
+import { shortId } from "@/web/lib/console-screens";
+import { condominioOptions } from "@/web/lib/lookups.queries";
 import { isFiltered, isUuid, useListParams } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 
 /** Ids are displayed truncated to 8 characters (SPEC.md section 9). */
-export function shortId(id: string) {
-  return id.slice(0, 8);
-}
+export { shortId };
 
 /** The "Editar" button of a detail screen. */
 export function EditLink({ to }: { to: string }) {

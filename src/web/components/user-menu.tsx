@@ -1,6 +1,5 @@
 import { LogOut, Settings, User } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/web/components/ui/avatar";
 import { Button } from "@/web/components/ui/button";
@@ -13,7 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/web/components/ui/dropdown-menu";
-import { authClient } from "@/web/lib/auth-client";
+import { useSignOut } from "@/web/lib/sign-out";
 
 export interface MenuUser {
   name?: string | null;
@@ -44,27 +43,8 @@ function UserAvatar({ user, className }: { user: MenuUser; className?: string })
 }
 
 export function UserMenu({ user }: { user: MenuUser }) {
-  const navigate = useNavigate();
-  const session = authClient.useSession();
+  const signOut = useSignOut();
   const [signingOut, setSigningOut] = useState(false);
-
-  async function signOut() {
-    setSigningOut(true);
-    try {
-      const { error } = await authClient.signOut();
-      if (error) throw new Error(error.message || "Não foi possível sair. Tente novamente.");
-      // Settle the session store before leaving, so /login does not see the old user and bounce back.
-      // With no user the console layout unmounts the shell, clears the query cache and goes to /login;
-      // navigating here too covers a session store that could not be refreshed.
-      await session.refetch();
-      navigate("/login", { replace: true });
-    } catch (error) {
-      setSigningOut(false);
-      toast.error("Erro ao sair", {
-        description: error instanceof Error && error.message ? error.message : "Ocorreu um erro inesperado.",
-      });
-    }
-  }
 
   return (
     <DropdownMenu>
@@ -73,7 +53,7 @@ export function UserMenu({ user }: { user: MenuUser }) {
           <UserAvatar user={user} />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
+      <DropdownMenuContent inline align="end" className="w-64">
         <DropdownMenuLabel>Minha Conta</DropdownMenuLabel>
         <div className="flex items-center gap-2 px-2 pb-1.5 text-sm">
           <UserAvatar user={user} />
@@ -97,6 +77,7 @@ export function UserMenu({ user }: { user: MenuUser }) {
         <DropdownMenuItem
           disabled={signingOut}
           onSelect={() => {
+            setSigningOut(true);
             void signOut();
           }}
         >

@@ -1,6 +1,7 @@
 import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
+import { toast } from "sonner";
 import { AppSidebar } from "@/web/components/app-sidebar";
 import { ConsoleHeader } from "@/web/components/console-header";
 import { readSidebarCookie, SidebarInset, SidebarProvider } from "@/web/components/ui/sidebar";
@@ -12,6 +13,7 @@ import { ApiError } from "@/web/lib/api";
 import { authClient } from "@/web/lib/auth-client";
 import { queryClient } from "@/web/lib/query-client";
 import { useRealtime } from "@/web/lib/realtime";
+import { SignOutContext } from "@/web/lib/sign-out";
 
 export const LOADING_MESSAGE = "Carregando Guarita...";
 
@@ -38,6 +40,8 @@ function ConsoleGate() {
   const session = authClient.useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Set while signing out: the shell stays down even if the session store briefly reports the old user.
+  const [leaving, setLeaving] = useState(false);
   const user = session.data?.user;
   const signedOut = !session.isPending && !user;
 
@@ -49,8 +53,27 @@ function ConsoleGate() {
     navigate("/login", { replace: true });
   }, [signedOut, navigate, queryClient]);
 
-  if (!user) return <LoadingState fullScreen message={LOADING_MESSAGE} />;
-  return <ConsoleShell sessionUser={user} onUnauthorized={() => void session.refetch()} />;
+  const signOut = useCallback(async () => {
+    // Unmount the shell first: its queries and its event stream end with it, before the cookie does.
+    setLeaving(true);
+    const { error } = await authClient.signOut().catch(() => ({ error: { message: "" } }));
+    if (error) {
+      setLeaving(false);
+      toast.error("Erro ao sair", { description: error.message || "Não foi possível sair. Tente novamente." });
+      return;
+    }
+    // A full page load, not a client-side navigation: nothing of this session (query cache, session
+    // store, event stream) survives in memory for the next person at a shared gate tablet, and /login
+    // cannot see a stale user and bounce back to the console.
+    window.location.replace("/login");
+  }, []);
+
+  if (!user || leaving) return <LoadingState fullScreen message={leaving ? "Saindo..." : LOADING_MESSAGE} />;
+  return (
+    <SignOutContext.Provider value={signOut}>
+      <ConsoleShell sessionUser={user} onUnauthorized={() => void session.refetch()} />
+    </SignOutContext.Provider>
+  );
 }
 
 function ConsoleShell({ sessionUser, onUnauthorized }: { sessionUser: MenuUser; onUnauthorized: () => void }) {
@@ -78,7 +101,7 @@ function ConsoleShell({ sessionUser, onUnauthorized }: { sessionUser: MenuUser; 
       </a>
       <AppSidebar me={me.data} meLoading={me.isPending} />
       <SidebarInset>
-        <ConsoleHeader user={user} />
+        <ConsoleHeader user={user} demo={me.data?.organization.demo} />
         <main id="conteudo" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
           <Outlet />
         </main>

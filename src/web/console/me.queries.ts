@@ -1,10 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
+import { QUERY_ROOTS } from "@/shared/query-keys";
 import { type Me, meSchema } from "@/shared/schemas/me";
 import { apiFetch } from "@/web/lib/api";
 
 /** Query keys of the signed-in user's context (GET /api/me). */
 export const meKeys = {
-  all: ["me"] as const,
+  all: [QUERY_ROOTS.me] as const,
 };
 
 /** Who is signed in, in which tenant, with which role. 401 when signed out. */

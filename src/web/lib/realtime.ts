@@ -8,13 +8,14 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
+import { SOLICITACAO_ROOTS } from "@/shared/query-keys";
 import { type DomainEvent, domainEventSchema, EVENT_TYPES } from "@/shared/schemas/events";
 import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
 import { isOwnAction } from "./own-actions";
 
 export const EVENTS_URL = "/api/events";
 /** What a resync refetches: everything that shows requests. */
-export const RESYNC_ROOTS = ["solicitacoes", "dashboard"] as const;
+export const RESYNC_ROOTS = SOLICITACAO_ROOTS;
 
 const MIN_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;

@@ -1,5 +1,4 @@
 import { ArrowLeft, Lock } from "lucide-react";
-import { Link } from "react-router";
 import { Button } from "@/web/components/ui/button";
 import { CheckoutForm } from "@/web/site/checkout/checkout-form";
 import { BillingToggle, PlanSelector, PlanSummary } from "@/web/site/checkout/plan-choice";
@@ -18,20 +17,21 @@ export const meta: Route.MetaFunction = () =>
 
 /**
  * Checkout (SPEC.md section 2.13): plan and cycle in the query string, the plan summary from the
- * shared catalogue, the billing form and the card. Pre-rendered with the defaults; the query is
- * read once hydrated.
+ * shared catalogue, the billing form and the card. Pre-rendered once per plan and cycle, so the
+ * page the server sends already shows the choice in the query (see use-checkout-params).
  */
 export default function CheckoutPage() {
-  const { plan, billing, setPlan, setBilling } = useCheckoutParams();
+  const choice = useCheckoutParams();
+  const { plan, billing } = choice;
   return (
     <div className="flex min-h-svh flex-col">
       <SiteHeader />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 md:py-12">
         <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4">
-          <Link to="/">
+          <a href="/">
             <ArrowLeft aria-hidden="true" />
             Voltar
-          </Link>
+          </a>
         </Button>
         <div className="mb-8 space-y-2">
           <h1 className="font-bold text-3xl tracking-tight md:text-4xl">Assine a Guarita</h1>
@@ -41,8 +41,8 @@ export default function CheckoutPage() {
         </div>
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <aside aria-label="Plano escolhido" className="grid content-start gap-6 lg:order-2 lg:sticky lg:top-6">
-            <PlanSelector value={plan} onChange={setPlan} />
-            <BillingToggle value={billing} onChange={setBilling} />
+            <PlanSelector value={choice} />
+            <BillingToggle value={choice} />
             <PlanSummary plan={plan} billing={billing} />
             <p className="flex items-center gap-2 text-muted-foreground text-xs">
               <Lock aria-hidden="true" className="size-3.5" />

@@ -5,7 +5,7 @@ import { type FieldPath, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { billingCycleParam, planIdParam } from "@/shared/plan-params";
 import { BILLING_LABELS, PLANS } from "@/shared/plans";
-import { type CadastroInput, cadastroSchema } from "@/shared/schemas/checkout";
+import { type CadastroInput, cadastroSchema, PAYMENT_REQUIRED_MESSAGE } from "@/shared/schemas/cadastro";
 import { InputField } from "@/web/components/form-field";
 import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
@@ -15,6 +15,7 @@ import { ApiError } from "@/web/lib/api";
 import { authClient } from "@/web/lib/auth-client";
 import { useHydrated } from "@/web/lib/use-hydrated";
 import { createAccount } from "@/web/site/create-account/create-account-api";
+import { type CurrentCheckoutState, useCurrentCheckout } from "@/web/site/create-account/use-current-checkout";
 import { SiteFooter, SiteHeader } from "@/web/site/public-page";
 import { publicMeta } from "@/web/site/seo";
 import type { Route } from "./+types/create-account";
@@ -32,8 +33,9 @@ const REDIRECT_DELAY_MS = 2000;
 const FALLBACK_ERROR = "Erro ao criar conta. Tente novamente.";
 
 /**
- * Account creation (SPEC.md section 2.14). The query's email and nome only say whom the page
- * greets; the server takes the account's data from this browser's paid checkout.
+ * Account creation (SPEC.md section 2.14). The query's email and nome only decide whether the page
+ * stays (without them it goes home); what it shows, and the account's data, come from this
+ * browser's checkout on the server.
  */
 export default function CreateAccountPage() {
   const hydrated = useHydrated();
@@ -42,6 +44,9 @@ export default function CreateAccountPage() {
   const email = params.get("email");
   const nome = params.get("nome");
   const missing = hydrated && (!email || !nome);
+  const plan = planIdParam.parse(params.get("plan"));
+  const billing = billingCycleParam.parse(params.get("billing"));
+  const checkoutHref = `/checkout?plan=${plan}&billing=${billing}`;
 
   useEffect(() => {
     if (missing) navigate("/", { replace: true });
@@ -55,9 +60,7 @@ export default function CreateAccountPage() {
           // Pre-rendered: the page's heading, while the query (email, nome) is read in the browser.
           <Card>
             <CardHeader>
-              <CardTitle asChild>
-                <h1 className="text-2xl">Crie sua conta</h1>
-              </CardTitle>
+              <CreateAccountTitle />
               <CardDescription>Defina a senha de acesso ao painel da Guarita.</CardDescription>
             </CardHeader>
             <CardContent>
@@ -65,12 +68,7 @@ export default function CreateAccountPage() {
             </CardContent>
           </Card>
         ) : (
-          <CreateAccountCard
-            email={email!}
-            nome={nome!}
-            plan={planIdParam.parse(params.get("plan"))}
-            billing={billingCycleParam.parse(params.get("billing"))}
-          />
+          <CreateAccountCard checkoutHref={checkoutHref} />
         )}
       </main>
       <SiteFooter />
@@ -78,17 +76,60 @@ export default function CreateAccountPage() {
   );
 }
 
-function CreateAccountCard({
-  email,
-  nome,
-  plan,
-  billing,
-}: {
-  email: string;
-  nome: string;
-  plan: ReturnType<typeof planIdParam.parse>;
-  billing: ReturnType<typeof billingCycleParam.parse>;
-}) {
+/** What the page says above the form: only a paid checkout is "Pagamento confirmado". */
+const CHECKOUT_READY_DESCRIPTION: Record<ReadyCheckout["status"], string> = {
+  pago: "Pagamento confirmado. Falta só definir a senha de acesso ao painel.",
+  sem_cobranca:
+    "Plano Personalizado, sem cobrança agora: defina a senha de acesso ao painel. Nossa equipe comercial entra em contato com a proposta.",
+};
+
+type ReadyCheckout = Extract<CurrentCheckoutState, { status: "ready" }>["checkout"];
+
+function CreateAccountCard({ checkoutHref }: { checkoutHref: string }) {
+  const [current, retry] = useCurrentCheckout();
+  if (current.status === "ready") return <PasswordForm checkout={current.checkout} checkoutHref={checkoutHref} />;
+  return (
+    <Card>
+      <CardHeader>
+        <CreateAccountTitle />
+      </CardHeader>
+      <CardContent>
+        {current.status === "loading" && <LoadingState />}
+        {current.status === "unpaid" && (
+          <Alert>
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription>
+              <p>{PAYMENT_REQUIRED_MESSAGE}</p>
+              <CheckoutLink href={checkoutHref} />
+            </AlertDescription>
+          </Alert>
+        )}
+        {current.status === "error" && (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
+            <AlertTitle>Não foi possível verificar o pagamento</AlertTitle>
+            <AlertDescription>
+              <p>{current.message}</p>
+              <Button type="button" variant="outline" size="sm" onClick={retry}>
+                Tentar novamente
+              </Button>
+            </AlertDescription>
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CheckoutLink({ href }: { href: string }) {
+  return (
+    <Link to={href} className="font-medium text-foreground underline underline-offset-4">
+      Ir para o checkout
+    </Link>
+  );
+}
+
+function PasswordForm({ checkout, checkoutHref }: { checkout: ReadyCheckout; checkoutHref: string }) {
   const navigate = useNavigate();
   const session = authClient.useSession();
   const [serverError, setServerError] = useState<{ message: string; needsCheckout: boolean } | null>(null);
@@ -134,7 +175,7 @@ function CreateAccountCard({
           <CardTitle asChild>
             <h1 className="text-xl">Conta criada com sucesso!</h1>
           </CardTitle>
-          <CardDescription>Bem-vindo(a) à Guarita, {nome}. Redirecionando para o painel...</CardDescription>
+          <CardDescription>Bem-vindo(a) à Guarita, {checkout.nome}. Redirecionando para o painel...</CardDescription>
         </CardHeader>
         <CardContent className="flex justify-center">
           <Spinner aria-hidden="true" />
@@ -143,24 +184,22 @@ function CreateAccountCard({
     );
   }
 
-  const planLabel = `${PLANS[plan].nome} · ${BILLING_LABELS[billing]}`;
+  const planLabel = `${PLANS[checkout.plan].nome} · ${BILLING_LABELS[checkout.billing]}`;
   return (
     <Card>
       <CardHeader>
-        <CardTitle asChild>
-          <h1 className="text-2xl">Crie sua conta</h1>
-        </CardTitle>
-        <CardDescription>Pagamento confirmado. Falta só definir a senha de acesso ao painel.</CardDescription>
+        <CreateAccountTitle />
+        <CardDescription>{CHECKOUT_READY_DESCRIPTION[checkout.status]}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <dl className="grid gap-2 rounded-lg bg-muted p-4 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Nome</dt>
-            <dd className="truncate font-medium">{nome}</dd>
+            <dd className="truncate font-medium">{checkout.nome}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">E-mail</dt>
-            <dd className="truncate font-medium">{email}</dd>
+            <dd className="truncate font-medium">{checkout.email}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Plano</dt>
@@ -170,7 +209,7 @@ function CreateAccountCard({
 
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {/* Lets password managers save the new login under the right e-mail. */}
-          <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+          <input type="email" name="email" autoComplete="username" value={checkout.email} readOnly hidden />
           <InputField form={form} name="senha" label="Senha" type="password" autoComplete="new-password" required />
           <InputField
             form={form}
@@ -187,14 +226,7 @@ function CreateAccountCard({
               <AlertTitle>Não foi possível criar a conta</AlertTitle>
               <AlertDescription>
                 <p>{serverError.message}</p>
-                {serverError.needsCheckout && (
-                  <Link
-                    to={`/checkout?plan=${plan}&billing=${billing}`}
-                    className="font-medium text-foreground underline underline-offset-4"
-                  >
-                    Ir para o checkout
-                  </Link>
-                )}
+                {serverError.needsCheckout && <CheckoutLink href={checkoutHref} />}
               </AlertDescription>
             </Alert>
           )}
@@ -212,5 +244,14 @@ function CreateAccountCard({
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** The page's one heading, the same in every state of the card (loading, no checkout, form). */
+function CreateAccountTitle() {
+  return (
+    <CardTitle asChild>
+      <h1 className="text-2xl">Crie sua conta</h1>
+    </CardTitle>
   );
 }

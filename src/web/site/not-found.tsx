@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Button } from "@/web/components/ui/button";
 import type { Route } from "./+types/not-found";
 
@@ -21,7 +21,7 @@ export default function NotFoundPage() {
       </h1>
       <p className="max-w-md text-muted-foreground">A página que você procura não existe ou foi movida.</p>
       <Button asChild>
-        <Link to="/">Voltar para o início</Link>
+        <a href="/">Voltar para o início</a>
       </Button>
     </main>
   );

@@ -1,12 +1,11 @@
 import { FileText } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
 import { COMPANY } from "@/shared/company";
 import { Brand } from "@/web/components/brand";
 import { EmptyState } from "@/web/components/empty-state";
-import { ThemeToggle } from "@/web/components/theme-toggle";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { cn } from "@/web/lib/utils";
+import { ThemeMenu } from "@/web/site/theme-menu";
 
 const LEGAL_LINKS = [
   { href: "/privacidade", label: "Política de Privacidade" },
@@ -61,16 +60,17 @@ export function SiteHeader({
         </a>
       )}
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-4">
-        <Link
-          to="/"
+        {/* Plain links: the content-only pages are not part of the React app (docs/decisions/013). */}
+        <a
+          href="/"
           className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
           aria-label="Guarita — página inicial"
         >
           <Brand />
-        </Link>
+        </a>
         {nav}
         <div className="flex items-center gap-2">
-          <ThemeToggle />
+          <ThemeMenu />
           {children}
         </div>
       </div>
@@ -83,9 +83,9 @@ function FooterLinks({ links, column = false }: { links: typeof LEGAL_LINKS; col
     <ul className={column ? "flex flex-col gap-2" : "flex flex-wrap gap-x-4 gap-y-2"}>
       {links.map((link) => (
         <li key={link.href}>
-          <Link to={link.href} className={linkClass}>
+          <a href={link.href} className={linkClass}>
             {link.label}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

@@ -25,6 +25,13 @@ import { organization, user } from "./auth";
 
 const tz = { withTimezone: true, mode: "date" } as const;
 
+/**
+ * `ON DELETE SET NULL (column)`: on a composite tenant foreign key, clear only the reference and keep
+ * `organization_id` (NOT NULL). PostgreSQL 15+; drizzle's builder only types the bare actions, and
+ * drizzle-kit writes the action verbatim into the SQL and the snapshot, so the schema stays the source.
+ */
+const setNullOnly = (column: string) => `set null ("${column}")` as "set null";
+
 /** `col IN ('a','b')` for a CHECK constraint built from a shared tuple of values. */
 function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(", ")})`);
@@ -113,6 +120,8 @@ export const pessoas = pgTable(
       foreignColumns: [condominios.id, condominios.organizationId],
     }).onDelete("cascade"),
     unique("pessoas_id_condominio_uq").on(t.id, t.condominioId),
+    // Target of the tenant-scoped references from chamadas and solicitacoes_acesso.
+    unique("pessoas_id_org_uq").on(t.id, t.organizationId),
     index("pessoas_org_nome_idx").on(t.organizationId, t.nome, t.id),
     index("pessoas_condominio_nome_idx").on(t.condominioId, t.nome, t.id),
     index("pessoas_user_idx").on(t.userId),
@@ -169,7 +178,8 @@ export const solicitacoesAcesso = pgTable(
     expiracaoEm: timestamp("expiracao_em", tz),
     status: text("status").notNull().default("pendente"),
     decididoEm: timestamp("decidido_em", tz),
-    decididoPorPessoaId: uuid("decidido_por_pessoa_id").references(() => pessoas.id, { onDelete: "set null" }),
+    /** Same tenant as the request (solicitacoes_acesso_decidido_por_fk). */
+    decididoPorPessoaId: uuid("decidido_por_pessoa_id"),
     decididoPorUserId: text("decidido_por_user_id").references(() => user.id, { onDelete: "set null" }),
     /** The decider's name when the decision was taken, so deleting the person keeps history. */
     decididoPorNome: text("decidido_por_nome"),
@@ -197,6 +207,12 @@ export const solicitacoesAcesso = pgTable(
       foreignColumns: [unidades.id, unidades.condominioId],
     }).onDelete("cascade"),
     unique("solicitacoes_acesso_id_org_uq").on(t.id, t.organizationId),
+    // Deleting the person keeps the decision (and its decidido_por_nome); only the link is cleared.
+    foreignKey({
+      name: "solicitacoes_acesso_decidido_por_fk",
+      columns: [t.decididoPorPessoaId, t.organizationId],
+      foreignColumns: [pessoas.id, pessoas.organizationId],
+    }).onDelete(setNullOnly("decidido_por_pessoa_id")),
     // Lists order by (created_at DESC, id DESC), which PostgreSQL reads as NULLS FIRST; the
     // indexes match exactly, tiebreaker included, so a page comes straight off the index.
     index("solicitacoes_org_created_idx").on(
@@ -241,7 +257,8 @@ export const chamadas = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     organizationId: tenantColumn(),
     solicitacaoId: uuid("solicitacao_id").notNull(),
-    pessoaId: uuid("pessoa_id").references(() => pessoas.id, { onDelete: "set null" }),
+    /** Same tenant as the call (chamadas_pessoa_fk). */
+    pessoaId: uuid("pessoa_id"),
     status: text("status").notNull().default("criada"),
     ramalDiscado: text("ramal_discado"),
     iniciadoEm: timestamp("iniciado_em", tz).notNull().defaultNow(),
@@ -262,6 +279,12 @@ export const chamadas = pgTable(
       columns: [t.solicitacaoId, t.organizationId],
       foreignColumns: [solicitacoesAcesso.id, solicitacoesAcesso.organizationId],
     }).onDelete("cascade"),
+    // Deleting the person keeps the call history; only the link is cleared.
+    foreignKey({
+      name: "chamadas_pessoa_fk",
+      columns: [t.pessoaId, t.organizationId],
+      foreignColumns: [pessoas.id, pessoas.organizationId],
+    }).onDelete(setNullOnly("pessoa_id")),
     index("chamadas_org_iniciado_idx").on(t.organizationId, t.iniciadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("chamadas_org_status_iniciado_idx").on(
       t.organizationId,

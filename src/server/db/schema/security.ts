@@ -1,8 +1,9 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
- * Failed sign-ins per e-mail. better-auth's limiter counts per IP; this counts per account, so a
- * password-guessing run spread over many IPs is stopped too.
+ * Failed sign-ins of the former per-e-mail lockout. No longer written: sign-in throttling counts per
+ * (e-mail, IP) and per IP in `rate_limit` (docs/decisions/011); housekeeping prunes old rows, and a
+ * later migration may drop the table.
  */
 export const loginFailures = pgTable(
   "login_failures",

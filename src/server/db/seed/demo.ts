@@ -24,6 +24,8 @@ import {
 import { buildSearchText } from "../search";
 
 export const DEMO_PASSWORD = "demo1234";
+/** The demo tenant's fixed slug: /api/me flags it, so the console labels its data as demonstration. */
+export const DEMO_TENANT_SLUG = "demo-guarita";
 export const DEMO_LOGINS = [
   { email: "sindico@demo.guarita.app", name: "Marina Duarte", role: "sindico" },
   { email: "porteiro@demo.guarita.app", name: "José Carlos Pereira", role: "porteiro" },
@@ -129,6 +131,7 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
   return db.transaction(async (tx) => {
     const org = await createTenant(tx, {
       name: "Administradora Demo Guarita",
+      slug: DEMO_TENANT_SLUG,
       ownerUserId: sindico.id,
       ownerRole: "sindico",
     });

@@ -4,6 +4,7 @@ import { checkoutSessions, customers, member, organization, user } from "@/serve
 import { cliente, paidCheckout, startCheckout, TEST_CARD } from "../../../../tests/support/checkout";
 import { createCondominioWithUnidade, createTenantWithMember, uniqueIp } from "../../../../tests/support/factories";
 import { client, cookieFrom } from "../../../../tests/support/http";
+import { describeOnPostgres } from "../../../../tests/support/postgres-only";
 import { setupTestSystem } from "../../../../tests/support/system";
 
 const system = setupTestSystem();
@@ -72,16 +73,29 @@ describe("account creation", () => {
     expect(wrong.status).toBe(401);
   });
 
+  const TOO_COMMON = "Esta senha está entre as mais usadas e é fácil de adivinhar. Escolha uma senha menos comum.";
+  const TOO_LONG = "x1-".repeat(43);
   it.each([
-    ["12345", "12345", "senha", "A senha deve ter pelo menos 6 caracteres"],
-    [SENHA, "outra-senha", "confirmacao", "As senhas não coincidem"],
-    [SENHA, "", "confirmacao", "A senha deve ter pelo menos 6 caracteres"],
-  ])("checks the password rules (%s / %s)", async (senha, confirmacao, path, message) => {
+    ["too short", "12345", "12345", "senha", "A senha deve ter pelo menos 6 caracteres"],
+    ["too long (129)", TOO_LONG, TOO_LONG, "senha", "A senha deve ter no máximo 128 caracteres"],
+    ["common: 123456", "123456", "123456", "senha", TOO_COMMON],
+    ["common: password", "password", "password", "senha", TOO_COMMON],
+    ["common, any case: Qwerty123", "Qwerty123", "Qwerty123", "senha", TOO_COMMON],
+    ["not confirmed", SENHA, "outra-senha", "confirmacao", "As senhas não coincidem"],
+    ["confirmation empty", SENHA, "", "confirmacao", "A senha deve ter pelo menos 6 caracteres"],
+  ])("checks the password rules (%s) and writes nothing", async (_, senha, confirmacao, path, message) => {
     const { session, cookie } = await paidCheckout(system());
     const res = await createAccount(cookie, senha, confirmacao);
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toContainEqual({ path, message });
     expect(await usersWithEmail(session.email)).toBe(0);
+    const [checkout] = await system()
+      .handle.db.select({ status: checkoutSessions.status })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, session.id));
+    expect(checkout!.status).toBe("pago");
+    // The same browser then creates the account with a good password.
+    expect((await createAccount(cookie, "portaria-do-jardim-42")).status).toBe(201);
   });
 
   it("needs a confirmed payment from this browser", async () => {
@@ -141,6 +155,31 @@ describe("account creation", () => {
       },
     });
     expect(third.status).toBe(409);
+  });
+
+  describeOnPostgres("concurrent sign-ups", () => {
+    it("one payment sent twice at once (double click, two tabs) opens one account", async () => {
+      const { session, cookie } = await paidCheckout(system());
+      const results = await Promise.all([createAccount(cookie), createAccount(cookie)]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(await usersWithEmail(session.email)).toBe(1);
+    });
+
+    it("two payments for one e-mail creating accounts at once open one account", async () => {
+      const email = "corrida@cliente.guarita.app";
+      const first = await paidCheckout(system(), { cliente: { email } });
+      const second = await paidCheckout(system(), { cliente: { email } });
+      const orgsBefore = await system().handle.db.select({ n: count() }).from(organization);
+      const results = await Promise.all([createAccount(first.cookie), createAccount(second.cookie)]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      const refused = results.find((r) => r.status === 409)!;
+      expect(refused.body.error.message).toBe(
+        "Este e-mail já está cadastrado. Entre com a sua senha ou use outro e-mail.",
+      );
+      expect(await usersWithEmail(email)).toBe(1);
+      const [orgsAfter] = await system().handle.db.select({ n: count() }).from(organization);
+      expect(orgsAfter!.n).toBe(orgsBefore[0]!.n + 1);
+    });
   });
 
   it("still opens the account when the customer record cannot be written", async () => {

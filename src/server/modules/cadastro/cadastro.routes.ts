@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { cadastroResultSchema, cadastroSchema } from "../../../shared/schemas/checkout";
+import { cadastroResultSchema, cadastroSchema } from "../../../shared/schemas/cadastro";
 import type { Auth } from "../../auth/auth";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";

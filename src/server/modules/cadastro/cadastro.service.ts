@@ -1,18 +1,20 @@
 /**
  * Account creation after checkout (SPEC.md section 2.14): one transaction creates the user with
  * its sign-up metadata, its password login, the tenant with the user as owner, and consumes the
- * checkout session, so a failure leaves nothing behind. The customer record is written inside a
+ * checkout session, so a failure leaves nothing behind. It also releases the e-mail of a stale provisional
+ * account holding the e-mail (checkout/email-hold.ts). The customer record is written inside a
  * savepoint: if it fails, that is logged and the account still opens (SPEC.md section 8).
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { CadastroResult } from "../../../shared/schemas/checkout";
+import { type CadastroResult, PAYMENT_REQUIRED_MESSAGE } from "../../../shared/schemas/cadastro";
 import type { Auth } from "../../auth/auth";
 import type { Database } from "../../db/client";
 import { account, checkoutSessions, customers, user } from "../../db/schema";
 import { AppError, conflict, isUniqueViolation } from "../../http/errors";
-import { EMAIL_TAKEN_MESSAGE, findCheckout, isEmailRegistered } from "../checkout/checkout.service";
+import { EMAIL_TAKEN_MESSAGE, findCheckout } from "../checkout/checkout.service";
+import { isEmailTaken, releaseStaleAccount } from "../checkout/email-hold";
 import { createTenant } from "../tenants/tenants.service";
 
 export interface CadastroDeps {
@@ -20,9 +22,6 @@ export interface CadastroDeps {
   auth: Auth;
   logger: Logger;
 }
-
-export const PAYMENT_REQUIRED_MESSAGE =
-  "Não encontramos um pagamento confirmado neste navegador. Conclua o checkout para criar a sua conta.";
 
 const paymentRequired = () => new AppError(402, "PAYMENT_REQUIRED", PAYMENT_REQUIRED_MESSAGE);
 
@@ -38,7 +37,7 @@ export async function createAccount(
     throw conflict("Esta compra já foi usada para criar uma conta. Entre com o seu e-mail e senha.");
   }
   if (checkout.status !== "pago" && checkout.status !== "sem_cobranca") throw paymentRequired();
-  if (await isEmailRegistered(db, checkout.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+  if (await isEmailTaken(db, checkout.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
 
   const ctx = await auth.$context;
   const passwordHash = await ctx.password.hash(senha);
@@ -53,6 +52,8 @@ export async function createAccount(
         .where(and(eq(checkoutSessions.id, checkout.id), inArray(checkoutSessions.status, ["pago", "sem_cobranca"])))
         .returning({ id: checkoutSessions.id });
       if (!claimed) throw conflict("Esta compra já foi usada para criar uma conta. Entre com o seu e-mail e senha.");
+      // An unverified Personalizado account older than a day gives its e-mail up to this one.
+      await releaseStaleAccount(tx, checkout.email, logger);
 
       const userId = randomUUID();
       const [created] = await tx

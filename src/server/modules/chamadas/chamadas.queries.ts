@@ -35,6 +35,16 @@ function where(organizationId: string, f: ChamadaFilters): SQL {
   )!;
 }
 
+/**
+ * Joins of a call to its request and its person, tenant included: the composite foreign keys
+ * (docs/decisions/004) already make a cross-tenant link impossible, and the join says so too.
+ */
+const solicitacaoOfCall = and(
+  eq(solicitacoesAcesso.id, ch.solicitacaoId),
+  eq(solicitacoesAcesso.organizationId, ch.organizationId),
+);
+const pessoaOfCall = and(eq(pessoas.id, ch.pessoaId), eq(pessoas.organizationId, ch.organizationId));
+
 const columns = {
   row: ch,
   pessoaNome: pessoas.nome,
@@ -55,8 +65,8 @@ export async function listChamadas(
     db
       .select(columns)
       .from(ch)
-      .innerJoin(solicitacoesAcesso, eq(solicitacoesAcesso.id, ch.solicitacaoId))
-      .leftJoin(pessoas, eq(pessoas.id, ch.pessoaId))
+      .innerJoin(solicitacoesAcesso, solicitacaoOfCall)
+      .leftJoin(pessoas, pessoaOfCall)
       .where(w)
       .orderBy(desc(ch.iniciadoEm), desc(ch.id))
       .limit(pageSize)
@@ -70,14 +80,18 @@ export async function findChamada(db: Executor, organizationId: string, id: stri
   const [row] = await db
     .select(columns)
     .from(ch)
-    .innerJoin(solicitacoesAcesso, eq(solicitacoesAcesso.id, ch.solicitacaoId))
-    .leftJoin(pessoas, eq(pessoas.id, ch.pessoaId))
+    .innerJoin(solicitacoesAcesso, solicitacaoOfCall)
+    .leftJoin(pessoas, pessoaOfCall)
     .where(and(eq(ch.organizationId, organizationId), eq(ch.id, id)));
   return row ?? null;
 }
 
 /** A person or a visitor was renamed: rewrite the search text of the calls that show them. */
-export async function refreshChamadasSearch(db: Executor, by: { pessoaId: string } | { solicitacaoId: string }) {
+export async function refreshChamadasSearch(
+  db: Executor,
+  organizationId: string,
+  by: { pessoaId: string } | { solicitacaoId: string },
+) {
   const rows = await db
     .select({
       id: ch.id,
@@ -87,9 +101,14 @@ export async function refreshChamadasSearch(db: Executor, by: { pessoaId: string
       provedor: ch.provedor,
     })
     .from(ch)
-    .innerJoin(solicitacoesAcesso, eq(solicitacoesAcesso.id, ch.solicitacaoId))
-    .leftJoin(pessoas, eq(pessoas.id, ch.pessoaId))
-    .where("pessoaId" in by ? eq(ch.pessoaId, by.pessoaId) : eq(ch.solicitacaoId, by.solicitacaoId));
+    .innerJoin(solicitacoesAcesso, solicitacaoOfCall)
+    .leftJoin(pessoas, pessoaOfCall)
+    .where(
+      and(
+        eq(ch.organizationId, organizationId),
+        "pessoaId" in by ? eq(ch.pessoaId, by.pessoaId) : eq(ch.solicitacaoId, by.solicitacaoId),
+      ),
+    );
   for (let i = 0; i < rows.length; i += 500) {
     const values = rows.slice(i, i + 500).map((r) => sql`(${r.id}::uuid, ${chamadaSearchText(r)})`);
     await db.execute(

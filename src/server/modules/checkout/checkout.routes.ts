@@ -7,7 +7,6 @@ import {
 } from "../../../shared/schemas/checkout";
 import { uuidParam } from "../../../shared/schemas/common";
 import type { Database } from "../../db/client";
-import { clientIp } from "../../http/client-ip";
 import type { AppEnv } from "../../http/context";
 import { notFound, tooManyRequests } from "../../http/errors";
 import { errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
@@ -66,13 +65,12 @@ export interface CheckoutRoutesDeps {
   payments: Payments;
   secret: string;
   secureCookies: boolean;
-  trustProxy: boolean;
 }
 
 /** Checkout starts per client IP: enough for a buyer's retries, too few for card testing. */
 export const CHECKOUT_LIMIT: WindowLimit = { max: 20, windowMs: 10 * 60_000 };
 
-export function checkoutRoutes({ db, payments, secret, secureCookies, trustProxy }: CheckoutRoutesDeps) {
+export function checkoutRoutes({ db, payments, secret, secureCookies }: CheckoutRoutesDeps) {
   const deps = (c: { get(key: "logger"): AppEnv["Variables"]["logger"] }) => ({
     db,
     provider: payments.provider,
@@ -83,7 +81,7 @@ export function checkoutRoutes({ db, payments, secret, secureCookies, trustProxy
       c.json({ mode: payments.provider.mode, publishable_key: payments.provider.publishableKey }, 200),
     )
     .openapi(routes.create, async (c) => {
-      const ip = clientIp(c, trustProxy);
+      const ip = c.get("clientIp");
       if (ip && !(await hitLimit(db, `checkout:${ip}`, CHECKOUT_LIMIT))) {
         throw tooManyRequests("Muitas tentativas de pagamento. Aguarde alguns minutos e tente novamente.");
       }

@@ -4,16 +4,17 @@
  * later consumes (cadastro.service.ts). A declined attempt stays on record and the next attempt
  * starts a new session.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { CheckoutStatus } from "../../../shared/domain";
 import { PLANS, planAmountCents } from "../../../shared/plans";
 import type { CheckoutCreate, CheckoutSession, DemoCard } from "../../../shared/schemas/checkout";
 import type { Database, Executor } from "../../db/client";
-import { checkoutSessions, user } from "../../db/schema";
+import { checkoutSessions } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors";
 import type { PaymentProvider } from "../../payments/payment-provider";
 import { PaymentProviderError } from "../../payments/payment-provider";
+import { isEmailTaken } from "./email-hold";
 
 export interface CheckoutDeps {
   db: Database;
@@ -50,15 +51,10 @@ function toApi(row: Row, clientSecret: string | null = null): CheckoutSession {
   };
 }
 
-export async function isEmailRegistered(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db.select({ one: sql`1` }).from(user).where(eq(user.email, email.trim().toLowerCase())).limit(1);
-  return !!row;
-}
-
 export async function createCheckout(deps: CheckoutDeps, input: CheckoutCreate) {
   const { db, provider } = deps;
   // Refuse before charging: a paid checkout must always be able to become an account.
-  if (await isEmailRegistered(db, input.cliente.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+  if (await isEmailTaken(db, input.cliente.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
 
   const amountCents = planAmountCents(input.plan, input.billing);
   const [row] = await db

@@ -1,12 +1,12 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
+  condominioDetailSchema,
   condominioInputSchema,
   condominioListQuerySchema,
   condominioPageSchema,
   condominioSchema,
 } from "../../../shared/schemas/condominios";
-import { solicitacaoSchema } from "../../../shared/schemas/solicitacoes";
 import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
@@ -15,13 +15,7 @@ import * as service from "./condominios.service";
 
 const TAG = "Condomínios";
 const one = condominioSchema.openapi("Condominio");
-const detail = condominioSchema
-  .extend({
-    unidades_count: z.number().int(),
-    pessoas_count: z.number().int(),
-    solicitacoes_recentes: z.array(solicitacaoSchema),
-  })
-  .openapi("CondominioDetalhe");
+const detail = condominioDetailSchema.openapi("CondominioDetalhe");
 
 const read = requirePermission("cadastros:ler");
 const write = requirePermission("cadastros:editar");

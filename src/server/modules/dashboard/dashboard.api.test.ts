@@ -57,16 +57,44 @@ describe("GET /api/dashboard/kpis", () => {
     expect(res.body.counts).toMatchObject({ negado: 1, total: 1 });
   });
 
-  it("computes trends against the previous month's daily average, only when there is data", async () => {
+  it("compares with last month's daily average in requests, without a percentage on a small base", async () => {
     const res = await t.api.get("/api/dashboard/kpis?data=2026-03-10");
-    // autorizado: 1 today vs 28/28 = 1 per day → flat; negado: 1 vs 0.5 → +100%;
-    // pendente: none last month → no trend; total: 3 vs 42/28 = 1.5 → +100%.
+    // autorizado: 1 today vs 28/28 = 1 per day → flat; negado: 1 vs 0.5 → +1 (not "+100%");
+    // pendente: none last month → no trend; total: 3 vs 42/28 = 1.5 → +2 (not "+100%").
     expect(res.body.trends).toEqual({
-      autorizado: { percent: 0, direction: "flat" },
-      negado: { percent: 100, direction: "up" },
+      autorizado: { direction: "flat", difference: 0, average: 1, percent: null },
+      negado: { direction: "up", difference: 1, average: 0.5, percent: null },
       pendente: null,
-      total: { percent: 100, direction: "up" },
+      total: { direction: "up", difference: 2, average: 1.5, percent: null },
     });
+  });
+
+  it("adds the percentage when last month's daily average is large enough to mean something", async () => {
+    const big = await createCondominioWithUnidade(system(), t.org.id, { nome: "Grande" });
+    // May 2026 (31 days): 12 a day → average 12; 15 today (15 June) → +3, +25%. Away from the dates above.
+    const rows = [];
+    for (let day = 1; day <= 31; day++) {
+      for (let i = 0; i < 12; i++) {
+        const at = new Date(`2026-05-${String(day).padStart(2, "0")}T12:00:00-03:00`);
+        rows.push({ at, nome: `Maio ${day}/${i}` });
+      }
+    }
+    for (let i = 0; i < 15; i++) rows.push({ at: new Date("2026-06-15T12:00:00-03:00"), nome: `Hoje ${i}` });
+    await system()
+      .handle.db.insert(solicitacoesAcesso)
+      .values(
+        rows.map((r) => ({
+          organizationId: t.org.id,
+          condominioId: big.condominio.id,
+          unidadeId: big.unidade.id,
+          nomeVisitante: r.nome,
+          status: "autorizado",
+          createdAt: r.at,
+          updatedAt: r.at,
+        })),
+      );
+    const res = await t.api.get(`/api/dashboard/kpis?data=2026-06-15&condominio_id=${big.condominio.id}`);
+    expect(res.body.trends.autorizado).toEqual({ direction: "up", difference: 3, average: 12, percent: 25 });
   });
 
   it("counts today's requests by default", async () => {
@@ -132,10 +160,16 @@ describe("computeTrend", () => {
     expect(computeTrend(0, 10, 30)).toBeNull();
     expect(computeTrend(5, 0, 30)).toBeNull();
   });
-  it("rounds and signs the change", () => {
-    expect(computeTrend(1, 30, 30)).toEqual({ percent: 0, direction: "flat" });
-    expect(computeTrend(2, 60, 30)).toEqual({ percent: 0, direction: "flat" });
-    expect(computeTrend(1, 90, 30)).toEqual({ percent: 67, direction: "down" });
-    expect(computeTrend(4, 31, 31)).toEqual({ percent: 300, direction: "up" });
+  it("gives the difference against a small daily average, never a huge percentage", () => {
+    // 82 today against 87 requests in 30 days (2.9 a day): the old rule read "2728%".
+    expect(computeTrend(82, 87, 30)).toEqual({ direction: "up", difference: 79, average: 2.9, percent: null });
+    expect(computeTrend(1, 90, 30)).toEqual({ direction: "down", difference: -2, average: 3, percent: null });
+    expect(computeTrend(2, 60, 30)).toEqual({ direction: "flat", difference: 0, average: 2, percent: null });
+  });
+  it("adds a rounded percentage from a daily average of 10, and signs by it", () => {
+    expect(computeTrend(12, 300, 30)).toEqual({ direction: "up", difference: 2, average: 10, percent: 20 });
+    expect(computeTrend(45, 1500, 30)).toEqual({ direction: "down", difference: -5, average: 50, percent: 10 });
+    // 40.2 vs 40: rounds to 0 requests and to 0%: flat.
+    expect(computeTrend(40, 1206, 30)).toEqual({ direction: "flat", difference: 0, average: 40.2, percent: 0 });
   });
 });

@@ -1,11 +1,10 @@
 import { SOLICITACAO_STATUSES, type SolicitacaoStatus } from "../../../shared/domain";
-import type { Kpis, PrimeirosPassos } from "../../../shared/schemas/dashboard";
+import { type Kpis, MIN_PERCENT_BASE, type PrimeirosPassos, type Trend } from "../../../shared/schemas/dashboard";
 import type { Database } from "../../db/client";
 import type { TenantContext } from "../../http/context";
 import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
 import { countPreviousMonthByStatus, countTodayByStatus, hasAny, latestToday } from "./dashboard.queries";
 
-type Trend = Kpis["trends"]["total"];
 type MonthCounts = Awaited<ReturnType<typeof countPreviousMonthByStatus>>;
 
 /**
@@ -27,15 +26,28 @@ function previousMonthCounts(db: Database, filter: Parameters<typeof countPrevio
   return value;
 }
 
+function sign(n: number): "up" | "down" | "flat" {
+  return n > 0 ? "up" : n < 0 ? "down" : "flat";
+}
+
 /**
- * Today against the daily average of the previous calendar month, in percent. Shown only when
+ * Today against the daily average of the previous calendar month (docs/decisions/006). Only when
  * there is something today and there was data last month (otherwise the figure means nothing).
+ * The difference in requests is always given; the percentage only from a daily average of
+ * MIN_PERCENT_BASE up, because against an average of 0.3 one request is already +233%.
+ * The direction follows the figure the card shows (the percentage when there is one).
  */
 export function computeTrend(today: number, previousMonthCount: number, daysInPreviousMonth: number): Trend {
   if (today <= 0 || previousMonthCount <= 0 || daysInPreviousMonth <= 0) return null;
   const average = previousMonthCount / daysInPreviousMonth;
-  const percent = Math.round(((today - average) / average) * 100);
-  return { percent: Math.abs(percent), direction: percent > 0 ? "up" : percent < 0 ? "down" : "flat" };
+  const difference = Math.round(today - average) || 0;
+  const signedPercent = average >= MIN_PERCENT_BASE ? Math.round(((today - average) / average) * 100) || 0 : null;
+  return {
+    direction: sign(signedPercent ?? difference),
+    difference,
+    average: Math.round(average * 10) / 10,
+    percent: signedPercent === null ? null : Math.abs(signedPercent),
+  };
 }
 
 export async function kpis(

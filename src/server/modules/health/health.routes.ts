@@ -2,11 +2,18 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
 import type { AppEnv } from "../../http/context";
+import { DATABASE_RETRY_AFTER_S, databaseUnavailable } from "../../http/errors";
 
 const healthSchema = z
   .object({
-    status: z.enum(["ok", "degraded"]),
+    /**
+     * `unavailable`: the database cannot be reached (503 with Retry-After). `degraded`: it can, but
+     * the realtime LISTEN connection is still reconnecting (events arrive once it is back).
+     */
+    status: z.enum(["ok", "degraded", "unavailable"]),
     database: z.object({ kind: z.enum(["pglite", "postgres"]), reachable: z.boolean(), latencyMs: z.number() }),
+    realtime: z.object({ listening: z.boolean() }),
+    message: z.string().optional(),
     uptimeSeconds: z.number(),
   })
   .openapi("Health");
@@ -33,13 +40,20 @@ export function healthRoutes(handle: DatabaseHandle) {
       await handle.db.execute(sql`select 1`);
     } catch (error) {
       reachable = false;
-      c.get("logger").error({ err: error }, "health check: database unreachable");
+      c.get("logger").warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        "health check: database unreachable",
+      );
     }
-    const body = {
-      status: reachable ? ("ok" as const) : ("degraded" as const),
-      database: { kind: handle.kind, reachable, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
-      uptimeSeconds: Math.round(process.uptime()),
-    };
-    return reachable ? c.json(body, 200) : c.json(body, 503);
+    const database = { kind: handle.kind, reachable, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+    const realtime = { listening: handle.listening() };
+    const uptimeSeconds = Math.round(process.uptime());
+    if (reachable) {
+      const status = realtime.listening ? ("ok" as const) : ("degraded" as const);
+      return c.json({ status, database, realtime, uptimeSeconds }, 200);
+    }
+    c.header("Retry-After", String(DATABASE_RETRY_AFTER_S));
+    const message = databaseUnavailable().message;
+    return c.json({ status: "unavailable" as const, database, realtime, message, uptimeSeconds }, 503);
   });
 }

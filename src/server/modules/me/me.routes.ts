@@ -4,6 +4,7 @@ import { can, PERMISSIONS, type Permission } from "../../../shared/permissions";
 import { meSchema } from "../../../shared/schemas/me";
 import type { Database } from "../../db/client";
 import { organization } from "../../db/schema";
+import { DEMO_TENANT_SLUG } from "../../db/seed/demo";
 import type { AppEnv } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
@@ -29,6 +30,7 @@ export function meRoutes(db: Database) {
       .where(eq(organization.id, tenant.organizationId));
     if (!org) throw notFound();
     const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(tenant.role, p));
-    return c.json({ user: tenant.user, organization: org, role: tenant.role, permissions }, 200);
+    const demo = org.slug === DEMO_TENANT_SLUG;
+    return c.json({ user: tenant.user, organization: { ...org, demo }, role: tenant.role, permissions }, 200);
   });
 }

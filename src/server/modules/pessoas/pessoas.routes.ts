@@ -1,12 +1,12 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
+  pessoaDetailSchema,
   pessoaInputSchema,
   pessoaListQuerySchema,
   pessoaPageSchema,
   pessoaSchema,
 } from "../../../shared/schemas/pessoas";
-import { solicitacaoSchema } from "../../../shared/schemas/solicitacoes";
 import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
@@ -15,14 +15,7 @@ import * as service from "./pessoas.service";
 
 const TAG = "Pessoas";
 const one = pessoaSchema.openapi("Pessoa");
-const detail = pessoaSchema
-  .extend({
-    unidades: z.array(
-      z.object({ unidade_id: z.uuid(), codigo: z.string(), torre: z.string().nullable(), is_responsavel: z.boolean() }),
-    ),
-    solicitacoes_decididas: z.array(solicitacaoSchema),
-  })
-  .openapi("PessoaDetalhe");
+const detail = pessoaDetailSchema.openapi("PessoaDetalhe");
 
 const read = requirePermission("cadastros:ler");
 const write = requirePermission("cadastros:editar");

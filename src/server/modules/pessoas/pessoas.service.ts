@@ -107,8 +107,17 @@ export async function get(db: Database, tenant: TenantContext, id: string) {
         is_responsavel: unidadeMoradores.isResponsavel,
       })
       .from(unidadeMoradores)
-      .innerJoin(unidades, eq(unidades.id, unidadeMoradores.unidadeId))
-      .where(and(eq(unidadeMoradores.pessoaId, id), eq(unidadeMoradores.ativo, true)))
+      .innerJoin(
+        unidades,
+        and(eq(unidades.id, unidadeMoradores.unidadeId), eq(unidades.organizationId, unidadeMoradores.organizationId)),
+      )
+      .where(
+        and(
+          eq(unidadeMoradores.organizationId, tenant.organizationId),
+          eq(unidadeMoradores.pessoaId, id),
+          eq(unidadeMoradores.ativo, true),
+        ),
+      )
       .orderBy(asc(unidades.torre), asc(unidades.codigo)),
     db
       .select({ id: solicitacoesAcesso.id })
@@ -167,7 +176,7 @@ export async function update(db: Database, tenant: TenantContext, id: string, in
       .set({ ...columns(input), updatedAt: new Date() })
       .where(and(eq(p.organizationId, tenant.organizationId), eq(p.id, id)))
       .returning();
-    if (updated!.nome !== current.nome) await refreshChamadasSearch(tx, { pessoaId: id });
+    if (updated!.nome !== current.nome) await refreshChamadasSearch(tx, tenant.organizationId, { pessoaId: id });
     return updated!;
   });
   return toPessoa(row);

@@ -6,6 +6,7 @@ import {
   createCondominioWithUnidade,
   createTenantWithMember,
 } from "../../../../tests/support/factories";
+import { describeOnPostgres } from "../../../../tests/support/postgres-only";
 import { setupTestSystem } from "../../../../tests/support/system";
 import { chamadas, pessoas, solicitacoesAcesso } from "../../db/schema";
 import { expireOverdue } from "../../jobs/expire-solicitacoes";
@@ -376,19 +377,21 @@ describe("decide", () => {
     expect((await a.api.get(`/api/solicitacoes/${created.id}`)).body.status).toBe("autorizado");
   });
 
-  it("of two porteiros deciding at once, exactly one wins", async () => {
-    const other = await addSignedInMember(system(), a.org.id, "porteiro");
-    for (let round = 0; round < 3; round++) {
-      const created = await createRequest(a);
-      const results = await Promise.all([
-        a.api.post(`/api/solicitacoes/${created.id}/autorizar`),
-        other.api.post(`/api/solicitacoes/${created.id}/negar`),
-      ]);
-      const statuses = results.map((r) => r.status).sort();
-      expect(statuses).toEqual([200, 409]);
-      const winner = results.find((r) => r.status === 200)!;
-      expect((await a.api.get(`/api/solicitacoes/${created.id}`)).body.status).toBe(winner.body.status);
-    }
+  describeOnPostgres("concurrent decisions", () => {
+    it("of two porteiros deciding at once, exactly one wins", async () => {
+      const other = await addSignedInMember(system(), a.org.id, "porteiro");
+      for (let round = 0; round < 3; round++) {
+        const created = await createRequest(a);
+        const results = await Promise.all([
+          a.api.post(`/api/solicitacoes/${created.id}/autorizar`),
+          other.api.post(`/api/solicitacoes/${created.id}/negar`),
+        ]);
+        const statuses = results.map((r) => r.status).sort();
+        expect(statuses).toEqual([200, 409]);
+        const winner = results.find((r) => r.status === 200)!;
+        expect((await a.api.get(`/api/solicitacoes/${created.id}`)).body.status).toBe(winner.body.status);
+      }
+    });
   });
 
   it("a morador cannot decide (403); another tenant gets 404", async () => {
@@ -423,16 +426,18 @@ describe("expiry", () => {
     expect(await status(decided.id)).toBe("autorizado");
   });
 
-  it("is safe when several instances run it at once", async () => {
-    const ids = [];
-    for (let i = 0; i < 6; i++)
-      ids.push((await createRequest(a, { expiracao_em: new Date(Date.now() + 1200).toISOString() })).id);
-    await new Promise((r) => setTimeout(r, 1300));
-    const counts = await Promise.all([1, 2, 3].map(() => expireOverdue(system().handle.db)));
-    expect(counts.reduce((x, y) => x + y, 0)).toBe(6);
-    const events = await system().handle.db.execute(
-      sql`select count(*)::int as n from eventos where solicitacao_id = any(${sql.raw(`array[${ids.map((id) => `'${id}'::uuid`).join(",")}]`)}) and payload->>'status' = 'expirado'`,
-    );
-    expect((events as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(6);
+  describeOnPostgres("concurrent expiry runs", () => {
+    it("is safe when several instances run it at once", async () => {
+      const ids = [];
+      for (let i = 0; i < 6; i++)
+        ids.push((await createRequest(a, { expiracao_em: new Date(Date.now() + 1200).toISOString() })).id);
+      await new Promise((r) => setTimeout(r, 1300));
+      const counts = await Promise.all([1, 2, 3].map(() => expireOverdue(system().handle.db)));
+      expect(counts.reduce((x, y) => x + y, 0)).toBe(6);
+      const events = await system().handle.db.execute(
+        sql`select count(*)::int as n from eventos where solicitacao_id = any(${sql.raw(`array[${ids.map((id) => `'${id}'::uuid`).join(",")}]`)}) and payload->>'status' = 'expirado'`,
+      );
+      expect((events as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(6);
+    });
   });
 });

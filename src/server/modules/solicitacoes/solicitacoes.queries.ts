@@ -111,7 +111,7 @@ export async function listChamadasOfSolicitacao(db: Executor, organizationId: st
       pessoaRamal: pessoas.pbxRamal,
     })
     .from(chamadas)
-    .leftJoin(pessoas, eq(pessoas.id, chamadas.pessoaId))
+    .leftJoin(pessoas, and(eq(pessoas.id, chamadas.pessoaId), eq(pessoas.organizationId, chamadas.organizationId)))
     .where(and(eq(chamadas.organizationId, organizationId), eq(chamadas.solicitacaoId, solicitacaoId)))
     .orderBy(desc(chamadas.iniciadoEm));
 }

@@ -170,7 +170,8 @@ export async function update(
         updatedAt: new Date(),
       })
       .where(eq(s.id, id));
-    if (next.nomeVisitante !== current.nomeVisitante) await refreshChamadasSearch(tx, { solicitacaoId: id });
+    if (next.nomeVisitante !== current.nomeVisitante)
+      await refreshChamadasSearch(tx, tenant.organizationId, { solicitacaoId: id });
     await recordEvent(tx, org, {
       type: "solicitacao.atualizada",
       solicitacao: { id, nome_visitante: next.nomeVisitante, status: "pendente" },

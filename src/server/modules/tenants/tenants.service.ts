@@ -16,11 +16,14 @@ export function slugify(name: string): string {
 }
 
 /** A tenant (better-auth organization) with its first member (the owner, unless another role is given). */
-export async function createTenant(db: Executor, input: { name: string; ownerUserId: string; ownerRole?: MemberRole }) {
+export async function createTenant(
+  db: Executor,
+  input: { name: string; ownerUserId: string; ownerRole?: MemberRole; slug?: string },
+) {
   const id = randomUUID();
   const [org] = await db
     .insert(organization)
-    .values({ id, name: input.name, slug: slugify(input.name) })
+    .values({ id, name: input.name, slug: input.slug ?? slugify(input.name) })
     .returning();
   await addMember(db, { organizationId: id, userId: input.ownerUserId, role: input.ownerRole ?? "owner" });
   return org!;

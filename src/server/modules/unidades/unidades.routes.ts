@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import { moradorLinkSchema, moradorSchema, moradorUpdateSchema } from "../../../shared/schemas/pessoas";
-import { solicitacaoSchema } from "../../../shared/schemas/solicitacoes";
 import {
+  unidadeDetailSchema,
   unidadeInputSchema,
   unidadeListQuerySchema,
   unidadePageSchema,
@@ -17,9 +17,7 @@ import * as service from "./unidades.service";
 const TAG = "Unidades";
 const one = unidadeSchema.openapi("Unidade");
 const moradores = z.object({ items: z.array(moradorSchema.openapi("Morador")) }).openapi("Moradores");
-const detail = unidadeSchema
-  .extend({ moradores_ativos: z.array(moradorSchema), solicitacoes_recentes: z.array(solicitacaoSchema) })
-  .openapi("UnidadeDetalhe");
+const detail = unidadeDetailSchema.openapi("UnidadeDetalhe");
 const moradorParams = z.object({ id: z.uuid("Identificador inválido"), pessoaId: z.uuid("Pessoa inválida") });
 
 const read = requirePermission("cadastros:ler");

@@ -1,6 +1,7 @@
 import { CheckIcon, ChevronRightIcon, CircleIcon } from "lucide-react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import type * as React from "react";
+import { Fragment } from "react";
 import { cn } from "@/web/lib/utils";
 
 /**
@@ -20,13 +21,20 @@ export const DropdownMenuSub = DropdownMenuPrimitive.Sub;
 const itemBase =
   "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground data-disabled:pointer-events-none data-disabled:opacity-50 [&_svg:not([class*='size-'])]:size-4 [&_svg:not([class*='text-'])]:text-muted-foreground [&_svg]:pointer-events-none [&_svg]:shrink-0";
 
+/**
+ * `inline` renders the menu where its trigger is instead of at the end of <body>, so it stays inside
+ * the trigger's landmark (the header's banner) rather than being stray content (axe "region").
+ * It is still positioned against the viewport, so an ancestor's overflow does not clip it.
+ */
 export function DropdownMenuContent({
   className,
   sideOffset = 4,
+  inline = false,
   ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+}: React.ComponentProps<typeof DropdownMenuPrimitive.Content> & { inline?: boolean }) {
+  const Wrapper = inline ? Fragment : DropdownMenuPrimitive.Portal;
   return (
-    <DropdownMenuPrimitive.Portal>
+    <Wrapper>
       <DropdownMenuPrimitive.Content
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
@@ -36,7 +44,7 @@ export function DropdownMenuContent({
         )}
         {...props}
       />
-    </DropdownMenuPrimitive.Portal>
+    </Wrapper>
   );
 }
 

@@ -126,7 +126,7 @@ export function Sidebar({
   children,
   label = "Barra lateral",
   ...props
-}: React.ComponentProps<"div"> & { label?: string }) {
+}: React.ComponentProps<"aside"> & { label?: string }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
 
   if (isMobile) {
@@ -162,7 +162,9 @@ export function Sidebar({
         data-slot="sidebar-gap"
         className="relative w-(--sidebar-width) bg-transparent transition-[width] duration-200 ease-linear group-data-[collapsible=icon]:w-(--sidebar-width-icon)"
       />
-      <div
+      {/* A landmark of its own, so the brand and the tenant card are not stray content (axe "region"). */}
+      <aside
+        aria-label={label}
         data-slot="sidebar-container"
         className={cn(
           "fixed inset-y-0 left-0 z-10 hidden h-svh w-(--sidebar-width) border-sidebar-border border-r transition-[width] duration-200 ease-linear md:flex group-data-[collapsible=icon]:w-(--sidebar-width-icon)",
@@ -173,7 +175,7 @@ export function Sidebar({
         <div data-sidebar="sidebar" className="flex h-full w-full flex-col bg-sidebar">
           {children}
         </div>
-      </div>
+      </aside>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Calls on the client: every key starts with "chamadas" (60 s fresh). Calls are read-only here. */
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ChamadaStatus } from "@/shared/domain";
+import { QUERY_ROOTS } from "@/shared/query-keys";
 import { chamadaPageSchema, chamadaSchema } from "@/shared/schemas/chamadas";
 import { apiFetch } from "@/web/lib/api";
 import { cleanFilters, toQueryString } from "@/web/lib/use-list-params";
@@ -16,7 +17,7 @@ export interface ChamadaFilters {
 }
 
 export const chamadasKeys = {
-  all: ["chamadas"] as const,
+  all: [QUERY_ROOTS.chamadas] as const,
   list: (filters: ChamadaFilters) => [...chamadasKeys.all, "list", filters] as const,
   detail: (id: string) => [...chamadasKeys.all, "detail", id] as const,
 };

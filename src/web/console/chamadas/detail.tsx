@@ -10,10 +10,11 @@ import { StatusBadge } from "@/web/components/status-badge";
 import { TipoBadge } from "@/web/components/tipo-badge";
 import { Button } from "@/web/components/ui/button";
 import { consoleTitle } from "@/web/console/placeholder-page";
+import { recordTitle } from "@/web/lib/console-screens";
 import type { Route } from "./+types/detail";
 import { chamadaDetailOptions } from "./chamadas.queries";
 
-export const meta: Route.MetaFunction = ({ params }) => consoleTitle(`Chamada #${params.id.slice(0, 8)}`);
+export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("chamadas", params.id));
 
 const CHAMADA: RecordLabels = {
   list: "/app/chamadas",

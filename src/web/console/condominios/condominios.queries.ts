@@ -1,24 +1,17 @@
 /** Condominiums on the client: every key starts with "condominios" (300 s fresh, SPEC.md section 7). */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { QUERY_ROOTS } from "@/shared/query-keys";
 import {
   type CondominioInput,
+  condominioDetailSchema,
   condominioInputSchema,
   condominioPageSchema,
   condominioSchema,
 } from "@/shared/schemas/condominios";
-import { solicitacaoSchema } from "@/shared/schemas/solicitacoes";
 import { apiFetch } from "@/web/lib/api";
 import { cleanFilters, toQueryString } from "@/web/lib/use-list-params";
 
 export const CONDOMINIOS_STALE_TIME = 300_000;
-
-export const condominioDetailSchema = condominioSchema.extend({
-  unidades_count: z.number().int(),
-  pessoas_count: z.number().int(),
-  solicitacoes_recentes: z.array(solicitacaoSchema),
-});
-export type CondominioDetail = z.infer<typeof condominioDetailSchema>;
 
 export interface CondominioFilters {
   q?: string;
@@ -26,7 +19,7 @@ export interface CondominioFilters {
 }
 
 export const condominiosKeys = {
-  all: ["condominios"] as const,
+  all: [QUERY_ROOTS.condominios] as const,
   list: (filters: CondominioFilters) => [...condominiosKeys.all, "list", filters] as const,
   detail: (id: string) => [...condominiosKeys.all, "detail", id] as const,
 };

@@ -5,14 +5,15 @@ import { Link, useParams } from "react-router";
 import { RecordScreen } from "@/web/components/record-screen";
 import { ActiveBadge, DataList, EditLink, shortId } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
+import { SolicitacoesCard } from "@/web/components/solicitacoes-table";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { consoleTitle } from "@/web/console/placeholder-page";
-import { SolicitacoesCard } from "@/web/console/solicitacoes/solicitacoes-table";
+import { recordTitle } from "@/web/lib/console-screens";
 import type { Route } from "./+types/detail";
 import { CONDOMINIO } from "./condominio-form";
 import { condominioDetailOptions } from "./condominios.queries";
 
-export const meta: Route.MetaFunction = ({ params }) => consoleTitle(`Condomínio #${params.id.slice(0, 8)}`);
+export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("condominios", params.id));
 
 const number = new Intl.NumberFormat("pt-BR");
 

@@ -1,15 +1,16 @@
 import { NewScreen } from "@/web/components/record-screen";
 import { consoleTitle } from "@/web/console/placeholder-page";
+import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 import type { Route } from "./+types/new";
 import { CONDOMINIO, CondominioForm } from "./condominio-form";
 
-export const meta: Route.MetaFunction = () => consoleTitle("Novo Condomínio");
+export const meta: Route.MetaFunction = () => consoleTitle(CONSOLE_SCREENS.condominios.create!.title);
 
 export default function NovoCondominioPage() {
   return (
     <NewScreen
       labels={CONDOMINIO}
-      title="Novo Condomínio"
+      title={CONSOLE_SCREENS.condominios.create!.title}
       description="Cadastre um condomínio e o timezone usado em suas datas e horários."
     >
       <CondominioForm />

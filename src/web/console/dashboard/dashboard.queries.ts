@@ -3,13 +3,8 @@
  * starts with "dashboard", so a realtime event naming that root refreshes the KPIs and the latest list.
  */
 import { queryOptions } from "@tanstack/react-query";
-import {
-  type Kpis,
-  kpisSchema,
-  type PrimeirosPassos,
-  primeirosPassosSchema,
-  ultimasSchema,
-} from "@/shared/schemas/dashboard";
+import { QUERY_ROOTS } from "@/shared/query-keys";
+import { type Kpis, kpisSchema, ultimasSchema } from "@/shared/schemas/dashboard";
 import type { Solicitacao } from "@/shared/schemas/solicitacoes";
 import { apiFetch } from "@/web/lib/api";
 
@@ -34,10 +29,9 @@ function query(params: Record<string, string | number | undefined>): string {
 }
 
 export const dashboardKeys = {
-  all: ["dashboard"] as const,
+  all: [QUERY_ROOTS.dashboard] as const,
   kpis: (filters: DashboardFilters = {}) => [...dashboardKeys.all, "kpis", filters] as const,
   ultimas: (filters: DashboardFilters & { limit?: number } = {}) => [...dashboardKeys.all, "ultimas", filters] as const,
-  primeirosPassos: () => [...dashboardKeys.all, "primeiros-passos"] as const,
 };
 
 /** GET /api/dashboard/kpis: today's counts by status and the trends against last month. */
@@ -58,16 +52,5 @@ export function ultimasOptions(filters: DashboardFilters = {}) {
     queryFn: async ({ signal }): Promise<Solicitacao[]> =>
       ultimasSchema.parse(await apiFetch<unknown>(`/api/dashboard/ultimas${query(params)}`, { signal })).items,
     staleTime: DASHBOARD_STALE_TIME,
-  });
-}
-
-/** GET /api/dashboard/primeiros-passos: the new tenant's checklist (condominium, units, people). */
-export function primeirosPassosOptions() {
-  return queryOptions({
-    queryKey: dashboardKeys.primeirosPassos(),
-    queryFn: async ({ signal }): Promise<PrimeirosPassos> =>
-      primeirosPassosSchema.parse(await apiFetch<unknown>("/api/dashboard/primeiros-passos", { signal })),
-    // Right after creating the first records the user comes back here: always ask again on mount.
-    staleTime: 0,
   });
 }

@@ -1,12 +1,11 @@
 import type { LucideIcon } from "lucide-react";
 import { CircleCheck, CircleX, Clock, ListChecks, Minus, TrendingDown, TrendingUp } from "lucide-react";
 import { useId } from "react";
-import type { Kpis } from "@/shared/schemas/dashboard";
+import type { Kpis, Trend } from "@/shared/schemas/dashboard";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/utils";
 
-type Trend = Kpis["trends"]["total"];
 type KpiKey = keyof Kpis["trends"];
 
 /** The four cards of SPEC.md section 2.4, in order. */
@@ -36,24 +35,44 @@ export const KPI_CARDS: { key: KpiKey; title: string; caption: string; icon: Luc
 ];
 
 const number = new Intl.NumberFormat("pt-BR");
+const average = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const signed = new Intl.NumberFormat("pt-BR", { signDisplay: "exceptZero" });
 
 const TREND_DISPLAY = {
-  up: { icon: TrendingUp, label: "Alta de", className: "text-green-700 dark:text-green-300" },
-  down: { icon: TrendingDown, label: "Queda de", className: "text-red-700 dark:text-red-300" },
-  flat: { icon: Minus, label: "Variação de", className: "text-muted-foreground" },
+  up: { icon: TrendingUp, className: "text-green-700 dark:text-green-300" },
+  down: { icon: TrendingDown, className: "text-red-700 dark:text-red-300" },
+  flat: { icon: Minus, className: "text-muted-foreground" },
 } as const;
 
-/** "12% vs mês anterior", only when the API computed a trend (today's count above 0, data last month). */
+/**
+ * "+79 vs média diária (2,9)", or "+12% vs média diária (42,5)" when the API gives a percentage
+ * (a large enough base, docs/decisions/006); only when it computed a trend at all (today's count
+ * above 0, data last month). The average is last month's, which the tooltip and screen readers say.
+ */
+export function trendText(trend: NonNullable<Trend>): string {
+  const base = `média diária (${average.format(trend.average)})`;
+  if (trend.percent !== null) {
+    const percent = trend.direction === "down" ? -trend.percent : trend.percent;
+    return `${signed.format(percent)}% vs ${base}`;
+  }
+  if (trend.difference === 0) return `igual à ${base}`;
+  return `${signed.format(trend.difference)} vs ${base}`;
+}
+
 function TrendLine({ trend }: { trend: Trend }) {
   if (!trend) return null;
   const display = TREND_DISPLAY[trend.direction];
   const Icon = display.icon;
   return (
-    <p className={cn("flex items-center gap-1 text-xs", display.className)} data-direction={trend.direction}>
+    <p
+      className={cn("flex items-center gap-1 text-xs", display.className)}
+      data-direction={trend.direction}
+      data-testid="kpi-trend"
+      title="Comparado com a média diária do mês anterior"
+    >
       <Icon className="size-3.5" aria-hidden="true" />
-      <span className="sr-only">{display.label} </span>
-      <span className="font-medium">{trend.percent}%</span>{" "}
-      <span className="text-muted-foreground">vs mês anterior</span>
+      <span className="font-medium">{trendText(trend)}</span>
+      <span className="sr-only"> do mês anterior</span>
     </p>
   );
 }

@@ -3,8 +3,8 @@ import { ArrowRight, Building2, CircleCheck, Home, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { primeirosPassosOptions } from "@/web/lib/first-steps";
 import { cn } from "@/web/lib/utils";
-import { primeirosPassosOptions } from "./dashboard.queries";
 
 const STEPS = [
   {

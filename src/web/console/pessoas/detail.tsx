@@ -8,15 +8,16 @@ import { EmptyState } from "@/web/components/empty-state";
 import { RecordScreen } from "@/web/components/record-screen";
 import { ActiveBadge, CondominioLink, DataList, EditLink, ResponsavelBadge, shortId } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
+import { SolicitacoesCard } from "@/web/components/solicitacoes-table";
 import { Button } from "@/web/components/ui/button";
 import { consoleTitle } from "@/web/console/placeholder-page";
-import { SolicitacoesCard } from "@/web/console/solicitacoes/solicitacoes-table";
 import { errorMessage } from "@/web/lib/api";
+import { recordTitle } from "@/web/lib/console-screens";
 import type { Route } from "./+types/detail";
 import { PESSOA } from "./pessoa-form";
 import { pessoaDetailOptions, useDeletePessoa } from "./pessoas.queries";
 
-export const meta: Route.MetaFunction = ({ params }) => consoleTitle(`Pessoa #${params.id.slice(0, 8)}`);
+export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("pessoas", params.id));
 
 /** Person detail: data, the units the person lives in, the requests they decided, and delete. */
 export default function PessoaDetailPage() {

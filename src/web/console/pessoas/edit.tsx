@@ -2,11 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { EditScreen } from "@/web/components/record-screen";
 import { consoleTitle } from "@/web/console/placeholder-page";
+import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 import type { Route } from "./+types/edit";
 import { PESSOA, PessoaForm } from "./pessoa-form";
 import { pessoaDetailOptions } from "./pessoas.queries";
 
-export const meta: Route.MetaFunction = () => consoleTitle("Editar Pessoa");
+export const meta: Route.MetaFunction = () => consoleTitle(CONSOLE_SCREENS.pessoas.edit!);
 
 export default function EditarPessoaPage() {
   const { id = "" } = useParams();
@@ -15,7 +16,7 @@ export default function EditarPessoaPage() {
     <EditScreen
       query={query}
       labels={PESSOA}
-      title="Editar Pessoa"
+      title={CONSOLE_SCREENS.pessoas.edit!}
       description={query.data ? query.data.nome : "Altere os dados da pessoa."}
     >
       {(pessoa) => <PessoaForm key={pessoa.id} pessoa={pessoa} />}

@@ -1,20 +1,17 @@
 /** People on the client: every key starts with "pessoas" (60 s fresh). */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { type PessoaInput, pessoaInputSchema, pessoaPageSchema, pessoaSchema } from "@/shared/schemas/pessoas";
-import { solicitacaoSchema } from "@/shared/schemas/solicitacoes";
+import { QUERY_ROOTS } from "@/shared/query-keys";
+import {
+  type PessoaInput,
+  pessoaDetailSchema,
+  pessoaInputSchema,
+  pessoaPageSchema,
+  pessoaSchema,
+} from "@/shared/schemas/pessoas";
 import { apiFetch } from "@/web/lib/api";
 import { cleanFilters, toQueryString } from "@/web/lib/use-list-params";
 
 export const PESSOAS_STALE_TIME = 60_000;
-
-export const pessoaDetailSchema = pessoaSchema.extend({
-  unidades: z.array(
-    z.object({ unidade_id: z.uuid(), codigo: z.string(), torre: z.string().nullable(), is_responsavel: z.boolean() }),
-  ),
-  solicitacoes_decididas: z.array(solicitacaoSchema),
-});
-export type PessoaDetail = z.infer<typeof pessoaDetailSchema>;
 
 export interface PessoaFilters {
   condominio_id?: string;
@@ -25,7 +22,7 @@ export interface PessoaFilters {
 }
 
 export const pessoasKeys = {
-  all: ["pessoas"] as const,
+  all: [QUERY_ROOTS.pessoas] as const,
   list: (filters: PessoaFilters) => [...pessoasKeys.all, "list", filters] as const,
   detail: (id: string) => [...pessoasKeys.all, "detail", id] as const,
 };
@@ -64,7 +61,7 @@ export function useSavePessoa(id?: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: pessoasKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ["condominios"] }),
+        queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.condominios] }),
       ]),
   });
 }
@@ -77,8 +74,8 @@ export function useDeletePessoa(id: string) {
       queryClient.removeQueries({ queryKey: pessoasKeys.detail(id) });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: pessoasKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ["unidades"] }),
-        queryClient.invalidateQueries({ queryKey: ["condominios"] }),
+        queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.unidades] }),
+        queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.condominios] }),
       ]);
     },
   });

@@ -21,12 +21,13 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { meQueryOptions } from "@/web/console/me.queries";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
+import { recordTitle } from "@/web/lib/console-screens";
 import { isUuid } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/detail";
 import { type Decisao, solicitacaoDetailOptions, useDecidirSolicitacao } from "./solicitacoes.queries";
 
-export const meta: Route.MetaFunction = ({ params }) => consoleTitle(`Solicitação #${params.id.slice(0, 8)}`);
+export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("solicitacoes", params.id));
 
 const LIST = "/app/solicitacoes";
 

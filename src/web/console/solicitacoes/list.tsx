@@ -6,12 +6,12 @@ import { solicitacaoStatusDisplay, tipoLabel } from "@/shared/status-catalogue";
 import { EmptyState } from "@/web/components/empty-state";
 import { AddLink, ListFilters, ListScreen, SelectFilter } from "@/web/components/list-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
+import { SolicitacoesTable } from "@/web/components/solicitacoes-table";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { isFiltered, useListParams } from "@/web/lib/use-list-params";
 import type { Route } from "./+types/list";
 import { solicitacoesListOptions } from "./solicitacoes.queries";
-import { SolicitacoesTable } from "./solicitacoes-table";
 
 export const meta: Route.MetaFunction = () => consoleTitle("Solicitações de Acesso");
 

@@ -16,11 +16,12 @@ import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
+import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
+import { condominioOptions, unidadeOptions } from "@/web/lib/lookups.queries";
 import type { Route } from "./+types/new";
-import { condominioOptions, unidadeOptions } from "./lookups.queries";
 import { useCreateSolicitacao } from "./solicitacoes.queries";
 
-export const meta: Route.MetaFunction = () => consoleTitle("Nova Solicitação");
+export const meta: Route.MetaFunction = () => consoleTitle(CONSOLE_SCREENS.solicitacoes.create!.title);
 
 const LIST = "/app/solicitacoes";
 
@@ -98,7 +99,7 @@ export default function NovaSolicitacaoPage() {
       width="max-w-4xl"
       backTo={LIST}
       backLabel="Voltar para solicitações"
-      title="Nova Solicitação"
+      title={CONSOLE_SCREENS.solicitacoes.create!.title}
       description="Cadastre uma solicitação de acesso para um visitante ou prestador de serviço."
     >
       <FormLayout

@@ -1,10 +1,12 @@
 /**
  * Access requests on the client: one query-key factory and the query/mutation options of every call
  * to /api/solicitacoes. Every key starts with "solicitacoes", so a realtime event naming that root
- * refreshes lists, details and the header's pending count at once.
+ * refreshes lists, details and the header's pending count at once; a decision made here invalidates
+ * the same roots as the server's event (SOLICITACAO_ROOTS), so no other screen keeps the old status.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SolicitacaoStatus, SolicitacaoTipo } from "@/shared/domain";
+import { QUERY_ROOTS, SOLICITACAO_ROOTS } from "@/shared/query-keys";
 import {
   type Solicitacao,
   type SolicitacaoCreate,
@@ -14,9 +16,9 @@ import {
   solicitacaoPageSchema,
   solicitacaoSchema,
 } from "@/shared/schemas/solicitacoes";
-import { dashboardKeys } from "@/web/console/dashboard/dashboard.queries";
 import { apiFetch } from "@/web/lib/api";
 import { trackOwnAction } from "@/web/lib/own-actions";
+import { invalidateRoots } from "@/web/lib/realtime";
 
 /** Lists and details: 60 s fresh (SPEC.md section 7). */
 export const SOLICITACOES_STALE_TIME = 60_000;
@@ -34,7 +36,7 @@ export interface SolicitacaoFilters {
 }
 
 export const solicitacoesKeys = {
-  all: ["solicitacoes"] as const,
+  all: [QUERY_ROOTS.solicitacoes] as const,
   lists: () => [...solicitacoesKeys.all, "list"] as const,
   list: (filters: SolicitacaoFilters) => [...solicitacoesKeys.lists(), filters] as const,
   details: () => [...solicitacoesKeys.all, "detail"] as const,
@@ -70,13 +72,6 @@ export function solicitacoesListOptions(filters: SolicitacaoFilters) {
   });
 }
 
-/** The header bell: how many requests are pending, and the newest few of them. */
-export const PENDENTES_FILTERS: SolicitacaoFilters = { status: "pendente", page_size: 5 };
-
-export function pendentesOptions() {
-  return solicitacoesListOptions(PENDENTES_FILTERS);
-}
-
 /** GET /api/solicitacoes/:id, with the unit, condominium, decider and call history. */
 export function solicitacaoDetailOptions(id: string) {
   return queryOptions({
@@ -87,12 +82,12 @@ export function solicitacaoDetailOptions(id: string) {
   });
 }
 
-/** After any change: the request lists and the dashboard counts refetch (SPEC.md section 4). */
+/**
+ * After any change: every screen that shows requests refetches (SPEC.md section 4), the same roots
+ * the server's realtime event names, without waiting for the event.
+ */
 function invalidateAfterChange(queryClient: ReturnType<typeof useQueryClient>) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: solicitacoesKeys.all }),
-    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-  ]);
+  invalidateRoots(queryClient, SOLICITACAO_ROOTS);
 }
 
 /** POST /api/solicitacoes. The body is the form's output of solicitacaoCreateSchema. */
@@ -108,7 +103,7 @@ export function useCreateSolicitacao() {
         },
       ),
     onSuccess: () => {
-      void invalidateAfterChange(queryClient);
+      invalidateAfterChange(queryClient);
     },
   });
 }
@@ -135,7 +130,7 @@ export function useDecidirSolicitacao(id: string) {
       queryClient.setQueryData<SolicitacaoDetail>(solicitacoesKeys.detail(id), (old) =>
         old ? { ...old, ...updated } : old,
       );
-      void invalidateAfterChange(queryClient);
+      invalidateAfterChange(queryClient);
     },
     onError: () => {
       // Someone else may have decided first (409): show the current state.

@@ -3,12 +3,13 @@ import { Home, Star, Trash2, UserPlus, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
-import { unidadeLabel } from "@/shared/schemas/unidades";
+import { type UnidadeDetail, unidadeLabel } from "@/shared/schemas/unidades";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
 import { RecordScreen } from "@/web/components/record-screen";
 import { ActiveBadge, CondominioLink, DataList, EditLink, ResponsavelBadge, shortId } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
+import { SolicitacoesCard } from "@/web/components/solicitacoes-table";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
@@ -16,19 +17,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/web/components/ui/spinner";
 import { pessoasListOptions } from "@/web/console/pessoas/pessoas.queries";
 import { consoleTitle } from "@/web/console/placeholder-page";
-import { SolicitacoesCard } from "@/web/console/solicitacoes/solicitacoes-table";
 import { errorMessage } from "@/web/lib/api";
+import { recordTitle } from "@/web/lib/console-screens";
 import type { Route } from "./+types/detail";
 import { UNIDADE } from "./unidade-form";
-import {
-  type UnidadeDetail,
-  unidadeDetailOptions,
-  useLinkMorador,
-  useUnlinkMorador,
-  useUpdateMorador,
-} from "./unidades.queries";
+import { unidadeDetailOptions, useLinkMorador, useUnlinkMorador, useUpdateMorador } from "./unidades.queries";
 
-export const meta: Route.MetaFunction = ({ params }) => consoleTitle(`Unidade #${params.id.slice(0, 8)}`);
+export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("unidades", params.id));
 
 /** Adds an existing, active person of the unit's condominium as a resident. */
 function AddMorador({ unidade }: { unidade: UnidadeDetail }) {

@@ -3,11 +3,12 @@ import { useParams } from "react-router";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { EditScreen } from "@/web/components/record-screen";
 import { consoleTitle } from "@/web/console/placeholder-page";
+import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 import type { Route } from "./+types/edit";
 import { UNIDADE, UnidadeForm } from "./unidade-form";
 import { unidadeDetailOptions } from "./unidades.queries";
 
-export const meta: Route.MetaFunction = () => consoleTitle("Editar Unidade");
+export const meta: Route.MetaFunction = () => consoleTitle(CONSOLE_SCREENS.unidades.edit!);
 
 export default function EditarUnidadePage() {
   const { id = "" } = useParams();
@@ -16,7 +17,7 @@ export default function EditarUnidadePage() {
     <EditScreen
       query={query}
       labels={UNIDADE}
-      title="Editar Unidade"
+      title={CONSOLE_SCREENS.unidades.edit!}
       description={query.data ? unidadeLabel(query.data) : "Altere os dados da unidade."}
     >
       {(unidade) => <UnidadeForm key={unidade.id} unidade={unidade} />}

@@ -6,8 +6,8 @@ import { AddLink, ListScreen, ListTable, RowActions } from "@/web/components/lis
 import { ActiveBadge, CondominioStatusFilters, useCondominioStatusFilters } from "@/web/components/registry";
 import { LoadingState } from "@/web/components/ui/spinner";
 import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
-import { useMissingPrerequisite } from "@/web/console/dashboard/use-first-step";
 import { consoleTitle } from "@/web/console/placeholder-page";
+import { useMissingPrerequisite } from "@/web/lib/first-steps";
 import type { Route } from "./+types/list";
 import { unidadesListOptions } from "./unidades.queries";
 

@@ -1,17 +1,18 @@
 import { NewScreen } from "@/web/components/record-screen";
 import { useCondominioParam } from "@/web/components/registry";
 import { consoleTitle } from "@/web/console/placeholder-page";
+import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 import type { Route } from "./+types/new";
 import { UNIDADE, UnidadeForm } from "./unidade-form";
 
-export const meta: Route.MetaFunction = () => consoleTitle("Nova Unidade");
+export const meta: Route.MetaFunction = () => consoleTitle(CONSOLE_SCREENS.unidades.create!.title);
 
 export default function NovaUnidadePage() {
   const condominioId = useCondominioParam();
   return (
     <NewScreen
       labels={UNIDADE}
-      title="Nova Unidade"
+      title={CONSOLE_SCREENS.unidades.create!.title}
       description="Cadastre uma unidade (apartamento, casa ou sala) de um condomínio."
     >
       <UnidadeForm condominioId={condominioId} />

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { type UnidadeInput, unidadeInputSchema } from "@/shared/schemas/unidades";
+import { type UnidadeDetail, type UnidadeInput, unidadeInputSchema } from "@/shared/schemas/unidades";
 import { InputField, SwitchField, TextareaField } from "@/web/components/form-field";
 import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
 import type { RecordLabels } from "@/web/components/record-screen";
 import { CondominioField } from "@/web/components/registry";
-import { type UnidadeDetail, useSaveUnidade } from "./unidades.queries";
+import { useSaveUnidade } from "./unidades.queries";
 
 export const LIST = "/app/unidades";
 export const UNIDADE: RecordLabels = {

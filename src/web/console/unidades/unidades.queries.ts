@@ -1,19 +1,17 @@
 /** Units and their residents on the client: every key starts with "unidades" (60 s fresh). */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { moradorSchema } from "@/shared/schemas/pessoas";
-import { solicitacaoSchema } from "@/shared/schemas/solicitacoes";
-import { type UnidadeInput, unidadeInputSchema, unidadePageSchema, unidadeSchema } from "@/shared/schemas/unidades";
+import { QUERY_ROOTS } from "@/shared/query-keys";
+import {
+  type UnidadeInput,
+  unidadeDetailSchema,
+  unidadeInputSchema,
+  unidadePageSchema,
+  unidadeSchema,
+} from "@/shared/schemas/unidades";
 import { apiFetch } from "@/web/lib/api";
 import { cleanFilters, toQueryString } from "@/web/lib/use-list-params";
 
 export const UNIDADES_STALE_TIME = 60_000;
-
-export const unidadeDetailSchema = unidadeSchema.extend({
-  moradores_ativos: z.array(moradorSchema),
-  solicitacoes_recentes: z.array(solicitacaoSchema),
-});
-export type UnidadeDetail = z.infer<typeof unidadeDetailSchema>;
 
 export interface UnidadeFilters {
   condominio_id?: string;
@@ -23,7 +21,7 @@ export interface UnidadeFilters {
 }
 
 export const unidadesKeys = {
-  all: ["unidades"] as const,
+  all: [QUERY_ROOTS.unidades] as const,
   list: (filters: UnidadeFilters) => [...unidadesKeys.all, "list", filters] as const,
   detail: (id: string) => [...unidadesKeys.all, "detail", id] as const,
 };
@@ -52,7 +50,7 @@ export function unidadeDetailOptions(id: string) {
 function invalidateAll(queryClient: ReturnType<typeof useQueryClient>) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: unidadesKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ["pessoas"] }),
+    queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.pessoas] }),
   ]);
 }
 
@@ -69,7 +67,7 @@ export function useSaveUnidade(id?: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: unidadesKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ["condominios"] }),
+        queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.condominios] }),
       ]),
   });
 }

@@ -1,96 +1,62 @@
 import { Send } from "lucide-react";
-import * as React from "react";
-import { toast } from "sonner";
 import { COMPANY } from "@/shared/company";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
-import { applicationMailtoUrl, type CareerApplication } from "@/web/site/carreiras/application-mailto";
 import { EXPERIENCE_OPTIONS, SECTOR_OPTIONS } from "@/web/site/carreiras/application-options";
-import { isPdfFile, RESUME_HINT, RESUME_NOT_PDF_ERROR } from "@/web/site/carreiras/resume-file";
+import { RESUME_HINT } from "@/web/site/carreiras/resume-file";
 import { ResumePicker } from "@/web/site/carreiras/resume-picker";
 import { FormField, NativeSelect, RequiredFieldsNote } from "@/web/site/company/form-controls";
 
-/** The "Candidatar-se" button and the application form it opens (SPEC.md sections 2.16, 3 and 5). */
+const summaryClass =
+  "inline-flex h-10 cursor-pointer list-none items-center justify-center gap-2 rounded-md bg-primary px-6 font-medium text-primary-foreground text-sm shadow-xs outline-none transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/60 [&::-webkit-details-marker]:hidden";
+
+/**
+ * "Candidatar-se" and the application form it opens (SPEC.md sections 2.16, 3 and 5), on a native
+ * disclosure so it opens without a script (docs/decisions/013). The form is plain HTML: the browser
+ * checks the required fields and the e-mail format, then opens an e-mail to the company. The
+ * enhancement script (enhance/forms.ts) writes that e-mail's subject and body from the fields
+ * (applicationMailtoUrl), checks the résumé is a PDF, closes the panel on Esc, "Cancelar" or after
+ * sending, and starts every opening blank; without JavaScript the browser's own mailto form
+ * submission sends the fields as the body.
+ */
 export function ApplicationDialog() {
-  const [open, setOpen] = React.useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button size="lg">
-          <Send aria-hidden="true" />
-          Candidatar-se
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Candidatura</DialogTitle>
-          <DialogDescription>
+    <details data-disclosure="panel" className="group">
+      <summary className={summaryClass}>
+        <Send aria-hidden="true" className="size-4" />
+        Candidatar-se
+      </summary>
+      <section
+        aria-labelledby="candidatura-titulo"
+        aria-describedby="candidatura-descricao"
+        className="mt-6 grid gap-4 rounded-lg border bg-background p-6"
+      >
+        <div className="grid gap-2">
+          <h3 id="candidatura-titulo" className="font-semibold text-lg">
+            Candidatura
+          </h3>
+          <p id="candidatura-descricao" className="text-muted-foreground text-sm">
             Ao enviar, abriremos no seu aplicativo de e-mail uma mensagem pronta para {COMPANY.email}, com os dados
             abaixo. Basta revisar, anexar o currículo e enviar.
-          </DialogDescription>
-        </DialogHeader>
-        <ApplicationForm onSent={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+          </p>
+        </div>
+        <ApplicationForm />
+      </section>
+    </details>
   );
 }
 
-/**
- * The form lives inside the dialog's content, which unmounts on close: every opening starts blank.
- * The browser checks the required fields and the e-mail format before onSubmit runs.
- */
-function ApplicationForm({ onSent }: { onSent: () => void }) {
-  const [resumeName, setResumeName] = React.useState<string | null>(null);
-  const [resumeError, setResumeError] = React.useState<string | null>(null);
-
-  function handleResumeChange(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (file && !isPdfFile(file)) {
-      // Clear the input so the rejected file is neither shown nor named in the e-mail.
-      event.target.value = "";
-      setResumeName(null);
-      setResumeError(RESUME_NOT_PDF_ERROR);
-      return;
-    }
-    setResumeName(file?.name ?? null);
-    setResumeError(null);
-  }
-
-  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const field = (name: string) => String(data.get(name) ?? "");
-    const application: CareerApplication = {
-      nome: field("nome"),
-      email: field("email"),
-      telefone: field("telefone"),
-      setor: field("setor"),
-      experiencia: field("experiencia"),
-      mensagem: field("mensagem"),
-      curriculo: resumeName,
-    };
-    window.open(applicationMailtoUrl(application), "_blank");
-    toast.success("Candidatura pronta para envio", {
-      description: resumeName
-        ? "Abrimos o seu e-mail com a mensagem preenchida. Anexe o currículo em PDF e envie. Respondemos em até 5 dias úteis."
-        : "Abrimos o seu e-mail com a mensagem preenchida. Revise e envie. Respondemos em até 5 dias úteis.",
-    });
-    onSent();
-  }
-
+function ApplicationForm() {
   return (
-    <form onSubmit={handleSubmit} className="grid gap-4" aria-label="Formulário de candidatura">
+    <form
+      action={`mailto:${COMPANY.email}`}
+      method="post"
+      encType="text/plain"
+      data-application-form
+      className="grid gap-4"
+      aria-label="Formulário de candidatura"
+    >
       <RequiredFieldsNote />
       <FormField htmlFor="candidatura-nome" label="Nome completo" required>
         <Input id="candidatura-nome" name="nome" autoComplete="name" required />
@@ -148,31 +114,23 @@ function ApplicationForm({ onSent }: { onSent: () => void }) {
         hint={RESUME_HINT}
         hintId="candidatura-curriculo-dica"
       >
-        <ResumePicker
-          id="candidatura-curriculo"
-          name="curriculo"
-          fileName={resumeName}
-          onChange={handleResumeChange}
-          aria-invalid={resumeError ? true : undefined}
-          aria-describedby={
-            resumeError ? "candidatura-curriculo-dica candidatura-curriculo-erro" : "candidatura-curriculo-dica"
-          }
-        />
+        <ResumePicker id="candidatura-curriculo" name="curriculo" aria-describedby="candidatura-curriculo-dica" />
       </FormField>
-      {resumeError && (
-        <p id="candidatura-curriculo-erro" role="alert" className="-mt-2 font-medium text-destructive text-sm">
-          {resumeError}
-        </p>
-      )}
-      <DialogFooter className="pt-2">
-        <DialogClose asChild>
-          <Button variant="outline">Cancelar</Button>
-        </DialogClose>
+      <p
+        id="candidatura-curriculo-erro"
+        data-resume-error
+        role="alert"
+        className="-mt-2 font-medium text-destructive text-sm empty:hidden"
+      />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button type="reset" variant="outline" data-close-disclosure>
+          Cancelar
+        </Button>
         <Button type="submit">
           <Send aria-hidden="true" />
           Enviar candidatura
         </Button>
-      </DialogFooter>
+      </div>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 /** The résumé field accepts PDF files only (SPEC.md section 5). */
 
 export const RESUME_ACCEPT = "application/pdf,.pdf";
+export const NO_RESUME_CHOSEN = "Nenhum arquivo selecionado";
 export const RESUME_HINT = "Apenas arquivos PDF são aceitos";
 export const RESUME_NOT_PDF_ERROR = "O arquivo selecionado não é um PDF. Escolha o currículo em formato PDF.";
 

@@ -1,20 +1,18 @@
 import { FileText } from "lucide-react";
 import type * as React from "react";
 import { cn } from "@/web/lib/utils";
-import { RESUME_ACCEPT } from "@/web/site/carreiras/resume-file";
+import { NO_RESUME_CHOSEN, RESUME_ACCEPT } from "@/web/site/carreiras/resume-file";
 
 /**
  * The résumé file input with pt-BR text whatever the browser's language: the real <input type=file>
  * covers the box transparently, so it keeps its label, focus, keyboard and screen-reader behaviour,
- * while the visible text below it says what is chosen.
+ * while the visible text below it says what is chosen (written by enhance/forms.ts; without a
+ * script the native input shows itself, app.css).
  */
-export function ResumePicker({
-  fileName,
-  className,
-  ...props
-}: Omit<React.ComponentProps<"input">, "type" | "accept"> & { fileName: string | null }) {
+export function ResumePicker({ className, ...props }: Omit<React.ComponentProps<"input">, "type" | "accept">) {
   return (
     <div
+      data-resume-picker
       className={cn(
         "relative flex h-9 min-w-0 items-center gap-2 rounded-md border border-input px-3 text-sm shadow-xs transition-[color,box-shadow] dark:bg-input/20",
         "has-[input:focus-visible]:border-ring has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/50",
@@ -26,8 +24,8 @@ export function ResumePicker({
       <span className="shrink-0 font-medium" aria-hidden="true">
         Escolher arquivo
       </span>
-      <span className="min-w-0 truncate text-muted-foreground" aria-hidden="true">
-        {fileName ?? "Nenhum arquivo selecionado"}
+      <span data-resume-name className="min-w-0 truncate text-muted-foreground" aria-hidden="true">
+        {NO_RESUME_CHOSEN}
       </span>
       <input
         type="file"

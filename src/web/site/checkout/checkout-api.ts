@@ -9,5 +9,3 @@ export const startCheckout = (input: CheckoutCreateInput) =>
 
 export const confirmCheckout = (id: string, cartao?: DemoCardInput) =>
   apiFetch<CheckoutSession>(`/api/checkout/${id}/confirmar`, { method: "POST", json: cartao ? { cartao } : {} });
-
-export const fetchCurrentCheckout = () => apiFetch<CheckoutSession>("/api/checkout/atual");

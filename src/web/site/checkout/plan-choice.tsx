@@ -1,4 +1,7 @@
 import { Check } from "lucide-react";
+import type * as React from "react";
+import { Link } from "react-router";
+import { type CheckoutChoice, checkoutHref } from "@/shared/plan-params";
 import {
   BILLING_CYCLES,
   BILLING_LABELS,
@@ -15,61 +18,96 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web
 import { Separator } from "@/web/components/ui/separator";
 import { cn } from "@/web/lib/utils";
 
-// Native radios: arrow keys, labels and form semantics for free; the cards are their labels.
+// Links, not radios: each choice is the checkout's URL for it (?plan=&billing=), so a click works
+// before hydration (the server answers with that choice's pre-rendered page) and without
+// JavaScript; once hydrated, React Router swaps the summary in place. `aria-current` marks the choice.
 const choiceClass =
-  "flex cursor-pointer items-center justify-between gap-3 rounded-lg border bg-card p-3 text-sm transition-colors hover:bg-accent has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60";
+  "flex items-center justify-between gap-3 rounded-lg border bg-card p-3 text-sm outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-[current=true]:border-primary aria-[current=true]:bg-primary/5";
 
-export function PlanSelector({ value, onChange }: { value: PlanId; onChange: (plan: PlanId) => void }) {
+function ChoiceMark({ chosen }: { chosen: boolean }) {
   return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-2 font-medium text-sm">Plano</legend>
+    <span
+      aria-hidden="true"
+      className={cn(
+        "flex size-4 shrink-0 items-center justify-center rounded-full border",
+        chosen ? "border-primary" : "border-muted-foreground/60",
+      )}
+    >
+      {chosen && <span className="size-2 rounded-full bg-primary" />}
+    </span>
+  );
+}
+
+function ChoiceLink({
+  to,
+  chosen,
+  className,
+  children,
+}: {
+  to: string;
+  chosen: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      replace
+      preventScrollReset
+      aria-current={chosen ? "true" : undefined}
+      className={cn(choiceClass, className)}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export function PlanSelector({ value }: { value: CheckoutChoice }) {
+  return (
+    <nav aria-labelledby="checkout-plano" className="grid gap-2">
+      <h2 id="checkout-plano" className="mb-2 font-medium text-sm">
+        Plano
+      </h2>
       {PLAN_LIST.map((plan) => (
-        <label key={plan.id} className={choiceClass}>
+        <ChoiceLink key={plan.id} to={checkoutHref({ ...value, plan: plan.id })} chosen={value.plan === plan.id}>
           <span className="flex items-center gap-3">
-            <input
-              type="radio"
-              name="plan"
-              value={plan.id}
-              checked={value === plan.id}
-              onChange={() => onChange(plan.id)}
-              className="size-4 accent-primary"
-            />
+            <ChoiceMark chosen={value.plan === plan.id} />
             <span className="font-medium">{plan.nome}</span>
             {plan.popular && <Badge variant="secondary">Popular</Badge>}
           </span>
           <span className="text-muted-foreground">
             {plan.precoCentavos ? `a partir de ${formatBRL(plan.precoCentavos.yearly)}/mês` : "Sob consulta"}
           </span>
-        </label>
+        </ChoiceLink>
       ))}
-    </fieldset>
+    </nav>
   );
 }
 
-export function BillingToggle({ value, onChange }: { value: BillingCycle; onChange: (cycle: BillingCycle) => void }) {
+export function BillingToggle({ value }: { value: CheckoutChoice }) {
   return (
-    <fieldset>
-      <legend className="mb-2 font-medium text-sm">Cobrança</legend>
+    <nav aria-labelledby="checkout-cobranca">
+      <h2 id="checkout-cobranca" className="mb-2 font-medium text-sm">
+        Cobrança
+      </h2>
       <div className="grid grid-cols-2 gap-2">
         {BILLING_CYCLES.map((cycle) => (
-          <label key={cycle} className={cn(choiceClass, "justify-center")}>
-            <input
-              type="radio"
-              name="billing"
-              value={cycle}
-              checked={value === cycle}
-              onChange={() => onChange(cycle)}
-              className="size-4 accent-primary"
-            />
+          <ChoiceLink
+            key={cycle}
+            to={checkoutHref({ ...value, billing: cycle })}
+            chosen={value.billing === cycle}
+            className="justify-center"
+          >
+            <ChoiceMark chosen={value.billing === cycle} />
             <span className="font-medium">{BILLING_LABELS[cycle]}</span>
             {cycle === "yearly" && <Badge>{YEARLY_DISCOUNT_LABEL}</Badge>}
-          </label>
+          </ChoiceLink>
         ))}
       </div>
       <p className="mt-2 text-muted-foreground text-xs">
         No plano anual: {YEARLY_DISCOUNT_LABEL} ({YEARLY_DISCOUNT_HINT.toLowerCase()}).
       </p>
-    </fieldset>
+    </nav>
   );
 }
 

@@ -1,42 +1,29 @@
-import { useCallback, useEffect } from "react";
-import { useSearchParams } from "react-router";
-import { billingCycleParam, planIdParam } from "@/shared/plan-params";
-import type { BillingCycle, PlanId } from "@/shared/plans";
-import { useHydrated } from "@/web/lib/use-hydrated";
+import { useEffect } from "react";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { type CheckoutChoice, checkoutChoice, checkoutChoiceOfVariant, checkoutHref } from "@/shared/plan-params";
 
 /**
  * The checkout's plan and cycle live in the query string (?plan=&billing=), so a link from the
- * landing page or a reload keeps the choice. Missing or unknown values fall back to the defaults
- * (essencial, yearly), and the URL is corrected to say so.
+ * landing page, a plan link clicked before hydration, or a reload keeps the choice. Missing or
+ * unknown values fall back to the defaults (essencial, yearly), and the URL is corrected to say so.
+ *
+ * The build pre-renders each choice at /checkout/<plan>-<billing> (the `variante` param) and the
+ * server answers /checkout?plan=…&billing=… with that page, so the first client render reads the
+ * same choice from the query as the HTML holds: hydration matches without a default-first pass.
  */
-export function useCheckoutParams() {
-  const hydrated = useHydrated();
-  const [params, setParams] = useSearchParams();
-  const plan: PlanId = planIdParam.parse(hydrated ? params.get("plan") : null);
-  const billing: BillingCycle = billingCycleParam.parse(hydrated ? params.get("billing") : null);
-
-  const update = useCallback(
-    (next: { plan?: PlanId; billing?: BillingCycle }) =>
-      setParams(
-        (current) => {
-          const out = new URLSearchParams(current);
-          out.set("plan", next.plan ?? planIdParam.parse(current.get("plan")));
-          out.set("billing", next.billing ?? billingCycleParam.parse(current.get("billing")));
-          return out;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
-  );
+export function useCheckoutParams(): CheckoutChoice {
+  const { variante } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromVariant = variante ? checkoutChoiceOfVariant(variante) : null;
+  const choice = fromVariant ?? checkoutChoice(new URLSearchParams(location.search));
+  const canonical = checkoutHref(choice);
 
   useEffect(() => {
-    if (hydrated && (params.get("plan") !== plan || params.get("billing") !== billing)) update({});
-  }, [hydrated, params, plan, billing, update]);
+    if (`${location.pathname}${location.search}` !== canonical) {
+      navigate(canonical, { replace: true, preventScrollReset: true });
+    }
+  }, [location.pathname, location.search, canonical, navigate]);
 
-  return {
-    plan,
-    billing,
-    setPlan: (id: PlanId) => update({ plan: id }),
-    setBilling: (cycle: BillingCycle) => update({ billing: cycle }),
-  };
+  return choice;
 }

@@ -1,39 +1,28 @@
 import { MessageCircle } from "lucide-react";
-import type * as React from "react";
-import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { FormField, NativeSelect, RequiredFieldsNote } from "@/web/site/company/form-controls";
 import { CONTACT_SUBJECTS } from "@/web/site/contato/contact-subjects";
-import { type ContactMessage, contactWhatsappUrl } from "@/web/site/contato/contact-whatsapp";
+import { CONTACT_MESSAGE_FIELD, WHATSAPP_CHAT_URL } from "@/web/site/contato/contact-whatsapp";
 
 /**
- * The contact form (SPEC.md sections 3 and 5). The browser checks the required fields and the e-mail
- * format; a valid form opens WhatsApp with the message prefilled, in a new tab.
+ * The contact form (SPEC.md sections 3 and 5), plain HTML (docs/decisions/013): the browser checks
+ * the required fields and the e-mail format, then opens WhatsApp in a new tab. The enhancement
+ * script (enhance/forms.ts) prefills the chat with every field (contactWhatsappUrl); without
+ * JavaScript the form itself goes to wa.me, whose `text` is the message.
  */
 export function ContactForm({ labelledBy }: { labelledBy: string }) {
-  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const field = (name: string) => String(data.get(name) ?? "");
-    const message: ContactMessage = {
-      nome: field("nome"),
-      email: field("email"),
-      telefone: field("telefone"),
-      assunto: field("assunto"),
-      mensagem: field("mensagem"),
-    };
-    window.open(contactWhatsappUrl(message), "_blank", "noopener,noreferrer");
-    toast.success("Mensagem pronta no WhatsApp", {
-      description: "Abrimos uma conversa com a nossa equipe com a sua mensagem preenchida. É só enviar.",
-    });
-    form.reset();
-  }
-
   return (
-    <form onSubmit={handleSubmit} aria-labelledby={labelledBy} className="grid gap-4">
+    <form
+      action={WHATSAPP_CHAT_URL}
+      method="get"
+      target="_blank"
+      data-contact-form
+      aria-labelledby={labelledBy}
+      className="grid gap-4"
+      rel="noopener"
+    >
       <RequiredFieldsNote />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField htmlFor="contato-nome" label="Nome" required>
@@ -68,7 +57,7 @@ export function ContactForm({ labelledBy }: { labelledBy: string }) {
       <FormField htmlFor="contato-mensagem" label="Mensagem" required>
         <Textarea
           id="contato-mensagem"
-          name="mensagem"
+          name={CONTACT_MESSAGE_FIELD}
           rows={5}
           className="min-h-32"
           required
@@ -81,6 +70,7 @@ export function ContactForm({ labelledBy }: { labelledBy: string }) {
           Enviar pelo WhatsApp
         </Button>
       </div>
+      <p data-form-status role="status" className="font-medium text-sm" />
     </form>
   );
 }

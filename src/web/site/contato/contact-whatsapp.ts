@@ -2,7 +2,7 @@
  * The contact form is sent as a prefilled WhatsApp chat with the company (SPEC.md section 7,
  * "External channels"): nothing is posted to Guarita's server.
  */
-import { whatsappUrl } from "@/shared/company";
+import { COMPANY, whatsappUrl } from "@/shared/company";
 import { contactSubjectLabel } from "@/web/site/contato/contact-subjects";
 
 export interface ContactMessage {
@@ -13,6 +13,11 @@ export interface ContactMessage {
   assunto: string;
   mensagem: string;
 }
+
+/** The chat's address without a text: the plain-HTML form's action (its fields become the query). */
+export const WHATSAPP_CHAT_URL = `https://wa.me/${COMPANY.whatsappNumber}`;
+/** The message field is named like wa.me's prefill parameter, so without a script it still reaches the chat. */
+export const CONTACT_MESSAGE_FIELD = "text";
 
 export const CONTACT_GREETING = "Olá! Vim pelo site da Guarita e gostaria de falar com vocês.";
 export const NO_PHONE = "Não informado";

@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/web/components/ui/accordion";
+import { ChevronDownIcon } from "lucide-react";
 import { Button } from "@/web/components/ui/button";
 import { FAQ } from "./faq-data";
 import { LandingSection } from "./section";
@@ -41,24 +40,29 @@ export function FaqSection() {
       description="O que síndicos e administradoras mais perguntam antes de contratar a Guarita."
       className="bg-muted/40"
     >
-      <Accordion type="single" collapsible className="mx-auto max-w-3xl rounded-xl border bg-card px-6">
+      {/* Native disclosures: they open without a script; `name` keeps one answer open at a time. */}
+      <div className="mx-auto max-w-3xl divide-y rounded-xl border bg-card px-6">
         {FAQ.map((entry) => (
-          <AccordionItem key={entry.id} value={entry.id}>
-            <AccordionTrigger className="text-base">{entry.question}</AccordionTrigger>
-            <AccordionContent className="text-muted-foreground leading-relaxed">
-              <p>{entry.answer}</p>
-            </AccordionContent>
-          </AccordionItem>
+          <details key={entry.id} name="faq" className="group">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium text-base outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 [&::-webkit-details-marker]:hidden">
+              <h3>{entry.question}</h3>
+              <ChevronDownIcon
+                aria-hidden="true"
+                className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+              />
+            </summary>
+            <p className="pb-4 text-muted-foreground leading-relaxed">{entry.answer}</p>
+          </details>
         ))}
-      </Accordion>
+      </div>
       <p className="mt-8 text-center text-muted-foreground">
         Ainda tem dúvidas?{" "}
-        <Link
-          to="/contato"
+        <a
+          href="/contato"
           className="rounded-sm font-medium text-primary underline underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           Fale com a nossa equipe
-        </Link>
+        </a>
         .
       </p>
     </LandingSection>

@@ -1,5 +1,4 @@
 import { Play } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { COMPANY } from "@/shared/company";
 import { LandingSection } from "./section";
 
@@ -12,46 +11,30 @@ function videoProvider(url: string): string {
 }
 
 /**
- * Click-to-load video: the placeholder is a button, and the third-party iframe is created only
- * after the click, so the page makes no request to the video host until the visitor asks for it.
- * Both states share one aspect-ratio box: swapping them does not move the page.
+ * Click-to-load video: the placeholder is a link to the video, and the third-party iframe is created
+ * only after the click, so the page makes no request to the video host until the visitor asks for
+ * it. Without JavaScript the link opens the video in a new tab; the enhancement script
+ * (enhance/video.ts) swaps in the player instead, in the same aspect-ratio box (nothing moves).
  */
 function VideoEmbed() {
-  const [playing, setPlaying] = useState(false);
-  const frameRef = useRef<HTMLIFrameElement>(null);
-
-  // The button the keyboard user pressed disappears; move focus to the player that replaced it.
-  useEffect(() => {
-    if (playing) frameRef.current?.focus();
-  }, [playing]);
-
   return (
     <div className="relative mx-auto aspect-video w-full max-w-4xl overflow-hidden rounded-2xl border bg-muted shadow-lg">
-      {playing ? (
-        <iframe
-          ref={frameRef}
-          src={COMPANY.demoVideoEmbedUrl}
-          title="Vídeo de demonstração da Guarita"
-          className="absolute inset-0 size-full"
-          allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-        />
-      ) : (
-        <button
-          type="button"
-          onClick={() => setPlaying(true)}
-          className="group absolute inset-0 flex size-full flex-col items-center justify-center gap-4 bg-gradient-to-br from-primary/15 via-muted to-muted p-6 text-center outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset"
-        >
-          <span className="flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform group-hover:scale-105 sm:size-20">
-            <Play aria-hidden="true" className="ml-1 size-7 sm:size-8" />
-          </span>
-          <span className="font-semibold text-base sm:text-lg">Assistir à demonstração</span>
-          <span className="max-w-sm text-muted-foreground text-xs sm:text-sm">
-            O vídeo é carregado do {videoProvider(COMPANY.demoVideoEmbedUrl)} somente depois do clique.
-          </span>
-        </button>
-      )}
+      <a
+        href={COMPANY.demoVideoEmbedUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-video-embed
+        data-video-title="Vídeo de demonstração da Guarita"
+        className="group absolute inset-0 flex size-full flex-col items-center justify-center gap-4 bg-gradient-to-br from-primary/15 via-muted to-muted p-6 text-center outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset"
+      >
+        <span className="flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform group-hover:scale-105 sm:size-20">
+          <Play aria-hidden="true" className="ml-1 size-7 sm:size-8" />
+        </span>
+        <span className="font-semibold text-base sm:text-lg">Assistir à demonstração</span>
+        <span className="max-w-sm text-muted-foreground text-xs sm:text-sm">
+          O vídeo é carregado do {videoProvider(COMPANY.demoVideoEmbedUrl)} somente depois do clique.
+        </span>
+      </a>
     </div>
   );
 }

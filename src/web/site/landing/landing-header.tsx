@@ -1,15 +1,5 @@
 import { Menu } from "lucide-react";
-import { Link } from "react-router";
 import { Button } from "@/web/components/ui/button";
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from "@/web/components/ui/sheet";
 import { MAIN_CONTENT_ID, SiteHeader } from "@/web/site/public-page";
 import { SECTION_LINKS } from "./content";
 
@@ -33,42 +23,48 @@ function SectionNav() {
   );
 }
 
-/** Below 1024 px the section links, "Entrar" (/login) and "Começar" (/app) live in a side sheet. */
+/**
+ * Below 1024 px the section links, "Entrar" (/login) and "Começar" (/app) live in a menu built on a
+ * native disclosure: it opens without any script (docs/decisions/013). The enhancement script
+ * (enhance/disclosures.ts) closes it on Esc, on a click outside and after a link is followed.
+ */
 function MobileMenu() {
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Abrir menu">
-          <Menu aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" aria-describedby={undefined} className="w-4/5 max-w-xs">
-        <SheetHeader>
-          <SheetTitle>Menu</SheetTitle>
-        </SheetHeader>
-        <nav aria-label="Seções da página" className="px-2">
+    <details data-disclosure className="lg:hidden">
+      <summary
+        aria-label="Abrir menu"
+        className="flex size-9 cursor-pointer list-none items-center justify-center rounded-md outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 [&::-webkit-details-marker]:hidden"
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </summary>
+      <section
+        aria-labelledby="menu-titulo"
+        className="absolute inset-x-0 top-16 z-50 max-h-[calc(100svh-4rem)] overflow-y-auto border-b bg-background px-4 pt-4 pb-6 shadow-lg"
+      >
+        <h2 id="menu-titulo" className="px-3 pb-2 font-semibold text-foreground">
+          Menu
+        </h2>
+        <nav aria-label="Seções da página (menu)">
           <ul className="flex flex-col gap-1">
             {SECTION_LINKS.map((link) => (
               <li key={link.id}>
-                <SheetClose asChild>
-                  <a href={`#${link.id}`} className={`${navLinkClass} block text-base`}>
-                    {link.label}
-                  </a>
-                </SheetClose>
+                <a href={`#${link.id}`} className={`${navLinkClass} block text-base`}>
+                  {link.label}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
-        <SheetFooter>
+        <div className="mt-4 grid gap-2">
           <Button asChild variant="outline" size="lg">
-            <Link to="/login">Entrar</Link>
+            <a href="/login">Entrar</a>
           </Button>
           <Button asChild size="lg">
-            <Link to="/app">Começar</Link>
+            <a href="/app">Começar</a>
           </Button>
-        </SheetFooter>
-      </SheetContent>
-    </Sheet>
+        </div>
+      </section>
+    </details>
   );
 }
 
@@ -77,7 +73,7 @@ export function LandingHeader() {
   return (
     <SiteHeader sticky skipLinkTarget={MAIN_CONTENT_ID} nav={<SectionNav />}>
       <Button asChild size="sm" className="hidden sm:inline-flex">
-        <Link to="/app">Entrar</Link>
+        <a href="/app">Entrar</a>
       </Button>
       <MobileMenu />
     </SiteHeader>

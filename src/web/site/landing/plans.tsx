@@ -1,7 +1,7 @@
 import { Check } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { checkoutHref } from "@/shared/plan-params";
 import {
+  BILLING_CYCLES,
   BILLING_LABELS,
   type BillingCycle,
   DEFAULT_BILLING,
@@ -13,31 +13,41 @@ import {
 } from "@/shared/plans";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { ToggleGroup, ToggleGroupItem } from "@/web/components/ui/toggle-group";
 import { cn } from "@/web/lib/utils";
 import { LandingSection } from "./section";
 import { WhatsAppDemoLink } from "./whatsapp-link";
 
-function checkoutHref(plan: Plan, billing: BillingCycle) {
-  return `/checkout?${new URLSearchParams({ plan: plan.id, billing })}`;
-}
-
-function BillingToggle({ billing, onChange }: { billing: BillingCycle; onChange: (billing: BillingCycle) => void }) {
+/**
+ * Monthly or yearly prices without a script (docs/decisions/013): two native radios, and every
+ * price and "Escolher" link exists once per cycle; CSS shows the ones of the checked cycle
+ * (`[data-billing-root]` rules in app.css), so a press works as soon as the HTML is on screen.
+ */
+function BillingToggle() {
   return (
     <div className="mb-10 flex flex-col items-center gap-2">
-      <ToggleGroup
-        type="single"
+      <div
+        role="radiogroup"
         aria-label="Ciclo de cobrança"
-        value={billing}
-        // Radix reports "" when the pressed option is clicked again; one cycle is always chosen.
-        onValueChange={(value) => value && onChange(value as BillingCycle)}
+        className="inline-flex rounded-md border bg-background p-1 shadow-xs"
       >
-        <ToggleGroupItem value="monthly">{BILLING_LABELS.monthly}</ToggleGroupItem>
-        <ToggleGroupItem value="yearly">
-          {BILLING_LABELS.yearly}
-          <Badge variant="default">{YEARLY_DISCOUNT_LABEL}</Badge>
-        </ToggleGroupItem>
-      </ToggleGroup>
+        {BILLING_CYCLES.map((cycle) => (
+          <label
+            key={cycle}
+            className="relative flex cursor-pointer items-center gap-2 rounded-sm px-3 py-1.5 font-medium text-sm transition-colors hover:bg-accent has-[:checked]:bg-accent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60"
+          >
+            <input
+              type="radio"
+              name="cobranca"
+              value={cycle}
+              defaultChecked={cycle === DEFAULT_BILLING}
+              // Invisible but covering its label: pointer and keyboard reach the real radio.
+              className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
+            />
+            {BILLING_LABELS[cycle]}
+            {cycle === "yearly" && <Badge variant="default">{YEARLY_DISCOUNT_LABEL}</Badge>}
+          </label>
+        ))}
+      </div>
       <p className="text-center text-muted-foreground text-sm">
         {YEARLY_DISCOUNT_HINT} no plano anual ({YEARLY_DISCOUNT_LABEL} na mensalidade).
       </p>
@@ -74,7 +84,7 @@ function PlanPrice({ plan, billing }: { plan: Plan; billing: BillingCycle }) {
   );
 }
 
-function PlanCard({ plan, billing }: { plan: Plan; billing: BillingCycle }) {
+function PlanCard({ plan }: { plan: Plan }) {
   return (
     <li
       className={cn(
@@ -88,7 +98,15 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingCycle }) {
       </div>
       <p className="mt-2 min-h-10 text-muted-foreground text-sm">{plan.descricao}</p>
       <div className="my-6">
-        <PlanPrice plan={plan} billing={billing} />
+        {plan.precoCentavos ? (
+          BILLING_CYCLES.map((cycle) => (
+            <div key={cycle} data-billing={cycle}>
+              <PlanPrice plan={plan} billing={cycle} />
+            </div>
+          ))
+        ) : (
+          <PlanPrice plan={plan} billing={DEFAULT_BILLING} />
+        )}
       </div>
       <ul className="mb-8 flex-1 space-y-3 text-sm">
         {plan.recursos.map((recurso) => (
@@ -98,16 +116,17 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingCycle }) {
           </li>
         ))}
       </ul>
-      <Button asChild size="lg" variant={plan.popular ? "default" : "outline"}>
-        <Link to={checkoutHref(plan, billing)}>Escolher {plan.nome}</Link>
-      </Button>
+      {BILLING_CYCLES.map((cycle) => (
+        <Button key={cycle} asChild size="lg" variant={plan.popular ? "default" : "outline"} data-billing={cycle}>
+          <a href={checkoutHref({ plan: plan.id, billing: cycle })}>Escolher {plan.nome}</a>
+        </Button>
+      ))}
     </li>
   );
 }
 
 /** Plans from the shared catalogue, with the monthly/yearly toggle (yearly by default, SPEC.md section 9). */
 export function PlansSection() {
-  const [billing, setBilling] = useState<BillingCycle>(DEFAULT_BILLING);
   return (
     <LandingSection
       id="planos"
@@ -115,12 +134,14 @@ export function PlansSection() {
       title="Um plano para cada condomínio"
       description="Preços mensais por condomínio, com implantação em 2 a 4 semanas e suporte com resposta em até 2 horas."
     >
-      <BillingToggle billing={billing} onChange={setBilling} />
-      <ul className="grid gap-6 lg:grid-cols-3">
-        {PLAN_LIST.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} billing={billing} />
-        ))}
-      </ul>
+      <div data-billing-root>
+        <BillingToggle />
+        <ul className="grid gap-6 lg:grid-cols-3">
+          {PLAN_LIST.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} />
+          ))}
+        </ul>
+      </div>
       <div className="mt-10 flex flex-col items-center gap-3 text-center">
         <p className="text-muted-foreground">Administra vários condomínios ou precisa de uma integração específica?</p>
         <WhatsAppDemoLink>Falar com vendas</WhatsAppDemoLink>

@@ -1,5 +1,25 @@
-import { useQuery } from "@tanstack/react-query";
-import { primeirosPassosOptions } from "./dashboard.queries";
+/**
+ * The new tenant's checklist (condominium → units → people): the dashboard's "Primeiros passos" card
+ * and the empty states of the registry lists read it, so it lives here rather than in either feature.
+ */
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { QUERY_ROOTS } from "@/shared/query-keys";
+import { type PrimeirosPassos, primeirosPassosSchema } from "@/shared/schemas/dashboard";
+import { apiFetch } from "./api";
+
+/** Under the dashboard root, so a change that refreshes the dashboard refreshes the checklist too. */
+export const primeirosPassosKey = [QUERY_ROOTS.dashboard, "primeiros-passos"] as const;
+
+/** GET /api/dashboard/primeiros-passos: what the tenant has registered yet. */
+export function primeirosPassosOptions() {
+  return queryOptions({
+    queryKey: primeirosPassosKey,
+    queryFn: async ({ signal }): Promise<PrimeirosPassos> =>
+      primeirosPassosSchema.parse(await apiFetch<unknown>("/api/dashboard/primeiros-passos", { signal })),
+    // Right after creating the first records the user comes back here: always ask again on mount.
+    staleTime: 0,
+  });
+}
 
 export interface FirstStep {
   description: string;

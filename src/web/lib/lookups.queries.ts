@@ -1,11 +1,13 @@
 /**
- * The condominium and unit choices of the request form. Keys are rooted at "condominios" and
- * "unidades" (so changes to those screens refresh them) under an "options" branch of their own.
+ * Every condominium, and every unit of one: the choices of the forms and the names the registry
+ * screens show for an id. Shared by several console features, so it lives here. Keys are rooted at
+ * "condominios" and "unidades" (so changes to those screens refresh them) under an "options" branch.
  */
 import { queryOptions } from "@tanstack/react-query";
+import { QUERY_ROOTS } from "@/shared/query-keys";
 import type { Condominio } from "@/shared/schemas/condominios";
 import type { Unidade } from "@/shared/schemas/unidades";
-import { apiFetch } from "@/web/lib/api";
+import { apiFetch } from "./api";
 
 /** SPEC.md section 7: condominiums 300 s fresh, units 60 s. */
 const CONDOMINIOS_STALE_TIME = 300_000;
@@ -33,8 +35,8 @@ async function fetchAll<T>(path: string, params: Record<string, string>, signal:
 }
 
 export const lookupKeys = {
-  condominios: () => ["condominios", "options"] as const,
-  unidades: (condominioId: string) => ["unidades", "options", condominioId] as const,
+  condominios: () => [QUERY_ROOTS.condominios, "options"] as const,
+  unidades: (condominioId: string) => [QUERY_ROOTS.unidades, "options", condominioId] as const,
 };
 
 export function condominioOptions() {

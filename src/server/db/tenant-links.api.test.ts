@@ -1,0 +1,194 @@
+/**
+ * Person links are tenant-scoped in the schema itself (docs/decisions/004): a call or a decision can
+ * only point at a person of its own tenant, whatever a query forgets. Migration 0005 brought
+ * chamadas.pessoa_id and solicitacoes_acesso.decidido_por_pessoa_id in line; it must apply on a
+ * database that already holds data.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { createCondominioWithUnidade, createTenantWithMember } from "../../../tests/support/factories";
+import { setupTestSystem } from "../../../tests/support/system";
+import { type Database, type DatabaseHandle, openDatabase } from "./client";
+import { applyMigrations, MIGRATIONS_FOLDER } from "./migrate";
+import { chamadas, organization, pessoas, solicitacoesAcesso } from "./schema";
+
+const system = setupTestSystem();
+
+/** The PostgreSQL error code a failed statement carries (drizzle wraps it in `cause`). */
+async function pgErrorCode(statement: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await statement;
+  } catch (error) {
+    const e = error as { code?: string; cause?: { code?: string } };
+    return e.cause?.code ?? e.code;
+  }
+  return undefined;
+}
+
+const FOREIGN_KEY_VIOLATION = "23503";
+
+async function tenantWithPerson(db: Database, label: string) {
+  const [org] = await db
+    .insert(organization)
+    .values({ id: `org-${label}-${Date.now()}`, name: `Cliente ${label}`, slug: `cliente-${label}-${Date.now()}` })
+    .returning();
+  const { condominio, unidade } = await createCondominioWithUnidadeOn(db, org!.id);
+  const [pessoa] = await db
+    .insert(pessoas)
+    .values({ organizationId: org!.id, condominioId: condominio.id, nome: `Pessoa ${label}` })
+    .returning();
+  const [solicitacao] = await db
+    .insert(solicitacoesAcesso)
+    .values({ organizationId: org!.id, condominioId: condominio.id, unidadeId: unidade.id, nomeVisitante: "Visita" })
+    .returning();
+  return { org: org!, pessoa: pessoa!, solicitacao: solicitacao! };
+}
+
+async function createCondominioWithUnidadeOn(db: Database, organizationId: string) {
+  const { condominios, unidades } = await import("./schema");
+  const [condominio] = await db.insert(condominios).values({ organizationId, nome: "Residencial" }).returning();
+  const [unidade] = await db
+    .insert(unidades)
+    .values({ organizationId, condominioId: condominio!.id, codigo: "101" })
+    .returning();
+  return { condominio: condominio!, unidade: unidade! };
+}
+
+describe("person links stay inside the tenant", () => {
+  it("the database refuses a call or a decision pointing at another tenant's person", async () => {
+    const db = system().handle.db;
+    const a = await createTenantWithMember(system());
+    const b = await createTenantWithMember(system());
+    const condoA = await createCondominioWithUnidade(system(), a.org.id);
+    const condoB = await createCondominioWithUnidade(system(), b.org.id);
+    const [pessoaB] = await db
+      .insert(pessoas)
+      .values({ organizationId: b.org.id, condominioId: condoB.condominio.id, nome: "Pessoa de B" })
+      .returning();
+    const [pedidoA] = await db
+      .insert(solicitacoesAcesso)
+      .values({
+        organizationId: a.org.id,
+        condominioId: condoA.condominio.id,
+        unidadeId: condoA.unidade.id,
+        nomeVisitante: "Visita de A",
+      })
+      .returning();
+
+    expect(
+      await pgErrorCode(
+        db.insert(chamadas).values({ organizationId: a.org.id, solicitacaoId: pedidoA!.id, pessoaId: pessoaB!.id }),
+      ),
+    ).toBe(FOREIGN_KEY_VIOLATION);
+    expect(
+      await pgErrorCode(
+        db
+          .update(solicitacoesAcesso)
+          .set({ status: "autorizado", decididoPorPessoaId: pessoaB!.id })
+          .where(eq(solicitacoesAcesso.id, pedidoA!.id)),
+      ),
+    ).toBe(FOREIGN_KEY_VIOLATION);
+
+    const [pedido] = await db.select().from(solicitacoesAcesso).where(eq(solicitacoesAcesso.id, pedidoA!.id));
+    expect(pedido!.decididoPorPessoaId).toBeNull();
+    expect(await db.select().from(chamadas).where(eq(chamadas.solicitacaoId, pedidoA!.id))).toEqual([]);
+  });
+
+  it("deleting a person clears only the links and keeps the calls and decisions", async () => {
+    const db = system().handle.db;
+    const { org, pessoa, solicitacao } = await tenantWithPerson(db, "apaga");
+    await db
+      .update(solicitacoesAcesso)
+      .set({ status: "autorizado", decididoPorPessoaId: pessoa.id, decididoPorNome: pessoa.nome })
+      .where(eq(solicitacoesAcesso.id, solicitacao.id));
+    const [chamada] = await db
+      .insert(chamadas)
+      .values({ organizationId: org.id, solicitacaoId: solicitacao.id, pessoaId: pessoa.id })
+      .returning();
+
+    await db.delete(pessoas).where(eq(pessoas.id, pessoa.id));
+
+    const [call] = await db.select().from(chamadas).where(eq(chamadas.id, chamada!.id));
+    expect(call).toMatchObject({ pessoaId: null, organizationId: org.id });
+    const [pedido] = await db.select().from(solicitacoesAcesso).where(eq(solicitacoesAcesso.id, solicitacao.id));
+    expect(pedido).toMatchObject({ decididoPorPessoaId: null, decididoPorNome: pessoa.nome, organizationId: org.id });
+  });
+});
+
+describe("migration 0005 on a database that already has data", () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  /** A brand-new database: in-memory PGlite, or a scratch database next to TEST_DATABASE_URL. */
+  async function freshDatabase(): Promise<DatabaseHandle> {
+    const url = process.env.TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
+    if (!url) {
+      const handle = await openDatabase({ dataDir: null });
+      cleanups.push(() => handle.close());
+      return handle;
+    }
+    const name = `guarita_links_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const fresh = new URL(url);
+    fresh.pathname = `/${name}`;
+    const handle = await openDatabase({ url: fresh.toString(), poolMax: 2 });
+    cleanups.push(async () => {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+    return handle;
+  }
+
+  /** A copy of the migrations folder whose journal stops before `tag`. */
+  function migrationsBefore(tag: string): string {
+    const dir = mkdtempSync(path.join(tmpdir(), "guarita-migrations-"));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
+    const journalPath = path.join(dir, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+    const at = journal.entries.findIndex((e) => e.tag === tag);
+    expect(at).toBeGreaterThan(0);
+    journal.entries = journal.entries.slice(0, at);
+    writeFileSync(journalPath, JSON.stringify(journal));
+    return dir;
+  }
+
+  it("keeps every existing link and then refuses a cross-tenant one", async () => {
+    const handle = await freshDatabase();
+    await applyMigrations(handle, migrationsBefore("0005_tenant_person_links"));
+    const db = handle.db;
+    const a = await tenantWithPerson(db, "a");
+    const b = await tenantWithPerson(db, "b");
+    await db
+      .update(solicitacoesAcesso)
+      .set({ status: "autorizado", decididoPorPessoaId: a.pessoa.id })
+      .where(eq(solicitacoesAcesso.id, a.solicitacao.id));
+    await db
+      .insert(chamadas)
+      .values({ organizationId: a.org.id, solicitacaoId: a.solicitacao.id, pessoaId: a.pessoa.id });
+
+    await applyMigrations(handle);
+
+    const [pedido] = await db.select().from(solicitacoesAcesso).where(eq(solicitacoesAcesso.id, a.solicitacao.id));
+    expect(pedido!.decididoPorPessoaId).toBe(a.pessoa.id);
+    const calls = await db.select().from(chamadas).where(eq(chamadas.solicitacaoId, a.solicitacao.id));
+    expect(calls.map((c) => c.pessoaId)).toEqual([a.pessoa.id]);
+    expect(
+      await pgErrorCode(
+        db
+          .insert(chamadas)
+          .values({ organizationId: a.org.id, solicitacaoId: a.solicitacao.id, pessoaId: b.pessoa.id }),
+      ),
+    ).toBe(FOREIGN_KEY_VIOLATION);
+  });
+});

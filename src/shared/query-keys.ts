@@ -1,0 +1,32 @@
+/**
+ * The roots of the console's TanStack Query keys, shared by both sides: the web's key factories
+ * start every key with one of them, and the server's realtime events name, from this same list,
+ * the roots the browser refetches when an access request changes (DESIGN.md section 5).
+ */
+export const QUERY_ROOTS = {
+  solicitacoes: "solicitacoes",
+  dashboard: "dashboard",
+  chamadas: "chamadas",
+  condominios: "condominios",
+  unidades: "unidades",
+  pessoas: "pessoas",
+  busca: "busca",
+  me: "me",
+} as const;
+export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
+
+/**
+ * Every root under which a screen shows an access request, its status or a count of them: the
+ * request screens, the dashboard, calls (their request), the condominium, unit and person details
+ * (their recent or decided requests) and the header search. A change to a request invalidates all
+ * of them; TanStack Query refetches only the queries on screen and marks the others stale.
+ */
+export const SOLICITACAO_ROOTS: readonly QueryRoot[] = [
+  QUERY_ROOTS.solicitacoes,
+  QUERY_ROOTS.dashboard,
+  QUERY_ROOTS.chamadas,
+  QUERY_ROOTS.condominios,
+  QUERY_ROOTS.unidades,
+  QUERY_ROOTS.pessoas,
+  QUERY_ROOTS.busca,
+];
