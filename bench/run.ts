@@ -8,6 +8,8 @@
  */
 import "../src/shared/zod-config";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { pino } from "pino";
@@ -110,6 +112,8 @@ const base = {
   publicUrl: "http://localhost:3000",
   trustProxy: true,
   signInPerMinute: 1000,
+  // Nothing here sends e-mail, but a system needs somewhere to put it.
+  mailDir: path.join(os.tmpdir(), "guarita-bench-mail"),
 };
 const results: Row[] = [];
 

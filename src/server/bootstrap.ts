@@ -11,6 +11,8 @@ import { applyMigrations } from "./db/migrate";
 import type { TrustProxy } from "./http/client-ip";
 import { createOriginPolicy } from "./http/origin-policy";
 import { startScheduler } from "./jobs/scheduler";
+import { DEFAULT_MAIL_FROM } from "./mail/address";
+import { createMailer } from "./mail/mailer";
 import { createPayments, type PaymentsConfig } from "./payments/payments";
 import { createEventBus } from "./realtime/event-bus";
 
@@ -33,9 +35,19 @@ export interface SystemOptions {
   sseHeartbeatMs?: number;
   /** Stripe keys; omitted = demo mode. */
   payments?: PaymentsConfig;
+  /** SMTP server for e-mail; omitted = each message is an `.eml` file in `mailDir`. */
+  smtpUrl?: string;
+  /** The From of every e-mail (default `Guarita <nao-responda@guarita.app>`). */
+  mailFrom?: string;
+  /** Folder of the `.eml` files (main: DATA_DIR/mail; tests: a temporary folder). Required without `smtpUrl`. */
+  mailDir?: string;
 }
 
 export async function createSystem(options: SystemOptions) {
+  // Before the database opens, so a configuration mistake leaves nothing to close.
+  if (!options.smtpUrl && !options.mailDir) {
+    throw new Error("createSystem: sem smtpUrl, informe mailDir (a pasta dos e-mails em .eml)");
+  }
   const handle = options.handle ?? (await openDatabase(options.database ?? { dataDir: null }, options.logger));
   await applyMigrations(handle);
   const originPolicy = createOriginPolicy({
@@ -56,6 +68,14 @@ export async function createSystem(options: SystemOptions) {
     maxFailuresPerIp: options.maxLoginFailuresPerIp ?? 30,
   });
   const bus = createEventBus(handle, options.logger);
+  const mailer = createMailer({
+    db: handle.db,
+    logger: options.logger,
+    smtpUrl: options.smtpUrl,
+    from: options.mailFrom ?? DEFAULT_MAIL_FROM,
+    mailDir: options.mailDir ?? null,
+    listen: handle.listen,
+  });
   const { app, closeStreams } = createApp({
     handle,
     auth,
@@ -76,15 +96,18 @@ export async function createSystem(options: SystemOptions) {
     handle,
     auth,
     bus,
-    /** Expiry and housekeeping timers; main starts them, tests run the jobs directly. */
+    /** Transactional e-mail: `enqueueMail` writes to its outbox, the jobs deliver it. */
+    mailer,
+    /** Expiry, e-mail and housekeeping timers; main starts them, tests run the jobs directly. */
     startJobs() {
-      stopJobs ??= startScheduler({ db: handle.db, bus, throttle, logger: options.logger });
+      stopJobs ??= startScheduler({ db: handle.db, bus, throttle, mailer, logger: options.logger });
     },
     /** Ends event streams first, so the HTTP server can close, then the database. */
     closeStreams,
     async close() {
       stopJobs?.();
       closeStreams();
+      await mailer.close();
       await bus.close();
       await handle.close();
     },

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./http/client-ip";
+import { DEFAULT_MAIL_FROM, parseMailbox } from "./mail/address";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", ""])
@@ -68,6 +69,22 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().startsWith("sk_").optional()),
   STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyAsUndefined, z.string().startsWith("pk_").optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().startsWith("whsec_").optional()),
+  /** SMTP server for e-mail (smtp:// or smtps://, credentials in the URL); unset = .eml files in DATA_DIR/mail. */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^smtps?$/, error: "use uma URL smtp:// ou smtps://" })
+      .refine((v) => new URL(v).hostname !== "", "a URL precisa de um servidor (smtp://servidor:587)")
+      .optional(),
+  ),
+  /** The From of every e-mail: `Nome <endereco>` or an address. */
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => parseMailbox(v) !== null, "use um endereço, como Guarita <nao-responda@guarita.app>")
+      .default(DEFAULT_MAIL_FROM),
+  ),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

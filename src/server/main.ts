@@ -49,8 +49,19 @@ async function main() {
             },
           }
         : {},
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    mailDir: path.join(env.DATA_DIR, "mail"),
   });
   logger.info({ database: system.handle.kind }, "banco de dados pronto e migrado");
+  if (system.mailer.mailDir) {
+    logger.info(
+      { pasta: system.mailer.mailDir },
+      "sem SMTP_URL: os e-mails são gravados como arquivos .eml nesta pasta",
+    );
+  } else {
+    logger.info({ de: system.mailer.from }, "e-mails enviados pelo servidor SMTP de SMTP_URL");
+  }
 
   const seedsDemoTenant = env.SEED_DEMO && !(await hasAnyTenant(system.handle.db));
   const refusal = demoGuardRefusal({

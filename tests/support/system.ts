@@ -3,6 +3,9 @@
  * test worker and reset per test file. TEST_DB=postgres uses TEST_DATABASE_URL; otherwise an
  * in-memory PGlite.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { beforeAll } from "vitest";
@@ -11,7 +14,21 @@ import type { Database } from "@/server/db/client";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
-type Global = typeof globalThis & { __guaritaSystem?: Promise<System> };
+type Global = typeof globalThis & { __guaritaSystem?: Promise<System>; __guaritaMailDir?: string };
+
+/**
+ * This worker's mail folder: the system writes each e-mail there as an `.eml` file (no SMTP in
+ * tests); tests/support/mailbox.ts reads it. Removed when the worker exits.
+ */
+export function testMailDir(): string {
+  const g = globalThis as Global;
+  if (!g.__guaritaMailDir) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guarita-mail-"));
+    g.__guaritaMailDir = dir;
+    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  }
+  return g.__guaritaMailDir;
+}
 
 /** Options of the shared test system; a test may build a second instance with the same ones. */
 export function testSystemOptions(): SystemOptions {
@@ -27,6 +44,7 @@ export function testSystemOptions(): SystemOptions {
     signInPerMinute: 10,
     maxLoginFailures: 5,
     sseHeartbeatMs: 300,
+    mailDir: testMailDir(),
   };
 }
 

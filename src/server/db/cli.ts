@@ -17,6 +17,10 @@ export async function openSystemFromEnv() {
     authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR).secret,
     publicUrl: env.PUBLIC_URL,
     publicUrlExplicit: env.PUBLIC_URL_EXPLICIT,
+    // What a command enqueues is delivered by the running server; the settings only have to be valid.
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    mailDir: path.join(env.DATA_DIR, "mail"),
   });
   return { env, logger, system };
 }

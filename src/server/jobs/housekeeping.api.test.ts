@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import { client } from "../../../tests/support/http";
 import { setupTestSystem } from "../../../tests/support/system";
 import type { CheckoutStatus } from "../../shared/domain";
-import { checkoutSessions, rateLimit } from "../db/schema";
+import { checkoutSessions, type MailStatus, mailOutbox, rateLimit } from "../db/schema";
 import { hitLimit } from "../http/rate-limit";
-import { deleteExpiredCheckouts, deleteStaleRateLimits } from "./housekeeping";
+import { deleteExpiredCheckouts, deleteSentMail, deleteStaleRateLimits } from "./housekeeping";
 
 const system = setupTestSystem();
 const HOUR = 3_600_000;
@@ -84,5 +84,38 @@ describe("deleteStaleRateLimits", () => {
 
     const keys = (await db.select({ key: rateLimit.key }).from(rateLimit)).map((r) => r.key).sort();
     expect(keys).toEqual([...live.map((r) => r.key), "198.51.100.2|/sign-in/email"].sort());
+  });
+});
+
+describe("deleteSentMail", () => {
+  it("deletes e-mail sent more than 30 days ago and keeps recent, pending and given-up messages", async () => {
+    const db = system().handle.db;
+    const now = new Date();
+    const mail = async (status: MailStatus, ageMs: number) => {
+      const at = new Date(now.getTime() - ageMs);
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({
+          para: `${status}@teste.guarita.app`,
+          assunto: "Assunto",
+          html: "<p>x</p>",
+          texto: "x",
+          tipo: "verificar-email",
+          status,
+          createdAt: at,
+          enviadoEm: status === "enviado" ? at : null,
+        })
+        .returning({ id: mailOutbox.id });
+      return row!.id;
+    };
+    const gone = await mail("enviado", 31 * DAY);
+    const kept = [await mail("enviado", 29 * DAY), await mail("pendente", 60 * DAY), await mail("falhou", 60 * DAY)];
+
+    expect(await deleteSentMail(db, now)).toBe(1);
+
+    const left = (await db.select({ id: mailOutbox.id }).from(mailOutbox)).map((r) => r.id);
+    expect(left).not.toContain(gone);
+    expect(left.sort()).toEqual([...kept].sort());
+    expect(await deleteSentMail(db, now)).toBe(0);
   });
 });

@@ -2,10 +2,10 @@
  * Hourly deletes that keep tables from growing without bound. Plain functions of the database and
  * the clock, so tests call them directly; every one is safe to run on several instances at once.
  */
-import { and, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import type { CheckoutStatus } from "../../shared/domain";
 import type { Executor } from "../db/client";
-import { checkoutSessions, rateLimit } from "../db/schema";
+import { checkoutSessions, mailOutbox, rateLimit } from "../db/schema";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -49,5 +49,22 @@ export async function deleteStaleRateLimits(db: Executor, nowMs = Date.now()): P
     .delete(rateLimit)
     .where(lt(rateLimit.lastRequest, nowMs - RATE_LIMIT_RETENTION_MS))
     .returning({ id: rateLimit.id });
+  return deleted.length;
+}
+
+/**
+ * Sent e-mail stays a month, long enough to answer "did the invitation go out?"; its body holds
+ * names and one-time links nobody needs after that. Pending rows are never touched, and given-up
+ * ones (`falhou`) stay for whoever investigates.
+ */
+export const SENT_MAIL_RETENTION_MS = 30 * DAY_MS;
+
+export async function deleteSentMail(db: Executor, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(
+      and(eq(mailOutbox.status, "enviado"), lt(mailOutbox.enviadoEm, new Date(now.getTime() - SENT_MAIL_RETENTION_MS))),
+    )
+    .returning({ id: mailOutbox.id });
   return deleted.length;
 }

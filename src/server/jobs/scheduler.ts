@@ -1,18 +1,26 @@
 /**
- * Periodic work of an app instance: request expiry every 30 s (so "within a minute" holds) and
- * hourly housekeeping. Every job is safe to run on all instances at once.
+ * Periodic work of an app instance: request expiry every 30 s (so "within a minute" holds), e-mail
+ * delivery every 5 s and at once when an enqueue commits (NOTIFY), and hourly housekeeping. Every
+ * job is safe to run on all instances at once.
  */
 import type { Logger } from "pino";
 import type { LoginThrottle } from "../auth/login-throttle";
-import type { Database } from "../db/client";
+import type { Database, Unlisten } from "../db/client";
+import type { Mailer } from "../mail/mailer";
 import type { EventBus } from "../realtime/event-bus";
 import { expireOverdue } from "./expire-solicitacoes";
-import { deleteExpiredCheckouts, deleteStaleRateLimits } from "./housekeeping";
+import { deleteExpiredCheckouts, deleteSentMail, deleteStaleRateLimits } from "./housekeeping";
 
 const EVENT_RETENTION_MS = 7 * 86_400_000;
 
-export function startScheduler(deps: { db: Database; bus: EventBus; throttle: LoginThrottle; logger: Logger }) {
-  const { db, bus, throttle, logger } = deps;
+export function startScheduler(deps: {
+  db: Database;
+  bus: EventBus;
+  throttle: LoginThrottle;
+  mailer: Mailer;
+  logger: Logger;
+}) {
+  const { db, bus, throttle, mailer, logger } = deps;
   const log = logger.child({ component: "jobs" });
 
   async function expire() {
@@ -33,19 +41,31 @@ export function startScheduler(deps: { db: Database; bus: EventBus; throttle: Lo
       await throttle.prune();
       const checkouts = await deleteExpiredCheckouts(db);
       const rateLimits = await deleteStaleRateLimits(db);
-      if (checkouts + rateLimits > 0) log.info({ checkouts, rateLimits }, "limpeza periódica");
+      const emails = await deleteSentMail(db);
+      if (checkouts + rateLimits + emails > 0) log.info({ checkouts, rateLimits, emails }, "limpeza periódica");
     } catch (error) {
       log.error({ err: error }, "falha na limpeza periódica");
     }
   }
 
   let stopped = false;
-  const timers = [setInterval(expire, 30_000), setInterval(housekeeping, 3_600_000)];
+  const timers = [
+    setInterval(expire, 30_000),
+    // The NOTIFY below sends new mail at once; this catches retries that came due and lost NOTIFYs.
+    setInterval(mailer.kick, 5_000),
+    setInterval(housekeeping, 3_600_000),
+  ];
   for (const t of timers) t.unref();
+  const unwatch: Promise<Unlisten | null> = mailer.watch().catch((error) => {
+    log.error({ err: error }, "falha ao escutar a fila de e-mails; entrega a cada 5 s");
+    return null;
+  });
   void expire();
+  mailer.kick();
   void housekeeping();
   return () => {
     stopped = true;
     for (const t of timers) clearInterval(t);
+    void unwatch.then((u) => u?.()).catch(() => undefined);
   };
 }

@@ -2,4 +2,5 @@ export * from "./auth";
 export * from "./billing";
 export * from "./domain";
 export * from "./events";
+export * from "./mail";
 export * from "./security";

@@ -1,0 +1,54 @@
+/** An invitation to join a tenant's team with a role. */
+import { ActionButton, Heading, MailLayout, Paragraph, textLayout } from "./layout";
+import { defineTemplate, duration } from "./types";
+
+export interface ConviteData {
+  /** Name of the person who sent the invitation. */
+  convidadoPor: string;
+  /** The tenant's name. */
+  organizacao: string;
+  /** The role's label as the console shows it ("Porteiro"). */
+  papel: string;
+  /** Absolute link that accepts the invitation. */
+  url: string;
+  /** How long the invitation stays valid; 7 days unless the caller says otherwise. */
+  validadeDias?: number;
+}
+
+const DEFAULT_DAYS = 7;
+
+export const convite = defineTemplate<ConviteData>({
+  subject: (d) => `Convite para a equipe de ${d.organizacao} no Guarita`,
+  preview: (d) => `${d.convidadoPor} convidou você para entrar como ${d.papel}.`,
+  links: (d) => [d.url],
+  Body(d) {
+    const validity = duration((d.validadeDias ?? DEFAULT_DAYS) * 1440);
+    return (
+      <MailLayout title={`Convite para a equipe de ${d.organizacao}`} preview={convite.preview(d)}>
+        <Heading>Você recebeu um convite</Heading>
+        <Paragraph>
+          <strong>{d.convidadoPor}</strong> convidou você para a equipe de <strong>{d.organizacao}</strong> no Guarita,
+          com o papel de <strong>{d.papel}</strong>.
+        </Paragraph>
+        <ActionButton href={d.url}>Aceitar convite</ActionButton>
+        <Paragraph muted>
+          O convite vale por {validity}. Se você não esperava este e-mail, pode ignorá-lo: nada muda sem que você
+          aceite.
+        </Paragraph>
+      </MailLayout>
+    );
+  },
+  text(d) {
+    const validity = duration((d.validadeDias ?? DEFAULT_DAYS) * 1440);
+    return textLayout([
+      "Você recebeu um convite",
+      "",
+      `${d.convidadoPor} convidou você para a equipe de ${d.organizacao} no Guarita, com o papel de ${d.papel}.`,
+      "",
+      "Para aceitar o convite, abra este endereço:",
+      d.url,
+      "",
+      `O convite vale por ${validity}. Se você não esperava este e-mail, pode ignorá-lo: nada muda sem que você aceite.`,
+    ]);
+  },
+});

@@ -1,0 +1,18 @@
+/** Every message the server can send, by the name stored in `mail_outbox.tipo`. */
+import { convite } from "./convite";
+import { redefinirSenha } from "./redefinir-senha";
+import { verificarEmail } from "./verificar-email";
+
+export const MAIL_TEMPLATES = {
+  convite,
+  "redefinir-senha": redefinirSenha,
+  "verificar-email": verificarEmail,
+};
+
+export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
+/** The data a template renders from. */
+export type MailData<T extends MailTemplateName> = Parameters<(typeof MAIL_TEMPLATES)[T]["text"]>[0];
+
+export type { ConviteData } from "./convite";
+export type { RedefinirSenhaData } from "./redefinir-senha";
+export type { VerificarEmailData } from "./verificar-email";
