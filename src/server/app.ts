@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import { COMPANY } from "../shared/company";
 import type { Auth } from "./auth/auth";
 import { createAuthRoutes } from "./auth/auth.routes";
+import { exposedAuthPaths } from "./auth/auth-endpoints";
 import type { LoginThrottle } from "./auth/login-throttle";
 import { requireTenant } from "./auth/tenant.middleware";
 import type { DatabaseHandle } from "./db/client";
@@ -121,7 +122,10 @@ export function createApp(deps: AppDeps) {
     "/api",
     docsRoutes({
       api,
-      authDocument: async () => (await auth.api.generateOpenAPISchema()) as never,
+      authDocument: async () => {
+        const document = await auth.api.generateOpenAPISchema();
+        return { ...document, paths: exposedAuthPaths(document.paths as Record<string, Record<string, unknown>>) };
+      },
     }),
   );
   app.all("/api/*", (c) =>

@@ -1,18 +1,38 @@
 import type { MemberRole } from "./domain";
 
 /**
- * What each tenant role may do. The server enforces it (403); the console reads the same table to
- * hide actions a user cannot take. SPEC.md section 6: síndico has full access, porteiro handles
- * access control and visitors, morador registers visitors and reads access records.
+ * What each tenant role may do (docs/decisions/015-roles-and-data-scope.md). The server enforces it
+ * (403); the console reads the same table to hide what a user cannot do. SPEC.md section 6:
+ * síndico has full access, porteiro handles access control and visitors, morador registers visitors
+ * and reads the access records of their own unit.
+ *
+ * A permission says which kind of thing a role may touch; which rows it reaches is the data scope:
+ * staff (owner, síndico, porteiro) reach the whole tenant, a morador only the units they live in.
  */
+const STAFF = ["owner", "sindico", "porteiro"] as const;
+const ADMINS = ["owner", "sindico"] as const;
+const EVERYONE = ["owner", "sindico", "porteiro", "morador"] as const;
+
 export const PERMISSIONS = {
-  "cadastros:ler": ["owner", "sindico", "porteiro", "morador"],
-  "cadastros:editar": ["owner", "sindico"],
-  "solicitacoes:ler": ["owner", "sindico", "porteiro", "morador"],
-  "solicitacoes:criar": ["owner", "sindico", "porteiro", "morador"],
-  "solicitacoes:decidir": ["owner", "sindico", "porteiro"],
-  "chamadas:ler": ["owner", "sindico", "porteiro"],
+  /** Condominiums and units: a morador reads only their own. */
+  "unidades:ler": EVERYONE,
+  /** The people registry, with documents and phones. */
+  "pessoas:ler": STAFF,
+  /** Creates, edits and removes condominiums, units, people and residents. */
+  "cadastros:editar": ADMINS,
+  "solicitacoes:ler": EVERYONE,
+  /** Creates requests; a morador only for their units, and edits only their own while pending. */
+  "solicitacoes:criar": EVERYONE,
+  "solicitacoes:decidir": STAFF,
+  "chamadas:ler": EVERYONE,
+  /** Invitations, roles and removals. */
+  "equipe:gerenciar": ADMINS,
+  /** The administradora's own data (name, CNPJ, contacts). */
+  "organizacao:editar": ADMINS,
 } as const satisfies Record<string, readonly MemberRole[]>;
+
+/** Roles whose data scope is the whole tenant; every other role sees only its own units. */
+export const TENANT_WIDE_ROLES: readonly MemberRole[] = STAFF;
 
 export type Permission = keyof typeof PERMISSIONS;
 

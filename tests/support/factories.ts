@@ -94,3 +94,41 @@ export async function addUnidade(
     .returning();
   return unidade!;
 }
+
+/**
+ * A signed-in morador of a unit: a member with role morador whose person record (pessoas.user_id)
+ * lives in the unit (an active unidade_moradores row), which is what scopes their data.
+ */
+export async function addSignedInMorador(
+  system: System,
+  organizationId: string,
+  unidade: { id: string; condominioId: string },
+  opts: { nome?: string } = {},
+) {
+  const { pessoas, unidadeMoradores } = await import("@/server/db/schema");
+  const { buildSearchText } = await import("@/server/db/search");
+  const { user, email, password } = await createUser(system, { name: opts.nome ?? "Morador de Teste" });
+  await addMember(system.handle.db, { organizationId, userId: user.id, role: "morador" });
+  const nome = opts.nome ?? "Morador de Teste";
+  const [pessoa] = await system.handle.db
+    .insert(pessoas)
+    .values({
+      organizationId,
+      condominioId: unidade.condominioId,
+      nome,
+      documento: "123.456.789-00",
+      telefoneE164: "+5511999990000",
+      userId: user.id,
+      busca: buildSearchText([nome]),
+    })
+    .returning();
+  await system.handle.db.insert(unidadeMoradores).values({
+    organizationId,
+    condominioId: unidade.condominioId,
+    unidadeId: unidade.id,
+    pessoaId: pessoa!.id,
+    isResponsavel: true,
+  });
+  const cookie = await signIn(system, email, password);
+  return { user, email, password, pessoa: pessoa!, cookie, api: client(system, { cookie }) };
+}

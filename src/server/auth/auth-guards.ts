@@ -17,14 +17,6 @@ export const AUTH_BODY_GUARDS: Record<string, z.ZodType> = {
     rememberMe: z.boolean().optional(),
     callbackURL: z.string().optional(),
   }),
-  "/sign-up/email": z.object({
-    email,
-    password: newPasswordSchema,
-    name: z.string().trim().min(2, "Nome deve ter pelo menos 2 caracteres").max(120),
-    image: z.string().url("URL inválida").nullable().optional(),
-    callbackURL: z.string().optional(),
-    rememberMe: z.boolean().optional(),
-  }),
   "/change-password": z.object({
     newPassword: newPasswordSchema,
     currentPassword: z.string().min(1, "Informe a senha atual").max(128),
@@ -52,12 +44,3 @@ export const REDIRECT_URL_GUARD = z.looseObject({
   errorCallbackURL: z.string().optional(),
   newUserCallbackURL: z.string().optional(),
 });
-
-/** Fields of `member` a list may sort or filter on; better-auth answers 500 for any other name. */
-const MEMBER_FIELDS = ["id", "organizationId", "userId", "role", "createdAt"] as const;
-const memberField = z.enum(MEMBER_FIELDS, { error: "Campo inválido" }).optional();
-
-/** Query strings of the better-auth endpoints that pass a value straight to the database adapter. */
-export const AUTH_QUERY_GUARDS: Record<string, z.ZodType> = {
-  "/organization/list-members": z.looseObject({ sortBy: memberField, filterField: memberField }),
-};

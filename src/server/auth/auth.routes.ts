@@ -7,7 +7,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/context";
 import { validationError } from "../http/errors";
 import type { Auth } from "./auth";
-import { AUTH_BODY_GUARDS, AUTH_QUERY_GUARDS, REDIRECT_URL_GUARD } from "./auth-guards";
+import { isExposedAuthEndpoint } from "./auth-endpoints";
+import { AUTH_BODY_GUARDS, REDIRECT_URL_GUARD } from "./auth-guards";
 import { tooManyLoginFailures, translateAuthError } from "./auth-messages";
 import type { LoginAttempt, LoginThrottle } from "./login-throttle";
 
@@ -64,10 +65,8 @@ export function createAuthRoutes({ auth, throttle }: AuthRoutesOptions) {
     const request = c.req.raw;
 
     const endpoint = c.req.path.replace(/^\/api\/auth/, "");
-    const queryGuard = AUTH_QUERY_GUARDS[endpoint]?.safeParse(c.req.query());
-    if (queryGuard && !queryGuard.success) {
-      const error = validationError(queryGuard.error);
-      return errorResponse(400, error.code, error.message, requestId, { fields: error.fields });
+    if (!isExposedAuthEndpoint(c.req.method, endpoint)) {
+      return errorResponse(404, "NOT_FOUND", "Rota da API não encontrada.", requestId);
     }
     let body: unknown;
     if (c.req.method === "POST") {

@@ -11,6 +11,7 @@ import { member, session as sessionTable } from "../db/schema";
 import type { AppEnv, TenantContext } from "../http/context";
 import { forbidden, unauthorized } from "../http/errors";
 import type { Auth } from "./auth";
+import { type DataScope, resolveScope } from "./scope";
 
 export function requireTenant(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -33,10 +34,12 @@ export function requireTenant(auth: Auth, db: Database): MiddlewareHandler<AppEn
     if (!membership) throw forbidden("Sua conta não está vinculada a nenhuma administradora de condomínios.");
     if (!(MEMBER_ROLES as readonly string[]).includes(membership.role)) throw forbidden();
 
+    const role = membership.role as MemberRole;
     c.set("tenant", {
       organizationId: membership.organizationId,
       userId: user.id,
-      role: membership.role as MemberRole,
+      role,
+      scope: await resolveScope(db, membership.organizationId, user.id, role),
       user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null },
       sessionId: session.session.id,
     });
@@ -54,15 +57,16 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
 
 /**
  * Whether the tenant context a long-lived request (an SSE stream) started with still holds: its
- * session is signed in and unexpired, and its user is still a member of the tenant with a role that
- * has `permission`. One indexed query on the database (never better-auth's cookie cache), so a
- * sign-out or a removal made on any instance is seen.
+ * session is signed in and unexpired, and its user is still a member of the tenant with the same
+ * role, which has `permission`. One indexed query on the database (never better-auth's cookie
+ * cache), so a sign-out, a removal or a role change made on any instance is seen. Returns the
+ * caller's current data scope (a morador may have moved in or out of a unit), or false.
  */
 export async function tenantStillAllowed(
   db: Database,
   tenant: TenantContext,
   permission: Permission,
-): Promise<boolean> {
+): Promise<{ scope: DataScope } | false> {
   const [row] = await db
     .select({ role: member.role })
     .from(sessionTable)
@@ -75,5 +79,6 @@ export async function tenantStillAllowed(
       ),
     )
     .limit(1);
-  return !!row && (MEMBER_ROLES as readonly string[]).includes(row.role) && can(row.role, permission);
+  if (!row || row.role !== tenant.role || !can(row.role, permission)) return false;
+  return { scope: await resolveScope(db, tenant.organizationId, tenant.userId, tenant.role) };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { MemberRole } from "../../shared/domain";
+import type { DataScope } from "../auth/scope";
 
 /** What a signed-in request carries once the tenant middleware has run. */
 export interface TenantContext {
@@ -8,6 +9,8 @@ export interface TenantContext {
   role: MemberRole;
   user: { id: string; name: string; email: string; image: string | null };
   sessionId: string;
+  /** Which rows of the tenant the caller reaches: null = all (staff), else a morador's units (auth/scope.ts). */
+  scope: DataScope;
 }
 
 export interface AppEnv {

@@ -7,9 +7,11 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { recordEvent } from "../realtime/events";
 
+type ExpiredRow = { id: string; organization_id: string; nome_visitante: string; unidade_id: string };
+
 export async function expireOverdue(db: Database, batchSize = 500): Promise<number> {
   return db.transaction(async (tx) => {
-    const result = await tx.execute<{ id: string; organization_id: string; nome_visitante: string }>(sql`
+    const result = await tx.execute<ExpiredRow>(sql`
       UPDATE solicitacoes_acesso SET status = 'expirado', updated_at = now()
       WHERE id IN (
         SELECT id FROM solicitacoes_acesso
@@ -18,15 +20,14 @@ export async function expireOverdue(db: Database, batchSize = 500): Promise<numb
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, organization_id, nome_visitante`);
-    const rows = (result as unknown as { rows: { id: string; organization_id: string; nome_visitante: string }[] })
-      .rows;
+      RETURNING id, organization_id, nome_visitante, unidade_id`);
+    const rows = (result as unknown as { rows: ExpiredRow[] }).rows;
     // Tenants in a fixed order, so two writers never wait on each other's event counters.
     rows.sort((a, b) => a.organization_id.localeCompare(b.organization_id) || a.id.localeCompare(b.id));
     for (const row of rows) {
       await recordEvent(tx, row.organization_id, {
         type: "solicitacao.atualizada",
-        solicitacao: { id: row.id, nome_visitante: row.nome_visitante, status: "expirado" },
+        solicitacao: { id: row.id, nome_visitante: row.nome_visitante, status: "expirado", unidade_id: row.unidade_id },
       });
     }
     return rows.length;

@@ -5,7 +5,8 @@
  *
  * A stream outlives the request that opened it, so at every heartbeat it asks the database again
  * whether its session is still signed in and its user still a member of the tenant with
- * `solicitacoes:ler`; when not (signed out, removed, role changed) it ends. At most
+ * `solicitacoes:ler`; when not (signed out, removed, role changed) it ends. A morador's stream carries
+ * only the events of the units they live in (auth/scope.ts), re-read at each heartbeat. At most
  * MAX_STREAMS_PER_SESSION streams per session on an instance: the next one is refused with 429
  * rather than closing the oldest, because a refused tab retries with backoff while closing the
  * oldest would make eleven tabs evict each other in a reconnect loop.
@@ -94,13 +95,17 @@ export function eventsRoutes(bus: EventBus, opts: { db: Database; heartbeatMs?: 
 
     async function serve(stream: Parameters<Parameters<typeof streamSSE>[1]>[0]) {
       let lastSent = lastEventId ?? 0;
+      // A morador's stream carries only their units' events; re-read at each heartbeat.
+      let scope = tenant.scope;
+      const visible = (event: DomainEvent) =>
+        scope === null || (event.unidade_id !== undefined && scope.unidadeIds.includes(event.unidade_id));
       let replaying = true;
       const pending: DomainEvent[] = [];
       // Writes are chained so events never interleave on the wire.
       let writing: Promise<unknown> = Promise.resolve();
       const send = (event: DomainEvent) => {
         writing = writing.then(async () => {
-          if (event.id <= lastSent) return;
+          if (event.id <= lastSent || !visible(event)) return;
           lastSent = event.id;
           await stream.writeSSE({ id: String(event.id), event: event.type, data: JSON.stringify(event) });
         });
@@ -131,6 +136,7 @@ export function eventsRoutes(bus: EventBus, opts: { db: Database; heartbeatMs?: 
               isDatabaseUnavailable(error) ? "unknown" : false,
             );
             if (!allowed) return close();
+            if (allowed !== "unknown") scope = allowed.scope;
             await stream.write(": ping\n\n");
           })
           .catch(() => undefined);

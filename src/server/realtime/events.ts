@@ -12,7 +12,7 @@ export const EVENTS_CHANNEL = "guarita_eventos";
 
 export interface EventInput {
   type: DomainEvent["type"];
-  solicitacao: { id: string; nome_visitante: string; status: DomainEvent["status"] };
+  solicitacao: { id: string; nome_visitante: string; status: DomainEvent["status"]; unidade_id: string };
 }
 
 export async function recordEvent(tx: Executor, organizationId: string, input: EventInput): Promise<DomainEvent> {
@@ -27,6 +27,7 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
     id,
     type: input.type,
     solicitacao_id: input.solicitacao.id,
+    unidade_id: input.solicitacao.unidade_id,
     nome_visitante: input.solicitacao.nome_visitante,
     status: input.solicitacao.status,
     invalidate: [...SOLICITACAO_ROOTS],

@@ -11,6 +11,11 @@ export const domainEventSchema = z.object({
   id: z.number().int(),
   type: z.enum(EVENT_TYPES),
   solicitacao_id: z.uuid(),
+  /**
+   * The request's unit: a morador's stream carries only their units' events. Absent from events
+   * stored before it existed (kept 7 days), which a morador's stream therefore never sends.
+   */
+  unidade_id: z.uuid().optional(),
   nome_visitante: z.string(),
   status: z.enum(SOLICITACAO_STATUSES),
   invalidate: z.array(z.string()),

@@ -8,9 +8,9 @@ import { readSidebarCookie, SidebarInset, SidebarProvider } from "@/web/componen
 import { LoadingState } from "@/web/components/ui/spinner";
 import { TooltipProvider } from "@/web/components/ui/tooltip";
 import type { MenuUser } from "@/web/components/user-menu";
-import { meQueryOptions } from "@/web/console/me.queries";
 import { ApiError } from "@/web/lib/api";
 import { authClient } from "@/web/lib/auth-client";
+import { meQueryOptions } from "@/web/lib/me.queries";
 import { queryClient } from "@/web/lib/query-client";
 import { useRealtime } from "@/web/lib/realtime";
 import { SignOutContext } from "@/web/lib/sign-out";

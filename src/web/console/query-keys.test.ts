@@ -11,12 +11,12 @@ import { pendentesOptions } from "@/web/components/notification-bell";
 import { chamadaDetailOptions, chamadasListOptions } from "@/web/console/chamadas/chamadas.queries";
 import { condominioDetailOptions, condominiosListOptions } from "@/web/console/condominios/condominios.queries";
 import { kpisOptions, ultimasOptions } from "@/web/console/dashboard/dashboard.queries";
-import { meQueryOptions } from "@/web/console/me.queries";
 import { pessoaDetailOptions, pessoasListOptions } from "@/web/console/pessoas/pessoas.queries";
 import { solicitacaoDetailOptions, solicitacoesListOptions } from "@/web/console/solicitacoes/solicitacoes.queries";
 import { unidadeDetailOptions, unidadesListOptions } from "@/web/console/unidades/unidades.queries";
 import { primeirosPassosOptions } from "@/web/lib/first-steps";
 import { condominioOptions, unidadeOptions } from "@/web/lib/lookups.queries";
+import { meQueryOptions } from "@/web/lib/me.queries";
 import { invalidateRoots } from "@/web/lib/realtime";
 
 const ID = "00000000-0000-4000-8000-000000000001";

@@ -6,6 +6,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { QUERY_ROOTS } from "@/shared/query-keys";
 import { type PrimeirosPassos, primeirosPassosSchema } from "@/shared/schemas/dashboard";
 import { apiFetch } from "./api";
+import { usePermission } from "./me.queries";
 
 /** Under the dashboard root, so a change that refreshes the dashboard refreshes the checklist too. */
 export const primeirosPassosKey = [QUERY_ROOTS.dashboard, "primeiros-passos"] as const;
@@ -35,8 +36,10 @@ export function useMissingPrerequisite(
   list: "condominios" | "unidades" | "pessoas",
   enabled: boolean,
 ): FirstStep | null {
-  const { data } = useQuery({ ...primeirosPassosOptions(), enabled });
-  if (!enabled || !data) return null;
+  // Only those who may register anything are led to register it.
+  const canRegister = usePermission("cadastros:editar");
+  const { data } = useQuery({ ...primeirosPassosOptions(), enabled: enabled && canRegister });
+  if (!enabled || !canRegister || !data) return null;
   if (list === "condominios") {
     return data.condominios
       ? null

@@ -1,4 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Permission } from "@/shared/permissions";
 import { QUERY_ROOTS } from "@/shared/query-keys";
 import { type Me, meSchema } from "@/shared/schemas/me";
 import { apiFetch } from "@/web/lib/api";
@@ -14,4 +15,13 @@ export function meQueryOptions() {
     queryKey: meKeys.all,
     queryFn: async ({ signal }): Promise<Me> => meSchema.parse(await apiFetch<unknown>("/api/me", { signal })),
   });
+}
+
+/**
+ * Whether the signed-in user's role has a permission (the server's table, src/shared/permissions.ts,
+ * as /api/me lists it). False while /api/me loads, so nothing the role may lack is fetched early.
+ */
+export function usePermission(permission: Permission): boolean {
+  const me = useQuery(meQueryOptions());
+  return me.data?.permissions.includes(permission) ?? false;
 }

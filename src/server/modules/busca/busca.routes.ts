@@ -1,7 +1,9 @@
-/** The header search box: people, requests and units of the tenant at once, grouped. */
+/** The header search box: people, requests and units the caller may see, at once, grouped. */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { can } from "../../../shared/permissions";
 import { buscaQuerySchema, buscaResultSchema } from "../../../shared/schemas/busca";
+import { unidadeCondition } from "../../auth/scope";
 import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
 import { pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
@@ -15,7 +17,7 @@ const route = createRoute({
   tags: ["Busca"],
   summary: "Busca global (ignora maiúsculas e acentos): pessoas, solicitações e unidades",
   security: COOKIE_AUTH,
-  middleware: requirePermission("cadastros:ler"),
+  middleware: requirePermission("solicitacoes:ler"),
   request: { query: buscaQuerySchema },
   responses: {
     200: jsonResponse(buscaResultSchema.openapi("ResultadoBusca"), "Resultados"),
@@ -26,25 +28,35 @@ const route = createRoute({
 export function buscaRoutes(db: Database) {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(route, async (c) => {
     const { q, limit } = c.req.valid("query");
-    const org = c.get("tenant").organizationId;
+    const tenant = c.get("tenant");
+    const org = tenant.organizationId;
     const pattern = likeContains(q);
     const [foundPessoas, foundSolicitacoes, foundUnidades] = await Promise.all([
-      db
-        .select({ id: pessoas.id, nome: pessoas.nome, documento: pessoas.documento, pbx_ramal: pessoas.pbxRamal })
-        .from(pessoas)
-        .where(and(eq(pessoas.organizationId, org), sql`${pessoas.busca} LIKE ${pattern}`))
-        .orderBy(asc(pessoas.nome))
-        .limit(limit),
+      // The people registry only for roles that read it; requests and units within the caller's scope.
+      can(tenant.role, "pessoas:ler")
+        ? db
+            .select({ id: pessoas.id, nome: pessoas.nome, documento: pessoas.documento, pbx_ramal: pessoas.pbxRamal })
+            .from(pessoas)
+            .where(and(eq(pessoas.organizationId, org), sql`${pessoas.busca} LIKE ${pattern}`))
+            .orderBy(asc(pessoas.nome))
+            .limit(limit)
+        : [],
       db
         .select({ id: s.id, nome_visitante: s.nomeVisitante, status: s.status, created_at: s.createdAt })
         .from(s)
-        .where(and(eq(s.organizationId, org), sql`${s.busca} LIKE ${pattern}`))
+        .where(and(eq(s.organizationId, org), unidadeCondition(tenant, s.unidadeId), sql`${s.busca} LIKE ${pattern}`))
         .orderBy(desc(s.createdAt), desc(s.id))
         .limit(limit),
       db
         .select({ id: unidades.id, codigo: unidades.codigo, torre: unidades.torre })
         .from(unidades)
-        .where(and(eq(unidades.organizationId, org), sql`${unidades.busca} LIKE ${pattern}`))
+        .where(
+          and(
+            eq(unidades.organizationId, org),
+            unidadeCondition(tenant, unidades.id),
+            sql`${unidades.busca} LIKE ${pattern}`,
+          ),
+        )
         .orderBy(asc(unidades.torre), asc(unidades.codigo))
         .limit(limit),
     ]);

@@ -1,8 +1,10 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount } from "../../db/pagination";
 import { chamadas as ch, pessoas, solicitacoesAcesso } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
+import type { Reader } from "../solicitacoes/solicitacoes.queries";
 
 export interface ChamadaFilters {
   solicitacaoId?: string;
@@ -23,9 +25,20 @@ export function chamadaSearchText(c: {
   return buildSearchText([c.pessoaNome, c.ramalDiscado, c.visitante, c.provedor]);
 }
 
-function where(organizationId: string, f: ChamadaFilters): SQL {
+/**
+ * A call belongs to the unit of its request. The scope is a subquery rather than a condition on the
+ * joined request, so the capped count (which reads `chamadas` alone) applies it too.
+ */
+function scopeCondition(reader: Reader): SQL | undefined {
+  const inUnits = unidadeCondition(reader, solicitacoesAcesso.unidadeId);
+  if (!inUnits) return undefined;
+  return sql`${ch.solicitacaoId} IN (SELECT ${solicitacoesAcesso.id} FROM ${solicitacoesAcesso} WHERE ${solicitacoesAcesso.organizationId} = ${reader.organizationId} AND ${inUnits})`;
+}
+
+function where(reader: Reader, f: ChamadaFilters): SQL {
   return and(
-    eq(ch.organizationId, organizationId),
+    eq(ch.organizationId, reader.organizationId),
+    scopeCondition(reader),
     f.solicitacaoId ? eq(ch.solicitacaoId, f.solicitacaoId) : undefined,
     f.pessoaId ? eq(ch.pessoaId, f.pessoaId) : undefined,
     f.status ? eq(ch.status, f.status) : undefined,
@@ -53,14 +66,8 @@ const columns = {
   tipo: solicitacoesAcesso.tipo,
 };
 
-export async function listChamadas(
-  db: Executor,
-  organizationId: string,
-  f: ChamadaFilters,
-  page: number,
-  pageSize: number,
-) {
-  const w = where(organizationId, f);
+export async function listChamadas(db: Executor, reader: Reader, f: ChamadaFilters, page: number, pageSize: number) {
+  const w = where(reader, f);
   const [rows, counted] = await Promise.all([
     db
       .select(columns)
@@ -76,13 +83,19 @@ export async function listChamadas(
   return { rows, counted };
 }
 
-export async function findChamada(db: Executor, organizationId: string, id: string) {
+export async function findChamada(db: Executor, reader: Reader, id: string) {
   const [row] = await db
     .select(columns)
     .from(ch)
     .innerJoin(solicitacoesAcesso, solicitacaoOfCall)
     .leftJoin(pessoas, pessoaOfCall)
-    .where(and(eq(ch.organizationId, organizationId), eq(ch.id, id)));
+    .where(
+      and(
+        eq(ch.organizationId, reader.organizationId),
+        unidadeCondition(reader, solicitacoesAcesso.unidadeId),
+        eq(ch.id, id),
+      ),
+    );
   return row ?? null;
 }
 

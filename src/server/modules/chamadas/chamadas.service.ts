@@ -29,12 +29,12 @@ export function toChamada(r: Row): Chamada {
 }
 
 export async function list(db: Database, tenant: TenantContext, f: ChamadaFilters, page: number, pageSize: number) {
-  const { rows, counted } = await listChamadas(db, tenant.organizationId, f, page, pageSize);
+  const { rows, counted } = await listChamadas(db, tenant, f, page, pageSize);
   return toPage(rows.map(toChamada), counted, page, pageSize);
 }
 
 export async function get(db: Database, tenant: TenantContext, id: string): Promise<Chamada> {
-  const row = await findChamada(db, tenant.organizationId, id);
+  const row = await findChamada(db, tenant, id);
   if (!row) throw notFound(NOT_FOUND_MESSAGE);
   return toChamada(row);
 }

@@ -17,7 +17,7 @@ const TAG = "Condomínios";
 const one = condominioSchema.openapi("Condominio");
 const detail = condominioDetailSchema.openapi("CondominioDetalhe");
 
-const read = requirePermission("cadastros:ler");
+const read = requirePermission("unidades:ler");
 const write = requirePermission("cadastros:editar");
 
 const routes = {

@@ -2,6 +2,7 @@ import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Timezone } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
 import type { Condominio } from "../../../shared/schemas/condominios";
+import { condominioCondition } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
 import { condominios as c, pessoas, unidades } from "../../db/schema";
@@ -21,7 +22,10 @@ export function toCondominio(r: Row): Condominio {
 }
 
 export async function list(db: Database, tenant: TenantContext, q: { q?: string; page: number; page_size: number }) {
-  const conditions: SQL[] = [eq(c.organizationId, tenant.organizationId)];
+  const conditions: (SQL | undefined)[] = [
+    eq(c.organizationId, tenant.organizationId),
+    condominioCondition(tenant, c.id),
+  ];
   const term = q.q ? normalizeSearch(q.q) : "";
   if (term) conditions.push(sql`${c.busca} LIKE ${likeContains(term)}`);
   const where = and(...conditions);
@@ -42,7 +46,7 @@ export async function findInTenant(db: Database, tenant: TenantContext, id: stri
   const [row] = await db
     .select()
     .from(c)
-    .where(and(eq(c.organizationId, tenant.organizationId), eq(c.id, id)));
+    .where(and(eq(c.organizationId, tenant.organizationId), condominioCondition(tenant, c.id), eq(c.id, id)));
   if (!row) throw notFound(NOT_FOUND_MESSAGE);
   return row;
 }
@@ -52,7 +56,7 @@ export async function get(db: Database, tenant: TenantContext, id: string) {
   const [[units], [people], recent] = await Promise.all([
     db.select({ n: count() }).from(unidades).where(eq(unidades.condominioId, id)),
     db.select({ n: count() }).from(pessoas).where(eq(pessoas.condominioId, id)),
-    listSolicitacoes(db, tenant.organizationId, { condominioId: id }, 1, 10),
+    listSolicitacoes(db, tenant, { condominioId: id }, 1, 10),
   ]);
   return {
     ...toCondominio(row),

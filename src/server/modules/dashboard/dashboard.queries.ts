@@ -4,12 +4,15 @@
  * around the reference instant keeps the tenant's (organization_id, created_at) index in use.
  */
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type DataScope, unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { condominios as c, pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
 import { solicitacaoColumns } from "../solicitacoes/solicitacoes.queries";
 
 export interface DayFilter {
   organizationId: string;
+  /** The caller's data scope (auth/scope.ts): a morador counts only their units. */
+  scope: DataScope;
   condominioId?: string;
   /** YYYY-MM-DD to read instead of today. */
   data?: string;
@@ -34,6 +37,7 @@ function dayWhere(f: DayFilter): SQL {
   const to = new Date(ref.getTime() + 2 * 86_400_000);
   return and(
     eq(s.organizationId, f.organizationId),
+    unidadeCondition(f, s.unidadeId),
     f.condominioId ? eq(s.condominioId, f.condominioId) : undefined,
     sql`${s.createdAt} >= ${from} AND ${s.createdAt} < ${to}`,
     sql`${localDate} = ${localDay(f)}`,
@@ -66,6 +70,7 @@ export async function countPreviousMonthByStatus(db: Executor, f: DayFilter) {
     .where(
       and(
         eq(s.organizationId, f.organizationId),
+        unidadeCondition(f, s.unidadeId),
         f.condominioId ? eq(s.condominioId, f.condominioId) : undefined,
         sql`${s.createdAt} >= ${from} AND ${s.createdAt} < ${to}`,
         sql`${localDate} >= (${monthStart} - interval '1 month')::date AND ${localDate} < ${monthStart}`,

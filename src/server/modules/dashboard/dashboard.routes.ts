@@ -46,7 +46,7 @@ const primeirosPassosRoute = createRoute({
   tags: ["Dashboard"],
   summary: "O que um cliente novo já cadastrou: condomínio, unidades e pessoas",
   security: [{ cookieAuth: [] }],
-  middleware: [requirePermission("cadastros:ler")] as const,
+  middleware: [requirePermission("cadastros:editar")] as const,
   responses: {
     200: {
       description: "Primeiros passos",

@@ -1,5 +1,6 @@
 import { SOLICITACAO_STATUSES, type SolicitacaoStatus } from "../../../shared/domain";
 import { type Kpis, MIN_PERCENT_BASE, type PrimeirosPassos, type Trend } from "../../../shared/schemas/dashboard";
+import { scopeKey } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import type { TenantContext } from "../../http/context";
 import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
@@ -16,7 +17,7 @@ const previousMonthCache = new Map<string, { at: number; value: Promise<MonthCou
 
 function previousMonthCounts(db: Database, filter: Parameters<typeof countPreviousMonthByStatus>[1]) {
   const month = (filter.data ?? new Date().toISOString()).slice(0, 7);
-  const key = `${filter.organizationId}|${filter.condominioId ?? "*"}|${month}`;
+  const key = `${filter.organizationId}|${scopeKey(filter)}|${filter.condominioId ?? "*"}|${month}`;
   const hit = previousMonthCache.get(key);
   if (hit && Date.now() - hit.at < PREVIOUS_MONTH_TTL_MS) return hit.value;
   const value = countPreviousMonthByStatus(db, filter);
@@ -55,7 +56,12 @@ export async function kpis(
   tenant: TenantContext,
   q: { condominio_id?: string; data?: string },
 ): Promise<Kpis> {
-  const filter = { organizationId: tenant.organizationId, condominioId: q.condominio_id, data: q.data };
+  const filter = {
+    organizationId: tenant.organizationId,
+    scope: tenant.scope,
+    condominioId: q.condominio_id,
+    data: q.data,
+  };
   const [today, previous] = await Promise.all([countTodayByStatus(db, filter), previousMonthCounts(db, filter)]);
   const counts = Object.fromEntries(SOLICITACAO_STATUSES.map((st) => [st, 0])) as Record<SolicitacaoStatus, number>;
   for (const row of today) counts[row.status as SolicitacaoStatus] = row.n;
@@ -85,7 +91,7 @@ export async function ultimas(
 ) {
   const rows = await latestToday(
     db,
-    { organizationId: tenant.organizationId, condominioId: q.condominio_id, data: q.data },
+    { organizationId: tenant.organizationId, scope: tenant.scope, condominioId: q.condominio_id, data: q.data },
     q.limit,
   );
   return {

@@ -17,7 +17,7 @@ const TAG = "Pessoas";
 const one = pessoaSchema.openapi("Pessoa");
 const detail = pessoaDetailSchema.openapi("PessoaDetalhe");
 
-const read = requirePermission("cadastros:ler");
+const read = requirePermission("pessoas:ler");
 const write = requirePermission("cadastros:editar");
 
 const routes = {

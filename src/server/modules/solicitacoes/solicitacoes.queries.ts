@@ -1,14 +1,20 @@
 /**
- * Drizzle queries for access requests. Every function takes the tenant's organization id first and
- * filters by it: a row of another tenant is simply not found.
+ * Drizzle queries for access requests. The reads a caller asks for take the caller (tenant and data
+ * scope, auth/scope.ts) and filter by both: a row of another tenant, or of a unit a morador does
+ * not live in, is simply not found. Internal reads after a write take the organization id.
  */
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
+import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount } from "../../db/pagination";
 import { chamadas, condominios, pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
+import type { TenantContext } from "../../http/context";
+
+/** Who is reading: the tenant and the data scope. */
+export type Reader = Pick<TenantContext, "organizationId" | "scope">;
 
 export interface ListFilters {
   condominioId?: string;
@@ -20,9 +26,10 @@ export interface ListFilters {
   ate?: Date;
 }
 
-function listWhere(organizationId: string, f: ListFilters): SQL {
+function listWhere(reader: Reader, f: ListFilters): SQL {
   const conditions: (SQL | undefined)[] = [
-    eq(s.organizationId, organizationId),
+    eq(s.organizationId, reader.organizationId),
+    unidadeCondition(reader, s.unidadeId),
     f.condominioId ? eq(s.condominioId, f.condominioId) : undefined,
     f.unidadeId ? eq(s.unidadeId, f.unidadeId) : undefined,
     f.status ? eq(s.status, f.status) : undefined,
@@ -52,14 +59,8 @@ function flatten(r: {
   return { ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre };
 }
 
-export async function listSolicitacoes(
-  db: Executor,
-  organizationId: string,
-  f: ListFilters,
-  page: number,
-  pageSize: number,
-) {
-  const where = listWhere(organizationId, f);
+export async function listSolicitacoes(db: Executor, reader: Reader, f: ListFilters, page: number, pageSize: number) {
+  const where = listWhere(reader, f);
   const [rows, counted] = await Promise.all([
     db
       .select(solicitacaoColumns)
@@ -74,7 +75,7 @@ export async function listSolicitacoes(
   return { items: rows.map(flatten), counted };
 }
 
-export async function findSolicitacao(db: Executor, organizationId: string, id: string) {
+export async function findSolicitacao(db: Executor, reader: Reader, id: string) {
   const [r] = await db
     .select({
       ...solicitacaoColumns,
@@ -83,7 +84,7 @@ export async function findSolicitacao(db: Executor, organizationId: string, id: 
     .from(s)
     .innerJoin(unidades, eq(unidades.id, s.unidadeId))
     .innerJoin(condominios, eq(condominios.id, s.condominioId))
-    .where(and(eq(s.organizationId, organizationId), eq(s.id, id)));
+    .where(and(eq(s.organizationId, reader.organizationId), unidadeCondition(reader, s.unidadeId), eq(s.id, id)));
   return r ? { ...flatten(r), condominio: r.condominio } : null;
 }
 

@@ -12,12 +12,13 @@ import type {
   SolicitacaoUpdate,
 } from "../../../shared/schemas/solicitacoes";
 import { solicitacaoStatusDisplay } from "../../../shared/status-catalogue";
+import { assertSeesUnidade } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { solicitacoesAcesso as s } from "../../db/schema";
 import { buildSearchText } from "../../db/search";
 import type { TenantContext } from "../../http/context";
-import { badRequest, conflict, notFound } from "../../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { recordEvent } from "../../realtime/events";
 import { refreshChamadasSearch } from "../chamadas/chamadas.queries";
@@ -58,12 +59,12 @@ export function toSolicitacao(r: SolicitacaoRow): Solicitacao {
 }
 
 export async function list(db: Database, tenant: TenantContext, filters: ListFilters, page: number, pageSize: number) {
-  const { items, counted } = await listSolicitacoes(db, tenant.organizationId, filters, page, pageSize);
+  const { items, counted } = await listSolicitacoes(db, tenant, filters, page, pageSize);
   return toPage(items.map(toSolicitacao), counted, page, pageSize);
 }
 
 export async function get(db: Database, tenant: TenantContext, id: string): Promise<SolicitacaoDetail> {
-  const row = await findSolicitacao(db, tenant.organizationId, id);
+  const row = await findSolicitacao(db, tenant, id);
   if (!row) throw notFound(NOT_FOUND_MESSAGE);
   const calls = await listChamadasOfSolicitacao(db, tenant.organizationId, id);
   return {
@@ -89,6 +90,8 @@ async function reload(db: Database, organizationId: string, id: string): Promise
 
 export async function create(db: Database, tenant: TenantContext, input: SolicitacaoCreate): Promise<Solicitacao> {
   const org = tenant.organizationId;
+  // A morador creates requests only for the units they live in; any other unit is "not found".
+  assertSeesUnidade(tenant, input.unidade_id, "Unidade não encontrada");
   const condominio = await findCondominioInTenant(db, org, input.condominio_id);
   if (!condominio) throw notFound("Condomínio não encontrado");
   const unidade = await findUnidadeInTenant(db, org, input.unidade_id);
@@ -122,7 +125,7 @@ export async function create(db: Database, tenant: TenantContext, input: Solicit
       .returning({ id: s.id, nomeVisitante: s.nomeVisitante });
     await recordEvent(tx, org, {
       type: "solicitacao.criada",
-      solicitacao: { id: row!.id, nome_visitante: row!.nomeVisitante, status: "pendente" },
+      solicitacao: { id: row!.id, nome_visitante: row!.nomeVisitante, status: "pendente", unidade_id: unidade.id },
     });
     return row!.id;
   });
@@ -143,6 +146,11 @@ export async function update(
       .where(and(eq(s.organizationId, org), eq(s.id, id)))
       .for("update");
     if (!current) throw notFound(NOT_FOUND_MESSAGE);
+    assertSeesUnidade(tenant, current.unidadeId, NOT_FOUND_MESSAGE);
+    // A morador edits only what they created; staff edit any pending request.
+    if (tenant.scope !== null && current.criadoPorUserId !== tenant.userId) {
+      throw forbidden("Só quem criou a solicitação pode alterá-la.");
+    }
     if (current.status !== "pendente") {
       throw conflict(
         `Só é possível alterar solicitações pendentes (status atual: ${solicitacaoStatusDisplay(current.status).label}).`,
@@ -174,7 +182,7 @@ export async function update(
       await refreshChamadasSearch(tx, tenant.organizationId, { solicitacaoId: id });
     await recordEvent(tx, org, {
       type: "solicitacao.atualizada",
-      solicitacao: { id, nome_visitante: next.nomeVisitante, status: "pendente" },
+      solicitacao: { id, nome_visitante: next.nomeVisitante, status: "pendente", unidade_id: current.unidadeId },
     });
   });
   return reload(db, org, id);
@@ -213,11 +221,11 @@ export async function decide(
           or(isNull(s.expiracaoEm), gt(s.expiracaoEm, sql`now()`)),
         ),
       )
-      .returning({ id: s.id, nomeVisitante: s.nomeVisitante });
+      .returning({ id: s.id, nomeVisitante: s.nomeVisitante, unidadeId: s.unidadeId });
     if (!row) return false;
     await recordEvent(tx, org, {
       type: "solicitacao.atualizada",
-      solicitacao: { id: row.id, nome_visitante: row.nomeVisitante, status: decisao },
+      solicitacao: { id: row.id, nome_visitante: row.nomeVisitante, status: decisao, unidade_id: row.unidadeId },
     });
     return true;
   });

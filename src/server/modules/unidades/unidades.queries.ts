@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount } from "../../db/pagination";
 import { unidades as u, vMoradoresAtivos } from "../../db/schema";
 import { likeContains } from "../../db/search";
+import type { Reader } from "../solicitacoes/solicitacoes.queries";
 
 export interface UnidadeFilters {
   condominioId?: string;
@@ -10,23 +12,18 @@ export interface UnidadeFilters {
   status?: "ativa" | "inativa";
 }
 
-function where(organizationId: string, f: UnidadeFilters): SQL {
+function where(reader: Reader, f: UnidadeFilters): SQL {
   return and(
-    eq(u.organizationId, organizationId),
+    eq(u.organizationId, reader.organizationId),
+    unidadeCondition(reader, u.id),
     f.condominioId ? eq(u.condominioId, f.condominioId) : undefined,
     f.status ? eq(u.enabled, f.status === "ativa") : undefined,
     f.q ? sql`${u.busca} LIKE ${likeContains(f.q)}` : undefined,
   )!;
 }
 
-export async function listUnidades(
-  db: Executor,
-  organizationId: string,
-  f: UnidadeFilters,
-  page: number,
-  pageSize: number,
-) {
-  const w = where(organizationId, f);
+export async function listUnidades(db: Executor, reader: Reader, f: UnidadeFilters, page: number, pageSize: number) {
+  const w = where(reader, f);
   const [rows, counted] = await Promise.all([
     db
       .select()

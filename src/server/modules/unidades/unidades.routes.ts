@@ -20,7 +20,7 @@ const moradores = z.object({ items: z.array(moradorSchema.openapi("Morador")) })
 const detail = unidadeDetailSchema.openapi("UnidadeDetalhe");
 const moradorParams = z.object({ id: z.uuid("Identificador inválido"), pessoaId: z.uuid("Pessoa inválida") });
 
-const read = requirePermission("cadastros:ler");
+const read = requirePermission("unidades:ler");
 const write = requirePermission("cadastros:editar");
 
 const routes = {

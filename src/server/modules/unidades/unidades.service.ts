@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Morador } from "../../../shared/schemas/pessoas";
 import type { Unidade } from "../../../shared/schemas/unidades";
+import { unidadeCondition } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { condominios, pessoas, unidades as u, unidadeMoradores } from "../../db/schema";
@@ -52,7 +53,7 @@ function toMorador(r: Awaited<ReturnType<typeof listMoradoresOfUnidade>>[number]
 }
 
 export async function list(db: Database, tenant: TenantContext, f: UnidadeFilters, page: number, pageSize: number) {
-  const { rows, counted } = await listUnidades(db, tenant.organizationId, f, page, pageSize);
+  const { rows, counted } = await listUnidades(db, tenant, f, page, pageSize);
   const counts = await countMoradores(
     db,
     rows.map((r) => r.id),
@@ -69,7 +70,7 @@ async function findInTenant(db: Database, tenant: TenantContext, id: string): Pr
   const [row] = await db
     .select()
     .from(u)
-    .where(and(eq(u.organizationId, tenant.organizationId), eq(u.id, id)));
+    .where(and(eq(u.organizationId, tenant.organizationId), unidadeCondition(tenant, u.id), eq(u.id, id)));
   if (!row) throw notFound(NOT_FOUND_MESSAGE);
   return row;
 }
@@ -78,7 +79,7 @@ export async function get(db: Database, tenant: TenantContext, id: string) {
   const row = await findInTenant(db, tenant, id);
   const [moradores, recent] = await Promise.all([
     listMoradoresOfUnidade(db, tenant.organizationId, id),
-    listSolicitacoes(db, tenant.organizationId, { unidadeId: id }, 1, 10),
+    listSolicitacoes(db, tenant, { unidadeId: id }, 1, 10),
   ]);
   return {
     ...toUnidade(row, moradores.length),

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { primeirosPassosOptions } from "@/web/lib/first-steps";
+import { usePermission } from "@/web/lib/me.queries";
 import { cn } from "@/web/lib/utils";
 
 const STEPS = [
@@ -39,8 +40,9 @@ const STEPS = [
  * the dashboard itself stays usable).
  */
 export function PrimeirosPassos() {
-  const { data } = useQuery(primeirosPassosOptions());
-  if (!data || (data.condominios && data.unidades && data.pessoas)) return null;
+  const canRegister = usePermission("cadastros:editar");
+  const { data } = useQuery({ ...primeirosPassosOptions(), enabled: canRegister });
+  if (!canRegister || !data || (data.condominios && data.unidades && data.pessoas)) return null;
   const next = STEPS.find((step) => !data[step.key]);
   return (
     <Card aria-labelledby="primeiros-passos-titulo" className="border-primary/40">

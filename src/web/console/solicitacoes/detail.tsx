@@ -18,10 +18,10 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingState } from "@/web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
-import { meQueryOptions } from "@/web/console/me.queries";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { recordTitle } from "@/web/lib/console-screens";
+import { usePermission } from "@/web/lib/me.queries";
 import { isUuid } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/detail";
@@ -175,8 +175,7 @@ export default function SolicitacaoDetailPage() {
   const { id = "" } = useParams();
   const valid = isUuid(id);
   const detail = useQuery({ ...solicitacaoDetailOptions(id), enabled: valid });
-  const me = useQuery(meQueryOptions());
-  const canDecide = me.data?.permissions.includes("solicitacoes:decidir") ?? false;
+  const canDecide = usePermission("solicitacoes:decidir");
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // "Solicitação não encontrada" (SPEC.md section 2.7): a missing id, another tenant's id, or no id at all.
