@@ -12,6 +12,9 @@ import { findChromium } from "./scripts/chromium.mjs";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "guarita-e2e-"));
+// Workers load this file again and inherit the runner's environment: set here, every worker reads
+// the same folder, where specs find the server's e-mails (DATA_DIR/mail, tests/e2e/mailbox.ts).
+process.env.E2E_DATA_DIR = dataDir;
 const executablePath: string | undefined = process.env.CHROMIUM_PATH ?? findChromium() ?? undefined;
 
 export default defineConfig({

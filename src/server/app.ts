@@ -31,8 +31,12 @@ import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { stripeWebhookRoutes } from "./modules/checkout/stripe-webhook.routes";
 import { condominiosRoutes } from "./modules/condominios/condominios.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { convitesRoutes } from "./modules/equipe/convites.routes";
+import { equipeRoutes } from "./modules/equipe/equipe.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
+import { organizacaoRoutes } from "./modules/organizacao/organizacao.routes";
+import { perfilRoutes } from "./modules/perfil/perfil.routes";
 import { pessoasRoutes } from "./modules/pessoas/pessoas.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
 import { unidadesRoutes } from "./modules/unidades/unidades.routes";
@@ -50,6 +54,8 @@ export interface AppDeps {
   /** Signs the checkout cookie (the auth secret). */
   secret: string;
   publicUrl: string;
+  /** Origin of links in e-mails sent on a signed-in user's request (invitations). */
+  linkBase: (request: Request) => string;
   originPolicy: OriginPolicy;
   trustProxy: TrustProxy;
   /** SSE heartbeat interval (default 20 s). */
@@ -90,7 +96,7 @@ export function createApp(deps: AppDeps) {
   // NUL and lone surrogates in any query, path or JSON string: 400 before any route or database.
   app.use("/api/*", rejectUnstorableText());
 
-  app.route("/api/auth", createAuthRoutes({ auth, throttle: deps.throttle }));
+  app.route("/api/auth", createAuthRoutes({ auth, throttle: deps.throttle, db: handle.db }));
 
   const secureCookies = deps.publicUrl.startsWith("https://");
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -114,7 +120,11 @@ export function createApp(deps: AppDeps) {
   api.route("/pessoas", tenantRouter(deps).route("/", pessoasRoutes(handle.db)));
   api.route("/chamadas", tenantRouter(deps).route("/", chamadasRoutes(handle.db)));
   api.route("/busca", tenantRouter(deps).route("/", buscaRoutes(handle.db)));
-  const events = eventsRoutes(deps.bus, { db: handle.db, heartbeatMs: deps.sseHeartbeatMs });
+  api.route("/perfil", tenantRouter(deps).route("/", perfilRoutes(handle.db)));
+  api.route("/organizacao", tenantRouter(deps).route("/", organizacaoRoutes(handle.db)));
+  api.route("/equipe", tenantRouter(deps).route("/", equipeRoutes({ db: handle.db, linkBase: deps.linkBase })));
+  api.route("/convites", convitesRoutes({ db: handle.db, auth }));
+  const events = eventsRoutes(deps.bus, { db: handle.db, listen: handle.listen, heartbeatMs: deps.sseHeartbeatMs });
   api.route("/events", tenantRouter(deps).route("/", events.router));
 
   app.route("/api", api);

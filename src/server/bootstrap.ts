@@ -85,6 +85,10 @@ export async function createSystem(options: SystemOptions) {
     payments: createPayments(options.payments),
     secret: options.authSecret,
     publicUrl: options.publicUrl,
+    // With PUBLIC_URL set, links use it; without, the address the síndico is using (the origin rule
+    // already admitted the request's Origin), so an invitation sent from 192.168.0.10 works there.
+    linkBase: (request) =>
+      (options.publicUrlExplicit ?? true) ? options.publicUrl : (request.headers.get("origin") ?? options.publicUrl),
     originPolicy,
     trustProxy: options.trustProxy ?? false,
     webClientDir: options.webClientDir,

@@ -16,6 +16,14 @@ export type ChamadaStatus = (typeof CHAMADA_STATUSES)[number];
 export const MEMBER_ROLES = ["owner", "sindico", "porteiro", "morador"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+/** Roles an invitation or a role change can give: owner is only the account's creator. */
+export const INVITABLE_ROLES = ["sindico", "porteiro", "morador"] as const satisfies readonly MemberRole[];
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+/** An invitation's stored status; "expirado" is derived from its expiry at read time. */
+export const CONVITE_STATUSES = ["pendente", "aceito", "revogado"] as const;
+export type ConviteStatus = (typeof CONVITE_STATUSES)[number];
+
 /** Timezones a condominium may use (SPEC.md section 9); the first is the default. */
 export const TIMEZONES = [
   "America/Sao_Paulo",

@@ -15,6 +15,11 @@ export const PRERENDERED_PATHS = [
   "/sobre",
   "/carreiras",
   "/contato",
+  // Account pages reached from e-mailed links or the sign-in page; not in the sitemap.
+  "/esqueci-a-senha",
+  "/redefinir-senha",
+  "/verificar-email",
+  "/convite",
 ] as const;
 export type PrerenderedPath = (typeof PRERENDERED_PATHS)[number];
 
@@ -28,7 +33,21 @@ export const REACT_PUBLIC_PATHS = [
   "/login",
   "/checkout",
   "/create-account",
+  "/esqueci-a-senha",
+  "/redefinir-senha",
+  "/verificar-email",
+  "/convite",
 ] as const satisfies readonly PrerenderedPath[];
+
+/** Pre-rendered pages of one person's account (sign-in, reset, invitation): kept out of the sitemap. */
+export const ACCOUNT_PATHS: readonly PrerenderedPath[] = [
+  "/login",
+  "/create-account",
+  "/esqueci-a-senha",
+  "/redefinir-senha",
+  "/verificar-email",
+  "/convite",
+];
 
 export const STATIC_PUBLIC_PATHS: readonly PrerenderedPath[] = PRERENDERED_PATHS.filter(
   (path) => !(REACT_PUBLIC_PATHS as readonly string[]).includes(path),
@@ -47,6 +66,8 @@ export const CONSOLE_SECTIONS = [
   "unidades",
   "condominios",
   "chamadas",
+  "perfil",
+  "configuracoes",
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 

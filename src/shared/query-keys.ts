@@ -12,6 +12,10 @@ export const QUERY_ROOTS = {
   pessoas: "pessoas",
   busca: "busca",
   me: "me",
+  /** Configurações → Equipe: members and invitations. */
+  equipe: "equipe",
+  /** Configurações → Organização: the administradora's own data. */
+  organizacao: "organizacao",
 } as const;
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
 

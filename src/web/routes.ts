@@ -20,6 +20,10 @@ export default [
   route("sobre", "site/sobre.tsx"),
   route("carreiras", "site/carreiras.tsx"),
   route("contato", "site/contato.tsx"),
+  route("esqueci-a-senha", "site/esqueci-a-senha.tsx"),
+  route("redefinir-senha", "site/redefinir-senha.tsx"),
+  route("verificar-email", "site/verificar-email.tsx"),
+  route("convite", "site/convite.tsx"),
 
   // The signed-in console, canonical under /app.
   route("app", "console/layout.tsx", [
@@ -49,6 +53,12 @@ export default [
       route(":id/editar", "console/condominios/edit.tsx"),
     ]),
     ...prefix("chamadas", [index("console/chamadas/list.tsx"), route(":id", "console/chamadas/detail.tsx")]),
+    route("perfil", "console/perfil/perfil.tsx"),
+    route("configuracoes", "console/configuracoes/layout.tsx", [
+      index("console/configuracoes/index-redirect.tsx"),
+      route("equipe", "console/configuracoes/equipe.tsx"),
+      route("organizacao", "console/configuracoes/organizacao.tsx"),
+    ]),
   ]),
 
   // Unprefixed console URLs (/dashboard, /solicitacoes/nova, ...) go to the same screens under /app.

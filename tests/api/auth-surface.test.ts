@@ -1,7 +1,8 @@
 /**
  * Only the better-auth endpoints Guarita uses are reachable (src/server/auth/auth-endpoints.ts):
  * the organization plugin's administration would let a síndico make someone an owner or a morador
- * list every member's e-mail, outside the product's rules.
+ * list every member's e-mail, outside the product's rules, and list-sessions would hand every
+ * session's token to page JavaScript.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -27,9 +28,17 @@ describe("better-auth endpoints outside the product", () => {
       owner.api.post("/api/auth/delete-user", { json: {} }),
       owner.api.post("/api/auth/change-email", { json: { newEmail: "novo@teste.app" } }),
       owner.api.post("/api/auth/sign-in/social", { json: { provider: "google" } }),
+      owner.api.get("/api/auth/list-sessions"),
+      owner.api.post("/api/auth/revoke-session", { json: { token: "qualquer" } }),
+      owner.api.post("/api/auth/revoke-sessions", { json: {} }),
+      // Only the exact shapes of the reset link are open.
+      owner.api.post("/api/auth/reset-password/algum-token", { json: {} }),
+      owner.api.get("/api/auth/reset-password/algum-token/extra?callbackURL=%2Fredefinir-senha"),
+      owner.api.get("/api/auth/reset-password/?callbackURL=%2Fredefinir-senha"),
+      owner.api.get("/api/auth/verify-email/extra?token=x"),
     ];
     for (const res of await Promise.all(attempts)) {
-      expect(res.status).toBe(404);
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
       expect(res.body.error.message).toBe("Rota da API não encontrada.");
     }
     const [row] = await system()
@@ -40,10 +49,41 @@ describe("better-auth endpoints outside the product", () => {
   });
 
   it("are left out of the OpenAPI document; the ones in use stay", async () => {
-    const doc = (await client(system()).get("/api/openapi.json")).body as { paths: Record<string, object> };
+    const doc = (await client(system()).get("/api/openapi.json")).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const authPaths = Object.keys(doc.paths).filter((p) => p.startsWith("/auth/"));
-    expect(authPaths).toContain("/auth/sign-in/email");
-    expect(authPaths).toContain("/auth/get-session");
-    expect(authPaths.filter((p) => p.includes("organization") || p.includes("social"))).toEqual([]);
+    const methods = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
+    expect(Object.fromEntries(authPaths.sort().map((p) => [p, methods(p)]))).toEqual({
+      "/auth/change-password": ["post"],
+      "/auth/get-session": ["get"],
+      "/auth/request-password-reset": ["post"],
+      "/auth/reset-password": ["post"],
+      "/auth/reset-password/{token}": ["get"],
+      "/auth/revoke-other-sessions": ["post"],
+      "/auth/send-verification-email": ["post"],
+      "/auth/sign-in/email": ["post"],
+      "/auth/sign-out": ["post"],
+      "/auth/update-user": ["post"],
+      "/auth/verify-email": ["get"],
+    });
+  });
+});
+
+describe("the e-mailed links' endpoints", () => {
+  it("answer without a session: a bad reset token redirects to our page's error state", async () => {
+    const res = await client(system()).get(
+      "/api/auth/reset-password/token-que-nao-existe?callbackURL=%2Fredefinir-senha",
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("http://localhost:3000/redefinir-senha?error=INVALID_TOKEN");
+  });
+
+  it("refuse a redirect to another site with a pt-BR 403", async () => {
+    const res = await client(system()).get(
+      `/api/auth/reset-password/x?callbackURL=${encodeURIComponent("https://atacante.example/roubar")}`,
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe("Endereço de retorno não permitido.");
   });
 });

@@ -1,4 +1,7 @@
-/** The seeded demo tenant is flagged in /api/me, so the console can label its data as demonstration. */
+/**
+ * The seeded demo tenant: flagged in /api/me, so the console can label its data as demonstration,
+ * with a login per role, the morador's scoped to their own unit.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -22,6 +25,51 @@ describe("demo tenant", () => {
     const { api } = await createTenantWithMember(system(), { name: "Administradora Demo Guarita" });
     const other = await api.get("/api/me");
     expect(other.body.organization).toMatchObject({ name: "Administradora Demo Guarita", demo: false });
+  });
+
+  it("has a login per role; the morador's sees only their own unit", async () => {
+    // The database lives for the whole file: start from a fresh demo tenant (the logins are reused).
+    const db = system().handle.db;
+    await db.delete(organization).where(eq(organization.slug, "demo-guarita"));
+    await seedDemo(db, system().auth);
+    expect(DEMO_LOGINS.map((l) => [l.email, l.role])).toEqual([
+      ["sindico@demo.guarita.app", "sindico"],
+      ["porteiro@demo.guarita.app", "porteiro"],
+      ["morador@demo.guarita.app", "morador"],
+    ]);
+    const as = async (email: string) => client(system(), { cookie: await signIn(system(), email, DEMO_PASSWORD) });
+    const sindico = await as("sindico@demo.guarita.app");
+    const morador = await as("morador@demo.guarita.app");
+
+    const me = await morador.get("/api/me");
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ role: "morador", organization: { demo: true } });
+    expect(me.body.permissions).not.toContain("pessoas:ler");
+
+    // One unit, Torre A - Unidade 101, in one condominium.
+    const unidades = await morador.get("/api/unidades");
+    expect(unidades.body.items.map((u: any) => [u.torre, u.codigo])).toEqual([["Torre A", "101"]]);
+    const unidadeId: string = unidades.body.items[0].id;
+    const condominios = await morador.get("/api/condominios");
+    expect(condominios.body.items.map((c: any) => c.nome)).toEqual(["Residencial Jardim das Acácias"]);
+
+    // Only that unit's requests and calls: some, and fewer than the síndico sees.
+    const page = "?page_size=200";
+    const mine = await morador.get(`/api/solicitacoes${page}`);
+    const all = await sindico.get(`/api/solicitacoes${page}`);
+    expect(mine.body.total).toBeGreaterThan(0);
+    expect(mine.body.total).toBeLessThan(all.body.total);
+    expect(new Set(mine.body.items.map((s: any) => s.unidade_id))).toEqual(new Set([unidadeId]));
+    const expected = all.body.items.filter((s: any) => s.unidade_id === unidadeId).map((s: any) => s.id);
+    expect(mine.body.items.map((s: any) => s.id)).toEqual(expected);
+
+    const myCalls = await morador.get(`/api/chamadas${page}`);
+    const allCalls = await sindico.get(`/api/chamadas${page}`);
+    expect(myCalls.body.total).toBeLessThan(allCalls.body.total);
+    for (const c of myCalls.body.items) expect(expected).toContain(c.solicitacao_id);
+
+    // No people registry.
+    expect((await morador.get("/api/pessoas")).status).toBe(403);
   });
 
   it("a demo tenant seeded before the demo slug existed gets it from migration 0006", async () => {

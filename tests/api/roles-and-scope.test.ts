@@ -134,6 +134,10 @@ describe("a morador", () => {
     expect(unit.body.solicitacoes_recentes.map((s: { id: string }) => s.id)).toEqual([w.daMinha.id]);
     const condo = await w.morador.api.get(`/api/condominios/${w.condominio.id}`);
     expect(condo.body.solicitacoes_recentes.map((s: { id: string }) => s.id)).toEqual([w.daMinha.id]);
+    // The condominium's counts are of their own unit too (it has two units; staff see both).
+    expect(condo.body).toMatchObject({ unidades_count: 1, pessoas_count: 1 });
+    const staff = await w.sindico.api.get(`/api/condominios/${w.condominio.id}`);
+    expect(staff.body.unidades_count).toBe(2);
   });
 
   it("cannot read the people registry", async () => {

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { COMPANY } from "../../src/shared/company";
-import { PRERENDERED_PATHS, STATIC_PUBLIC_PATHS } from "../../src/shared/public-routes";
+import { ACCOUNT_PATHS, PRERENDERED_PATHS, STATIC_PUBLIC_PATHS } from "../../src/shared/public-routes";
 import { expect, test } from "./fixtures";
 
 const isStatic = (path: string) => (STATIC_PUBLIC_PATHS as readonly string[]).includes(path);
@@ -171,7 +171,7 @@ test.describe("plain HTTP, no JavaScript", () => {
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toContain("xml");
     const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const expected = PRERENDERED_PATHS.filter((p) => p !== "/login" && p !== "/create-account").map(canonicalOf);
+    const expected = PRERENDERED_PATHS.filter((p) => !ACCOUNT_PATHS.includes(p)).map(canonicalOf);
     expect(locs).toEqual(expected);
     for (const loc of locs) {
       const path = new URL(loc ?? "").pathname;

@@ -59,11 +59,14 @@ test.describe("routes", () => {
     await expect(crumbs.getByRole("link", { name: "Solicitações" })).toHaveAttribute("href", "/app/solicitacoes");
   });
 
-  test("the header has the search box, the bell and the settings button", async ({ page }) => {
+  test("the header has the search box, the bell and the settings link", async ({ page }) => {
     await page.goto("/app/dashboard");
     await expect(page.getByPlaceholder("Buscar pessoas, solicitações...")).toBeVisible();
     await expect(page.getByRole("button", { name: "Notificações" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Configurações" })).toBeVisible();
+    const settings = page.locator("header").getByRole("link", { name: "Configurações" });
+    await expect(settings).toHaveAttribute("href", "/app/configuracoes");
+    await settings.click();
+    await expect(page).toHaveURL(/\/app\/configuracoes\/equipe$/);
   });
 });
 

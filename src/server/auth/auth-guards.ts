@@ -26,6 +26,15 @@ export const AUTH_BODY_GUARDS: Record<string, z.ZodType> = {
     newPassword: newPasswordSchema,
     token: z.string().max(512).optional(),
   }),
+  // The e-mailed link is built from the token and the public URL (auth.ts), whatever redirectTo says.
+  "/request-password-reset": z.object({
+    email,
+    redirectTo: z.string().max(2048).optional(),
+  }),
+  "/send-verification-email": z.object({
+    email,
+    callbackURL: z.string().max(2048).optional(),
+  }),
   "/update-user": z
     .object({
       name: z.string().trim().min(2, "Nome deve ter pelo menos 2 caracteres").max(120).optional(),

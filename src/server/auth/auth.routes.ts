@@ -1,21 +1,46 @@
 /**
  * Mounts better-auth under /api/auth. Around it: sign-in throttling per (e-mail, IP) and per IP,
- * and pt-BR error messages in both better-auth's shape ({code, message}) and ours ({error: {...}}).
+ * the limits of the endpoints that send e-mail (auth-limits.ts), and pt-BR error messages in both
+ * better-auth's shape ({code, message}) and ours ({error: {...}}).
  * The client IP reaches better-auth's limiter through the header client-ip.ts sets on every request.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { PASSWORD_RESET_REQUESTED_MESSAGE } from "../../shared/schemas/auth";
+import type { Executor } from "../db/client";
 import type { AppEnv } from "../http/context";
 import { validationError } from "../http/errors";
 import type { Auth } from "./auth";
 import { isExposedAuthEndpoint } from "./auth-endpoints";
 import { AUTH_BODY_GUARDS, REDIRECT_URL_GUARD } from "./auth-guards";
-import { tooManyLoginFailures, translateAuthError } from "./auth-messages";
+import {
+  hitMailLimit,
+  limitKeys,
+  RESET_MAILS_PER_ADDRESS,
+  RESET_REQUESTS_PER_IP,
+  VERIFICATION_MAILS_PER_USER,
+} from "./auth-limits";
+import {
+  SIGN_IN_TO_RESEND_VERIFICATION,
+  tooManyLoginFailures,
+  tooManyResetRequests,
+  tooManyVerificationMails,
+  translateAuthError,
+} from "./auth-messages";
 import type { LoginAttempt, LoginThrottle } from "./login-throttle";
 
 export interface AuthRoutesOptions {
   auth: Auth;
   throttle: LoginThrottle;
+  /** Where the e-mail limits count (the app's database). */
+  db: Executor;
 }
+
+/**
+ * Every answer to a reset request takes at least this long, whatever happened behind it (an account
+ * found, a token stored and an e-mail rendered, or nothing at all), so its timing does not tell
+ * whether the address has an account either.
+ */
+export const RESET_REQUEST_MIN_MS = 300;
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false };
 
@@ -57,8 +82,98 @@ function errorResponse(
   });
 }
 
-export function createAuthRoutes({ auth, throttle }: AuthRoutesOptions) {
+/** On the password form, better-auth's INVALID_PASSWORD is about the current password, not a sign-in. */
+export const CURRENT_PASSWORD_WRONG = "Senha atual incorreta.";
+
+/**
+ * Sign-in and password change answer with the session token in the JSON body as well as in the
+ * HttpOnly cookie. The console never needs it there, and page JavaScript that can read it is what
+ * HttpOnly exists to prevent, so it is removed (the cookie is untouched).
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null;
+  if (!body || typeof body !== "object" || !("token" in body)) return response;
+  const { token: _token, ...rest } = body;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(JSON.stringify(rest), { status: response.status, headers });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createAuthRoutes({ auth, throttle, db }: AuthRoutesOptions) {
   const routes = new Hono<AppEnv>();
+
+  /** better-auth's answer when it succeeded (without session tokens); otherwise its error in pt-BR, in both shapes. */
+  async function relay(c: Context<AppEnv>, response: Response): Promise<Response> {
+    if (response.status < 400) return withoutSessionToken(response);
+    const answer = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string; message?: string } | null;
+    const code = answer?.code ?? (response.status === 429 ? "TOO_MANY_REQUESTS" : "AUTH_ERROR");
+    if (response.status >= 500) c.get("logger").error({ status: response.status, code }, "auth error");
+    const fields = code === "VALIDATION_ERROR" ? parseValidationFields(answer?.message) : [];
+    const endpoint = c.req.path.replace(/^\/api\/auth/, "");
+    const message =
+      fields.length === 1
+        ? fields[0]!.message
+        : endpoint === "/change-password" && code === "INVALID_PASSWORD"
+          ? CURRENT_PASSWORD_WRONG
+          : translateAuthError(response.status, code);
+    return errorResponse(response.status, code, message, c.get("requestId"), {
+      headers: response.headers,
+      fields,
+    });
+  }
+
+  /**
+   * "Esqueceu a senha?". Per client IP, a 429 past the hourly limit (it says nothing about any
+   * account). Per address, past its hourly limit the request is answered as usual and no e-mail
+   * goes out: a 429 there would be a mail bomb's only feedback, and the owner of the address is
+   * told to check the mailbox anyway. Every other outcome, account or not, is the same 200.
+   */
+  async function requestPasswordReset(c: Context<AppEnv>, email: string): Promise<Response> {
+    const started = Date.now();
+    const ip = c.get("clientIp");
+    if (ip) {
+      const perIp = await hitMailLimit(db, limitKeys.resetPerIp(ip), RESET_REQUESTS_PER_IP);
+      if (!perIp.allowed) {
+        const headers = new Headers({ "Retry-After": String(perIp.retryAfterSeconds) });
+        const message = tooManyResetRequests(perIp.retryAfterSeconds);
+        return errorResponse(429, "TOO_MANY_RESET_REQUESTS", message, c.get("requestId"), { headers });
+      }
+    }
+    const perAddress = await hitMailLimit(db, limitKeys.resetPerAddress(email), RESET_MAILS_PER_ADDRESS);
+    if (perAddress.allowed) {
+      const response = await auth.handler(c.req.raw);
+      // Failures here (a redirect target not allowed, a database outage) do not depend on the account.
+      if (!response.ok) return relay(c, response);
+    } else {
+      c.get("logger").info("password reset e-mail not sent: the address reached its hourly limit");
+    }
+    await sleep(RESET_REQUEST_MIN_MS - (Date.now() - started));
+    return c.json({ status: true, message: PASSWORD_RESET_REQUESTED_MESSAGE }, 200);
+  }
+
+  /**
+   * Resending the confirmation e-mail is for the signed-in owner of the account only: better-auth
+   * also sends it to any unverified address without a session, which would let anyone mail them.
+   */
+  async function refuseVerificationMail(c: Context<AppEnv>): Promise<Response | null> {
+    const requestId = c.get("requestId");
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) return errorResponse(401, "UNAUTHORIZED", SIGN_IN_TO_RESEND_VERIFICATION, requestId);
+    const limit = await hitMailLimit(db, limitKeys.verificationPerUser(session.user.id), VERIFICATION_MAILS_PER_USER);
+    if (limit.allowed) return null;
+    const headers = new Headers({ "Retry-After": String(limit.retryAfterSeconds) });
+    const message = tooManyVerificationMails(limit.retryAfterSeconds);
+    return errorResponse(429, "TOO_MANY_VERIFICATION_EMAILS", message, requestId, { headers });
+  }
 
   routes.on(["GET", "POST"], "/*", async (c) => {
     const requestId = c.get("requestId");
@@ -83,6 +198,14 @@ export function createAuthRoutes({ auth, throttle }: AuthRoutesOptions) {
       }
     }
 
+    if (c.req.method === "POST" && endpoint === "/request-password-reset") {
+      return requestPasswordReset(c, (body as { email: string }).email);
+    }
+    if (c.req.method === "POST" && endpoint === "/send-verification-email") {
+      const refusal = await refuseVerificationMail(c);
+      if (refusal) return refusal;
+    }
+
     const isSignIn = c.req.method === "POST" && endpoint === "/sign-in/email";
     const email = isSignIn ? (body as { email: string }).email : null;
     let attempt: LoginAttempt | null = null;
@@ -102,17 +225,7 @@ export function createAuthRoutes({ auth, throttle }: AuthRoutesOptions) {
       const outcome = response.ok ? "success" : response.status === 401 ? "wrong-password" : "not-checked";
       await throttle.settle(attempt, outcome);
     }
-    if (response.status < 400) return response;
-
-    const answer = (await response
-      .clone()
-      .json()
-      .catch(() => null)) as { code?: string; message?: string } | null;
-    const code = answer?.code ?? (response.status === 429 ? "TOO_MANY_REQUESTS" : "AUTH_ERROR");
-    if (response.status >= 500) c.get("logger").error({ status: response.status, code }, "auth error");
-    const fields = code === "VALIDATION_ERROR" ? parseValidationFields(answer?.message) : [];
-    const message = fields.length === 1 ? fields[0]!.message : translateAuthError(response.status, code);
-    return errorResponse(response.status, code, message, requestId, { headers: response.headers, fields });
+    return relay(c, response);
   });
 
   return routes;

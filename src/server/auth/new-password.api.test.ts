@@ -41,8 +41,19 @@ describe("changing the password", () => {
       json: { currentPassword: t.password, newPassword: "portaria-do-jardim-42" },
     });
     expect(res.status).toBe(200);
+    expect(res.body).not.toHaveProperty("token");
     expect(await signInStatus(t.email, "portaria-do-jardim-42")).toBe(200);
     expect(await signInStatus(t.email, t.password)).toBe(401);
+  });
+
+  it("says the current password is wrong, not the e-mail", async () => {
+    const t = await createTenantWithMember(system());
+    const res = await t.api.post("/api/auth/change-password", {
+      json: { currentPassword: "nao-e-esta-senha", newPassword: "portaria-do-jardim-42" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe("Senha atual incorreta.");
+    expect(await signInStatus(t.email, t.password)).toBe(200);
   });
 });
 

@@ -26,3 +26,18 @@ export async function createUserWithPassword(
   });
   return user;
 }
+
+/** Opens a better-auth session for a login whose password was just set; returns its Set-Cookie headers. */
+export async function signInWithPassword(
+  auth: Auth,
+  email: string,
+  password: string,
+  requestHeaders: Headers,
+): Promise<Headers> {
+  const { headers } = await auth.api.signInEmail({
+    body: { email, password },
+    headers: requestHeaders,
+    returnHeaders: true,
+  });
+  return headers;
+}

@@ -16,7 +16,13 @@ import {
   checkoutHref,
   checkoutVariantPath,
 } from "../../shared/plan-params";
-import { CONSOLE_PREFIX, CONSOLE_SECTIONS, canonicalConsolePath, PRERENDERED_PATHS } from "../../shared/public-routes";
+import {
+  ACCOUNT_PATHS,
+  CONSOLE_PREFIX,
+  CONSOLE_SECTIONS,
+  canonicalConsolePath,
+  PRERENDERED_PATHS,
+} from "../../shared/public-routes";
 import type { AppEnv } from "./context";
 import { pageCsp } from "./security";
 
@@ -52,7 +58,7 @@ function findHtmlFiles(dir: string): string[] {
 }
 
 /** Pre-rendered pages that search engines should list: not the sign-in and sign-up steps. */
-export const SITEMAP_PATHS = PRERENDERED_PATHS.filter((p) => p !== "/login" && p !== "/create-account");
+export const SITEMAP_PATHS = PRERENDERED_PATHS.filter((p) => !ACCOUNT_PATHS.includes(p));
 
 /** The public pages, at their canonical URLs (the same ones publicMeta puts in each page). */
 export function sitemapXml(siteUrl: string = COMPANY.siteUrl): string {

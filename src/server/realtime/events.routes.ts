@@ -5,7 +5,8 @@
  *
  * A stream outlives the request that opened it, so at every heartbeat it asks the database again
  * whether its session is still signed in and its user still a member of the tenant with
- * `solicitacoes:ler`; when not (signed out, removed, role changed) it ends. A morador's stream carries
+ * `solicitacoes:ler`; when not (signed out, removed, role changed) it ends. A removal or role change
+ * also NOTIFYs (auth/access-revocation.ts), and the user's streams run that check at once. A morador's stream carries
  * only the events of the units they live in (auth/scope.ts), re-read at each heartbeat. At most
  * MAX_STREAMS_PER_SESSION streams per session on an instance: the next one is refused with 429
  * rather than closing the oldest, because a refused tab retries with backoff while closing the
@@ -15,8 +16,9 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import type { Permission } from "../../shared/permissions";
 import type { DomainEvent } from "../../shared/schemas/events";
+import { ACCESS_CHANNEL, parseAccessChange } from "../auth/access-revocation";
 import { requirePermission, tenantStillAllowed } from "../auth/tenant.middleware";
-import type { Database } from "../db/client";
+import type { Database, DatabaseHandle } from "../db/client";
 import { isDatabaseUnavailable } from "../db/connection-errors";
 import type { AppEnv } from "../http/context";
 import { badRequest, tooManyRequests } from "../http/errors";
@@ -57,10 +59,31 @@ function parseLastId(raw: string | undefined): number | null {
   return n;
 }
 
-export function eventsRoutes(bus: EventBus, opts: { db: Database; heartbeatMs?: number }) {
+export function eventsRoutes(
+  bus: EventBus,
+  opts: { db: Database; listen?: DatabaseHandle["listen"]; heartbeatMs?: number },
+) {
   const open = new Set<() => void>();
   /** Open streams per session id on this instance. */
   const perSession = new Map<string, Set<() => void>>();
+  /** "Check your access now" per user id, for the streams of that user on this instance. */
+  const rechecks = new Map<string, Set<(organizationId: string) => void>>();
+  let listening: Promise<unknown> | null = null;
+  const listenForAccessChanges = () => {
+    listening ??= opts.listen
+      ? opts
+          .listen(ACCESS_CHANNEL, (payload) => {
+            const change = parseAccessChange(payload);
+            if (!change) return;
+            for (const recheck of rechecks.get(change.userId) ?? []) recheck(change.organizationId);
+          })
+          // Without the LISTEN, the heartbeat still ends the stream; never fail the request for it.
+          .catch(() => {
+            listening = null;
+          })
+      : Promise.resolve();
+    return listening;
+  };
   const router = new OpenAPIHono<AppEnv>();
 
   router.openapi(eventsRoute, async (c) => {
@@ -85,6 +108,7 @@ export function eventsRoutes(bus: EventBus, opts: { db: Database; heartbeatMs?: 
     c.header("Cache-Control", "no-cache, no-transform");
     c.header("X-Accel-Buffering", "no");
 
+    await listenForAccessChanges();
     return streamSSE(c, async (stream) => {
       try {
         await serve(stream);
@@ -127,22 +151,37 @@ export function eventsRoutes(bus: EventBus, opts: { db: Database; heartbeatMs?: 
       replaying = false;
       for (const event of pending.sort((a, b) => a.id - b.id)) await send(event);
 
+      // Fail closed on any error but an outage: while PostgreSQL restarts nobody can sign out
+      // either, and keeping the stream lets the bus hand it the events of the gap afterwards.
+      const stillAllowed = async () => {
+        const allowed = await tenantStillAllowed(opts.db, tenant, STREAM_PERMISSION).catch((error: unknown) =>
+          isDatabaseUnavailable(error) ? "unknown" : false,
+        );
+        if (!allowed) {
+          close();
+          return false;
+        }
+        if (allowed !== "unknown") scope = allowed.scope;
+        return true;
+      };
       const heartbeat = setInterval(() => {
         writing = writing
           .then(async () => {
-            // Fail closed on any error but an outage: while PostgreSQL restarts nobody can sign out
-            // either, and keeping the stream lets the bus hand it the events of the gap afterwards.
-            const allowed = await tenantStillAllowed(opts.db, tenant, STREAM_PERMISSION).catch((error: unknown) =>
-              isDatabaseUnavailable(error) ? "unknown" : false,
-            );
-            if (!allowed) return close();
-            if (allowed !== "unknown") scope = allowed.scope;
-            await stream.write(": ping\n\n");
+            if (await stillAllowed()) await stream.write(": ping\n\n");
           })
           .catch(() => undefined);
       }, opts.heartbeatMs ?? HEARTBEAT_MS);
+      const recheck = (changedOrganizationId: string) => {
+        if (changedOrganizationId !== organizationId) return;
+        writing = writing.then(stillAllowed).catch(() => undefined);
+      };
+      const userRechecks = rechecks.get(tenant.userId) ?? new Set();
+      userRechecks.add(recheck);
+      rechecks.set(tenant.userId, userRechecks);
       await finished;
       clearInterval(heartbeat);
+      userRechecks.delete(recheck);
+      if (userRechecks.size === 0 && rechecks.get(tenant.userId) === userRechecks) rechecks.delete(tenant.userId);
       unsubscribe();
     }
   });

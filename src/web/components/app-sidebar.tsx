@@ -1,6 +1,15 @@
-import { Building, ClipboardList, DoorOpen, LayoutDashboard, type LucideIcon, Phone, Users } from "lucide-react";
+import {
+  Building,
+  ClipboardList,
+  DoorOpen,
+  LayoutDashboard,
+  type LucideIcon,
+  Phone,
+  Settings,
+  Users,
+} from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { ROLE_LABELS } from "@/shared/permissions";
+import { type Permission, ROLE_LABELS } from "@/shared/permissions";
 import type { Me } from "@/shared/schemas/me";
 import { BrandMark, PRODUCT_NAME, PRODUCT_TAGLINE } from "@/web/components/brand";
 import {
@@ -18,32 +27,132 @@ import {
   useSidebar,
 } from "@/web/components/ui/sidebar";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { SETTINGS_HREF } from "@/web/components/user-menu";
 import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 
 export interface NavItem {
   title: string;
   href: string;
   icon: LucideIcon;
+  /** What the section's screen needs (src/shared/permissions.ts): without it the link is not shown. */
+  permission: Permission;
+  /**
+   * Lit on its sub-pages too. The console's sections match exactly (SPEC.md section 2.3: /app/
+   * solicitacoes/nova does not light "Solicitações"), but /app/configuracoes only redirects to its
+   * first page, so an exact match would never light it.
+   */
+  matchSubpages?: boolean;
 }
 
 /** The console's sections (SPEC.md section 2.3), at their canonical /app URLs. */
-export const NAV_ITEMS: NavItem[] = [
-  { title: CONSOLE_SCREENS.dashboard.list, href: "/app/dashboard", icon: LayoutDashboard },
-  { title: CONSOLE_SCREENS.solicitacoes.list, href: "/app/solicitacoes", icon: ClipboardList },
-  { title: CONSOLE_SCREENS.pessoas.list, href: "/app/pessoas", icon: Users },
-  { title: CONSOLE_SCREENS.unidades.list, href: "/app/unidades", icon: DoorOpen },
-  { title: CONSOLE_SCREENS.condominios.list, href: "/app/condominios", icon: Building },
-  { title: CONSOLE_SCREENS.chamadas.list, href: "/app/chamadas", icon: Phone },
+export const NAV_ITEMS: readonly NavItem[] = [
+  // The dashboard is a summary of requests (a morador's home is their unit's requests).
+  {
+    title: CONSOLE_SCREENS.dashboard.list,
+    href: "/app/dashboard",
+    icon: LayoutDashboard,
+    permission: "solicitacoes:ler",
+  },
+  {
+    title: CONSOLE_SCREENS.solicitacoes.list,
+    href: "/app/solicitacoes",
+    icon: ClipboardList,
+    permission: "solicitacoes:ler",
+  },
+  { title: CONSOLE_SCREENS.pessoas.list, href: "/app/pessoas", icon: Users, permission: "pessoas:ler" },
+  { title: CONSOLE_SCREENS.unidades.list, href: "/app/unidades", icon: DoorOpen, permission: "unidades:ler" },
+  // Condominiums are read under the same permission as units: a morador sees their own.
+  { title: CONSOLE_SCREENS.condominios.list, href: "/app/condominios", icon: Building, permission: "unidades:ler" },
+  { title: CONSOLE_SCREENS.chamadas.list, href: "/app/chamadas", icon: Phone, permission: "chamadas:ler" },
 ];
 
-function samePath(a: string, b: string) {
-  const strip = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
-  return strip(a) === strip(b);
+/** The administration group, below the sections: the team and the organisation. */
+export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
+  {
+    title: CONSOLE_SCREENS.configuracoes.list,
+    href: SETTINGS_HREF,
+    icon: Settings,
+    permission: "equipe:gerenciar",
+    matchSubpages: true,
+  },
+];
+
+/**
+ * The links a user with these permissions (GET /api/me) may follow, in menu order: a role never
+ * sees a link to a screen that would only tell it "no permission". Unknown permissions (/api/me
+ * still loading) show nothing rather than links that may vanish a moment later.
+ */
+export function visibleNavItems(
+  permissions: readonly string[] | undefined,
+  items: readonly NavItem[] = NAV_ITEMS,
+): NavItem[] {
+  if (!permissions) return [];
+  return items.filter((item) => permissions.includes(item.permission));
+}
+
+function normalise(path: string) {
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+/** Whether `item` is the current page: its exact path, or a sub-page where the item says so. */
+export function isActiveItem(item: Pick<NavItem, "href" | "matchSubpages">, pathname: string): boolean {
+  const current = normalise(pathname);
+  return current === item.href || (!!item.matchSubpages && current.startsWith(`${item.href}/`));
+}
+
+function NavGroup({ label, items, pathname }: { label: string; items: readonly NavItem[]; pathname: string }) {
+  const { isMobile, setOpenMobile } = useSidebar();
+  return (
+    <SidebarGroup>
+      <SidebarGroupLabel>{label}</SidebarGroupLabel>
+      <SidebarGroupContent>
+        <SidebarMenu>
+          {items.map((item) => {
+            const active = isActiveItem(item, pathname);
+            return (
+              <SidebarMenuItem key={item.href}>
+                <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
+                  <Link
+                    to={item.href}
+                    aria-current={active ? "page" : undefined}
+                    onClick={() => {
+                      if (isMobile) setOpenMobile(false);
+                    }}
+                  >
+                    <item.icon aria-hidden="true" />
+                    <span>{item.title}</span>
+                  </Link>
+                </SidebarMenuButton>
+              </SidebarMenuItem>
+            );
+          })}
+        </SidebarMenu>
+      </SidebarGroupContent>
+    </SidebarGroup>
+  );
+}
+
+/** Placeholder rows while /api/me loads, the height of the menu they stand for. */
+function NavSkeleton() {
+  return (
+    <SidebarGroup aria-hidden="true">
+      <SidebarGroupLabel>Menu</SidebarGroupLabel>
+      <div className="space-y-3 px-2 py-1">
+        {NAV_ITEMS.map((item) => (
+          <div key={item.href} className="flex items-center gap-2">
+            <Skeleton className="size-4 rounded-sm" />
+            <Skeleton className="h-4 w-3/5 group-data-[collapsible=icon]:hidden" />
+          </div>
+        ))}
+      </div>
+    </SidebarGroup>
+  );
 }
 
 export function AppSidebar({ me, meLoading }: { me?: Me; meLoading: boolean }) {
   const { pathname } = useLocation();
-  const { isMobile, setOpenMobile } = useSidebar();
+  const main = visibleNavItems(me?.permissions);
+  const admin = visibleNavItems(me?.permissions, ADMIN_NAV_ITEMS);
 
   return (
     <Sidebar label="Menu de navegação">
@@ -58,35 +167,14 @@ export function AppSidebar({ me, meLoading }: { me?: Me; meLoading: boolean }) {
       </SidebarHeader>
       <SidebarSeparator />
       <SidebarContent>
-        <nav aria-label="Menu principal">
-          <SidebarGroup>
-            <SidebarGroupLabel>Menu</SidebarGroupLabel>
-            <SidebarGroupContent>
-              <SidebarMenu>
-                {NAV_ITEMS.map((item) => {
-                  // Exact match only: /app/solicitacoes/nova does not highlight "Solicitações".
-                  const active = samePath(pathname, item.href);
-                  return (
-                    <SidebarMenuItem key={item.href}>
-                      <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
-                        <Link
-                          to={item.href}
-                          aria-current={active ? "page" : undefined}
-                          onClick={() => {
-                            if (isMobile) setOpenMobile(false);
-                          }}
-                        >
-                          <item.icon aria-hidden="true" />
-                          <span>{item.title}</span>
-                        </Link>
-                      </SidebarMenuButton>
-                    </SidebarMenuItem>
-                  );
-                })}
-              </SidebarMenu>
-            </SidebarGroupContent>
-          </SidebarGroup>
-        </nav>
+        {meLoading ? (
+          <NavSkeleton />
+        ) : (
+          <nav aria-label="Menu principal">
+            <NavGroup label="Menu" items={main} pathname={pathname} />
+            {admin.length > 0 && <NavGroup label="Administração" items={admin} pathname={pathname} />}
+          </nav>
+        )}
       </SidebarContent>
       <SidebarFooter>
         <TenantCard me={me} loading={meLoading} />

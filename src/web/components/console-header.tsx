@@ -1,4 +1,5 @@
 import { Settings } from "lucide-react";
+import { Link } from "react-router";
 import { ConsoleBreadcrumb } from "@/web/components/console-breadcrumb";
 import { DemoBadge } from "@/web/components/demo-badge";
 import { GlobalSearch, MobileGlobalSearch } from "@/web/components/global-search";
@@ -7,9 +8,11 @@ import { ThemeToggle } from "@/web/components/theme-toggle";
 import { Button } from "@/web/components/ui/button";
 import { Separator } from "@/web/components/ui/separator";
 import { SidebarTrigger } from "@/web/components/ui/sidebar";
-import { comingSoon, type MenuUser, UserMenu } from "@/web/components/user-menu";
+import { type MenuUser, SETTINGS_HREF, UserMenu } from "@/web/components/user-menu";
+import { usePermission } from "@/web/lib/me.queries";
 
 export function ConsoleHeader({ user, demo }: { user: MenuUser; demo?: boolean }) {
+  const canManage = usePermission("equipe:gerenciar");
   return (
     <header className="sticky top-0 z-20 flex flex-wrap items-center gap-x-2 gap-y-1 border-b bg-background/95 px-3 py-2 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:flex-nowrap sm:px-4 md:h-14">
       <SidebarTrigger className="-ml-1" />
@@ -20,14 +23,13 @@ export function ConsoleHeader({ user, demo }: { user: MenuUser; demo?: boolean }
         <GlobalSearch className="hidden md:block" />
         <MobileGlobalSearch className="md:hidden" />
         <NotificationBell />
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Configurações"
-          onClick={() => comingSoon("A página de configurações")}
-        >
-          <Settings aria-hidden="true" />
-        </Button>
+        {canManage && (
+          <Button variant="ghost" size="icon" aria-label="Configurações" asChild>
+            <Link to={SETTINGS_HREF}>
+              <Settings aria-hidden="true" />
+            </Link>
+          </Button>
+        )}
         <ThemeToggle />
         <UserMenu user={user} />
       </div>

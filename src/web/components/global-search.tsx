@@ -2,6 +2,8 @@
  * The header search "Buscar pessoas, solicitações...": results appear as you type (debounced, from 2
  * characters) from GET /api/busca, grouped as Pessoas, Solicitações and Unidades in an ARIA 1.2
  * combobox. ArrowUp/ArrowDown move through the results, Enter opens the active one, Esc closes.
+ * The server leaves people out for a role without the people registry (a morador); the groups here
+ * follow the same permissions, so no result ever leads to a screen the role cannot open.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
@@ -16,6 +18,7 @@ import { Input } from "@/web/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/web/components/ui/popover";
 import { Spinner } from "@/web/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/web/lib/api";
+import { meQueryOptions } from "@/web/lib/me.queries";
 import { cn } from "@/web/lib/utils";
 
 const DEBOUNCE_MS = 250;
@@ -27,6 +30,16 @@ interface Option {
   label: string;
   detail?: string;
   href: string;
+}
+
+/**
+ * The placeholder names what the role can find: SPEC.md section 2.3's text, unless the role is known
+ * not to read people (a morador).
+ */
+export function searchPlaceholder(permissions: readonly string[] | undefined): string {
+  return permissions && !permissions.includes("pessoas:ler")
+    ? "Buscar solicitações, unidades..."
+    : "Buscar pessoas, solicitações...";
 }
 
 export function buscaOptions(q: string) {
@@ -67,10 +80,15 @@ export function GlobalSearch({
   }, [text]);
 
   const busca = useQuery(buscaOptions(q));
+  const me = useQuery(meQueryOptions());
+  // Unknown permissions (still loading) show no group, rather than links that may lead nowhere.
+  const permissions = me.data?.permissions ?? [];
+  const canReadPessoas = permissions.includes("pessoas:ler");
+  const canReadUnidades = permissions.includes("unidades:ler");
   const data = q.length >= MIN_CHARS ? busca.data : undefined;
   const options: Option[] = data
     ? [
-        ...data.pessoas.map((p) => ({
+        ...(canReadPessoas ? data.pessoas : []).map((p) => ({
           id: p.id,
           group: "Pessoas" as const,
           label: p.nome,
@@ -84,7 +102,7 @@ export function GlobalSearch({
           detail: solicitacaoStatusDisplay(s.status).label,
           href: `/app/solicitacoes/${s.id}`,
         })),
-        ...data.unidades.map((u) => ({
+        ...(canReadUnidades ? data.unidades : []).map((u) => ({
           id: u.id,
           group: "Unidades" as const,
           label: unidadeLabel(u),
@@ -169,7 +187,7 @@ export function GlobalSearch({
             aria-controls={listboxId}
             aria-activedescendant={showPopup && active >= 0 ? optionId(active) : undefined}
             autoComplete="off"
-            placeholder="Buscar pessoas, solicitações..."
+            placeholder={searchPlaceholder(me.data?.permissions)}
             className={cn("h-9 w-56 pl-8 lg:w-72", inputClassName)}
             autoFocus={autoFocus}
             maxLength={100}

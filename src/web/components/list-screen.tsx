@@ -278,8 +278,11 @@ export function ListTable({
   );
 }
 
-/** The icon links "Ver" and "Editar" of a table row, named for screen readers ("Ver {name}"). */
-export function RowActions({ to, name }: { to: string; name: string }) {
+/**
+ * The icon links "Ver" and "Editar" of a table row, named for screen readers ("Ver {name}");
+ * "Editar" only when the role may edit (`editable`).
+ */
+export function RowActions({ to, name, editable = true }: { to: string; name: string; editable?: boolean }) {
   return (
     <div className="flex justify-end gap-1">
       <Button asChild variant="ghost" size="icon">
@@ -287,11 +290,13 @@ export function RowActions({ to, name }: { to: string; name: string }) {
           <Eye aria-hidden="true" />
         </Link>
       </Button>
-      <Button asChild variant="ghost" size="icon">
-        <Link to={`${to}/editar`} aria-label={`Editar ${name}`}>
-          <Pencil aria-hidden="true" />
-        </Link>
-      </Button>
+      {editable && (
+        <Button asChild variant="ghost" size="icon">
+          <Link to={`${to}/editar`} aria-label={`Editar ${name}`}>
+            <Pencil aria-hidden="true" />
+          </Link>
+        </Button>
+      )}
     </div>
   );
 }

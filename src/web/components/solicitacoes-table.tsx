@@ -1,8 +1,10 @@
 import { ClipboardList } from "lucide-react";
+import type * as React from "react";
 import { Link } from "react-router";
 import type { Solicitacao } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { EmptyState } from "@/web/components/empty-state";
+import { ErrorState } from "@/web/components/error-state";
 import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
 import { SectionCard } from "@/web/components/section-card";
 import { StatusBadge } from "@/web/components/status-badge";
@@ -87,7 +89,11 @@ export function SolicitacoesTable({
               </li>
             ))
           : items.map((s) => (
-              <li key={s.id} className="relative space-y-2 rounded-lg border p-3 hover:bg-muted/50">
+              <li
+                key={s.id}
+                className="relative space-y-2 rounded-lg border p-3 hover:bg-muted/50"
+                data-solicitacao-id={s.id}
+              >
                 <div className="flex items-start justify-between gap-2">
                   <VisitorLink s={s} className="min-w-0 break-words" />
                   <StatusBadge status={s.status} />
@@ -154,25 +160,48 @@ export function SolicitacoesTable({
   );
 }
 
-/** The requests of a detail screen (a unit's recent ones, a person's decided ones), or why there are none. */
+/**
+ * A titled card of requests: the recent ones of a unit or condominium, the ones a person decided, a
+ * morador's home. With `loading` and `error` it also draws the query's states (the detail screens
+ * pass data already loaded with the record); `footer` goes under the rows ("Ver todas...").
+ */
 export function SolicitacoesCard({
   title,
   description,
   emptyTitle,
+  emptyAction,
   items,
+  loading = false,
+  error,
+  errorTitle = "Não foi possível carregar as solicitações.",
+  onRetry,
+  footer,
 }: {
   title: string;
   description?: string;
   emptyTitle: string;
-  items: Solicitacao[];
+  emptyAction?: React.ReactNode;
+  items: Solicitacao[] | undefined;
+  loading?: boolean;
+  error?: unknown;
+  errorTitle?: string;
+  onRetry?: () => void;
+  footer?: React.ReactNode;
 }) {
+  let body: React.ReactNode;
+  if (loading) body = <SolicitacoesTable items={[]} loading />;
+  else if (!items) body = <ErrorState title={errorTitle} error={error} onRetry={onRetry} />;
+  else if (items.length === 0) body = <EmptyState icon={ClipboardList} title={emptyTitle} action={emptyAction} />;
+  else
+    body = (
+      <>
+        <SolicitacoesTable items={items} loading={false} />
+        {footer && <div className="mt-4 flex justify-center">{footer}</div>}
+      </>
+    );
   return (
     <SectionCard icon={ClipboardList} title={title} description={description}>
-      {items.length === 0 ? (
-        <EmptyState icon={ClipboardList} title={emptyTitle} />
-      ) : (
-        <SolicitacoesTable items={items} loading={false} />
-      )}
+      {body}
     </SectionCard>
   );
 }

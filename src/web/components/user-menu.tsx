@@ -1,6 +1,6 @@
 import { LogOut, Settings, User } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { Link } from "react-router";
 import { Avatar, AvatarFallback, AvatarImage } from "@/web/components/ui/avatar";
 import { Button } from "@/web/components/ui/button";
 import {
@@ -12,6 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/web/components/ui/dropdown-menu";
+import { usePermission } from "@/web/lib/me.queries";
 import { useSignOut } from "@/web/lib/sign-out";
 
 export interface MenuUser {
@@ -29,9 +30,8 @@ export function displayName(user: Pick<MenuUser, "name">): string {
   return user.name?.trim() || "Usuário";
 }
 
-export function comingSoon(feature: string) {
-  toast.info("Em breve", { description: `${feature} estará disponível em breve.` });
-}
+/** Where "Configurações" leads: the team and the organisation, for owner and síndicos only. */
+export const SETTINGS_HREF = "/app/configuracoes";
 
 function UserAvatar({ user, className }: { user: MenuUser; className?: string }) {
   return (
@@ -45,6 +45,7 @@ function UserAvatar({ user, className }: { user: MenuUser; className?: string })
 export function UserMenu({ user }: { user: MenuUser }) {
   const signOut = useSignOut();
   const [signingOut, setSigningOut] = useState(false);
+  const canManage = usePermission("equipe:gerenciar");
 
   return (
     <DropdownMenu>
@@ -64,14 +65,20 @@ export function UserMenu({ user }: { user: MenuUser }) {
         </div>
         <DropdownMenuSeparator />
         <DropdownMenuGroup>
-          <DropdownMenuItem onSelect={() => comingSoon("O perfil")}>
-            <User aria-hidden="true" />
-            Perfil
+          <DropdownMenuItem asChild>
+            <Link to="/app/perfil">
+              <User aria-hidden="true" />
+              Perfil
+            </Link>
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => comingSoon("A página de configurações")}>
-            <Settings aria-hidden="true" />
-            Configurações
-          </DropdownMenuItem>
+          {canManage && (
+            <DropdownMenuItem asChild>
+              <Link to={SETTINGS_HREF}>
+                <Settings aria-hidden="true" />
+                Configurações
+              </Link>
+            </DropdownMenuItem>
+          )}
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem

@@ -13,6 +13,8 @@ interface SectionScreens {
   create?: { segment: string; title: string };
   /** The edit screen's title. */
   edit?: string;
+  /** Fixed sub-screens by path segment (Configurações → Equipe). */
+  pages?: Record<string, string>;
 }
 
 export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
@@ -41,6 +43,8 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
     edit: "Editar Condomínio",
   },
   chamadas: { list: "Chamadas", record: "Chamada" },
+  perfil: { list: "Perfil" },
+  configuracoes: { list: "Configurações", pages: { equipe: "Equipe", organizacao: "Organização" } },
 };
 
 /** Ids are displayed truncated to 8 characters (SPEC.md section 9). */
@@ -71,7 +75,9 @@ export function screenTitles(segments: readonly string[]): string[] {
   const screens = CONSOLE_SCREENS[first];
   const titles = [screens.list];
   if (second === undefined) return titles;
-  if (screens.create && second === screens.create.segment) titles.push(screens.create.title);
+  const page = screens.pages && Object.hasOwn(screens.pages, second) ? screens.pages[second] : undefined;
+  if (page) titles.push(page);
+  else if (screens.create && second === screens.create.segment) titles.push(screens.create.title);
   else titles.push(recordTitle(first, decodeSegment(second)));
   if (third === undefined) return titles;
   titles.push(third === EDIT_SEGMENT && screens.edit ? screens.edit : decodeSegment(third));

@@ -105,7 +105,15 @@ export default function LoginPage() {
                 )}
               </div>
               <div className="grid gap-2">
-                <Label htmlFor="password">Senha</Label>
+                <div className="flex items-center justify-between gap-2">
+                  <Label htmlFor="password">Senha</Label>
+                  <Link
+                    to="/esqueci-a-senha"
+                    className="rounded-sm text-muted-foreground text-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                  >
+                    Esqueceu a senha?
+                  </Link>
+                </div>
                 <div className="relative">
                   <Input
                     id="password"

@@ -11,12 +11,19 @@ export interface PublicMetaInput {
   title: string;
   description: string;
   fullTitle?: boolean;
+  /**
+   * Pages of one person's account (reached from an e-mailed link or the sign-in page): nothing for a
+   * search engine to list, and their links carry one-time tokens. `noindex` keeps them out of
+   * results; they stay crawlable (not in robots.txt), so the crawler can read that.
+   */
+  noindex?: boolean;
 }
 
-export function publicMeta({ path, title, description, fullTitle = false }: PublicMetaInput) {
+export function publicMeta({ path, title, description, fullTitle = false, noindex = false }: PublicMetaInput) {
   const pageTitle = fullTitle ? title : `${title} | ${COMPANY.name}`;
   const url = new URL(path, COMPANY.siteUrl).toString();
   return [
+    ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
     { title: pageTitle },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },

@@ -87,6 +87,10 @@ export const organization = pgTable("organization", {
   logo: text("logo"),
   metadata: text("metadata"),
   createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  /** The administradora's own data ("Configurações → Organização"), shown on e-mails and invitations. */
+  cnpj: text("cnpj"),
+  telefone: text("telefone"),
+  emailContato: text("email_contato"),
 });
 
 export const member = pgTable(

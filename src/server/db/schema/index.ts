@@ -4,3 +4,4 @@ export * from "./domain";
 export * from "./events";
 export * from "./mail";
 export * from "./security";
+export * from "./team";

@@ -1,7 +1,8 @@
 /**
  * The demo tenant of the contract (DESIGN.md section 1): two condominiums, a dozen units, about
  * twenty people, thirty access requests over today and earlier days, and their calls. Values come
- * from a seeded generator, so every fresh database looks the same.
+ * from a seeded generator, so every fresh database looks the same. Three logins: a síndico, a
+ * porteiro and a morador (one of the residents, so the console can be tried as each role).
  */
 import { count } from "drizzle-orm";
 import type { ChamadaStatus, SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
@@ -29,6 +30,9 @@ export const DEMO_TENANT_SLUG = "demo-guarita";
 export const DEMO_LOGINS = [
   { email: "sindico@demo.guarita.app", name: "Marina Duarte", role: "sindico" },
   { email: "porteiro@demo.guarita.app", name: "José Carlos Pereira", role: "porteiro" },
+  // A resident of Torre A - Unidade 101 (Residencial Jardim das Acácias): their person record below
+  // carries this login (pessoas.user_id), which is what scopes a morador to their unit.
+  { email: "morador@demo.guarita.app", name: "Ana Beatriz Souza", role: "morador" },
 ] as const;
 
 /** mulberry32: small deterministic PRNG. */
@@ -126,7 +130,7 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
         (await createUserWithPassword(auth, { email: login.email, name: login.name, password: DEMO_PASSWORD })),
     );
   }
-  const [sindico, porteiro] = users as [(typeof users)[0], (typeof users)[0]];
+  const [sindico, porteiro, morador] = users as [(typeof users)[0], (typeof users)[0], (typeof users)[0]];
 
   return db.transaction(async (tx) => {
     const org = await createTenant(tx, {
@@ -136,6 +140,7 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
       ownerRole: "sindico",
     });
     await addMember(tx, { organizationId: org.id, userId: porteiro.id, role: "porteiro" });
+    await addMember(tx, { organizationId: org.id, userId: morador.id, role: "morador" });
     const organizationId = org.id;
 
     const [acacias, amazonas] = await tx
@@ -166,16 +171,22 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
     const units = await tx
       .insert(unidades)
       .values(
-        unitSpecs.map((u, i) => ({
-          organizationId,
-          condominioId: u.condo.id,
-          torre: u.torre,
-          codigo: u.codigo,
-          pbxRamal: `${u.condo === acacias ? 2 : 3}${u.torre.slice(-1) === "A" || u.torre.endsWith("1") ? 1 : 2}${u.codigo.padStart(3, "0")}`,
-          observacoes:
-            i === 0 ? "Unidade com pet; interfone na cozinha" : i === 5 ? "Proprietário mora no exterior" : null,
-          enabled: i !== 7,
-        })),
+        unitSpecs.map((u, i) => {
+          const pbxRamal = `${u.condo === acacias ? 2 : 3}${u.torre.slice(-1) === "A" || u.torre.endsWith("1") ? 1 : 2}${u.codigo.padStart(3, "0")}`;
+          const observacoes =
+            i === 0 ? "Unidade com pet; interfone na cozinha" : i === 5 ? "Proprietário mora no exterior" : null;
+          return {
+            organizationId,
+            condominioId: u.condo.id,
+            torre: u.torre,
+            codigo: u.codigo,
+            pbxRamal,
+            observacoes,
+            // What the unit list and the header search match, as the units service writes it.
+            busca: buildSearchText([u.codigo, u.torre, pbxRamal, observacoes]),
+            enabled: i !== 7,
+          };
+        }),
       )
       .returning();
 
@@ -217,19 +228,24 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
             .toLowerCase()
             .normalize("NFD")
             .replace(/[\u0300-\u036f]/g, "");
+          // The morador login's own record: same name, the login's e-mail, linked by user_id.
+          const isMorador = nome === DEMO_LOGINS[2].name;
           return withBusca({
             organizationId,
             condominioId: unit.condominioId,
             nome,
             documento: `${rnd.int(100, 999)}.${rnd.int(100, 999)}.${rnd.int(100, 999)}-${rnd.int(10, 99)}`,
             telefoneE164: `+55${unit.condominioId === acacias.id ? "11" : "92"}9${rnd.int(10000000, 99999999)}`,
-            email: `${first}.${i + 1}@exemplo.com.br`,
+            email: isMorador ? morador.email : `${first}.${i + 1}@exemplo.com.br`,
             pbxRamal: unit.pbxRamal,
             ativo: i !== 14,
+            userId: isMorador ? morador.id : null,
           });
         }),
       )
       .returning();
+
+    if (!residents.some((p) => p.userId === morador.id)) throw new Error("seed: morador de demonstração sem cadastro");
 
     // Two residents per unit for the first units, one for the rest; the first of each is responsável.
     const links = residents.map((p, i) => {

@@ -1,4 +1,6 @@
 /** An invitation to join a tenant's team with a role. */
+
+import { maskPhone } from "../../../shared/br-format";
 import { ActionButton, Heading, MailLayout, Paragraph, textLayout } from "./layout";
 import { defineTemplate, duration } from "./types";
 
@@ -13,6 +15,14 @@ export interface ConviteData {
   url: string;
   /** How long the invitation stays valid; 7 days unless the caller says otherwise. */
   validadeDias?: number;
+  /** The tenant's contacts ("Configurações → Organização"), for questions about the invitation. */
+  contato?: { email: string | null; telefone: string | null };
+}
+
+/** "Dúvidas? Fale com Alfa Administradora: (11) 4002-8922 · contato@alfa.com.br", or nothing. */
+function contactLine(d: ConviteData): string | null {
+  const parts = [d.contato?.telefone ? maskPhone(d.contato.telefone) : null, d.contato?.email ?? null].filter(Boolean);
+  return parts.length ? `Dúvidas? Fale com ${d.organizacao}: ${parts.join(" · ")}.` : null;
 }
 
 const DEFAULT_DAYS = 7;
@@ -35,6 +45,7 @@ export const convite = defineTemplate<ConviteData>({
           O convite vale por {validity}. Se você não esperava este e-mail, pode ignorá-lo: nada muda sem que você
           aceite.
         </Paragraph>
+        {contactLine(d) && <Paragraph muted>{contactLine(d)}</Paragraph>}
       </MailLayout>
     );
   },
@@ -49,6 +60,7 @@ export const convite = defineTemplate<ConviteData>({
       d.url,
       "",
       `O convite vale por ${validity}. Se você não esperava este e-mail, pode ignorá-lo: nada muda sem que você aceite.`,
+      ...(contactLine(d) ? ["", contactLine(d)!] : []),
     ]);
   },
 });

@@ -3,13 +3,15 @@
  * its sign-up metadata, its password login, the tenant with the user as owner, and consumes the
  * checkout session, so a failure leaves nothing behind. It also releases the e-mail of a stale provisional
  * account holding the e-mail (checkout/email-hold.ts). The customer record is written inside a
- * savepoint: if it fails, that is logged and the account still opens (SPEC.md section 8).
+ * savepoint: if it fails, that is logged and the account still opens (SPEC.md section 8). So is the
+ * e-mail confirmation message: it is only a row in the outbox, delivered later by the mail job, so
+ * a slow or failing mail server never delays or breaks the account's creation.
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Logger } from "pino";
 import { type CadastroResult, PAYMENT_REQUIRED_MESSAGE } from "../../../shared/schemas/cadastro";
-import type { Auth } from "../../auth/auth";
+import { type Auth, enqueueVerificationMail } from "../../auth/auth";
 import type { Database } from "../../db/client";
 import { account, checkoutSessions, customers, user } from "../../db/schema";
 import { AppError, conflict, isUniqueViolation } from "../../http/errors";
@@ -93,6 +95,14 @@ export async function createAccount(
           { err: error, userId, checkoutId: checkout.id },
           "customer record insert failed; sign-up continues",
         );
+      }
+
+      // Committed with the account, or not at all; a failure to enqueue only costs the e-mail,
+      // which the signed-in user can ask for again (POST /api/auth/send-verification-email).
+      try {
+        await tx.transaction(async (sp) => enqueueVerificationMail(sp, auth, created!));
+      } catch (error) {
+        logger.error({ err: error, userId }, "e-mail confirmation could not be enqueued; sign-up continues");
       }
 
       return { user: created!, organization: { id: org.id, name: org.name } };

@@ -12,6 +12,7 @@ import { addMember } from "@/server/modules/tenants/tenants.service";
 import { cliente, paidCheckout } from "../../../../tests/support/checkout";
 import { createCondominioWithUnidade, createUser, signIn, uniqueIp } from "../../../../tests/support/factories";
 import { client, cookieFrom } from "../../../../tests/support/http";
+import { mailsTo, waitForMail } from "../../../../tests/support/mailbox";
 import { describeOnPostgres } from "../../../../tests/support/postgres-only";
 import { setupTestSystem } from "../../../../tests/support/system";
 
@@ -88,16 +89,87 @@ describe("an e-mail held by an account", () => {
     expect((await startCheckoutFor(email)).status).toBe(409);
   });
 
-  it("an account from a paid plan blocks it at any age, verified or not", async () => {
+  it("an account from a paid plan blocks it while young or verified", async () => {
+    const young = newEmail();
+    await accountFromCheckout(young, { hoursAgo: 23, plan: "essencial" });
+    expect((await startCheckoutFor(young)).status).toBe(409);
+    const verified = newEmail();
+    await accountFromCheckout(verified, { hoursAgo: 24 * 30, plan: "essencial", verified: true });
+    expect((await startCheckoutFor(verified)).status).toBe(409);
+  });
+
+  it("an unverified account from a paid plan older than 24 hours no longer blocks it; its data stays", async () => {
     const email = newEmail();
-    await accountFromCheckout(email, { hoursAgo: 24 * 30, plan: "essencial" });
-    expect((await startCheckoutFor(email)).status).toBe(409);
+    const old = await accountFromCheckout(email, { hoursAgo: 25, plan: "essencial" });
+    expect((await startCheckoutFor(email)).status).toBe(201);
+    const res = await createAccountWithPaidCheckout(email);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await usersWithEmail(email)).toBe(1);
+    const [released] = await db().select().from(user).where(eq(user.id, old.userId));
+    expect(released!.email).toMatch(/\.invalid$/);
   });
 
   it("an account made without checkout (staff, demo) blocks it at any age", async () => {
     const { user: created, email } = await createUser(system(), { email: newEmail() });
     await db().update(user).set({ createdAt: sql`now() - interval '30 days'` }).where(eq(user.id, created.id));
     expect((await startCheckoutFor(email)).status).toBe(409);
+  });
+});
+
+/** The confirmation e-mails sent to `email`, oldest first; opening one follows better-auth's redirect. */
+async function confirmationLinks(email: string) {
+  await waitForMail(system(), email);
+  const mails = await mailsTo(system().mailer.mailDir!, email);
+  return mails.filter((m) => m.subject === "Confirme seu e-mail no Guarita").map((m) => m.links[0]!);
+}
+
+async function openLink(link: string) {
+  const url = new URL(link);
+  const res = await client(system()).get(`${url.pathname}${url.search}`, { ip: uniqueIp() });
+  expect(res.status).toBe(302);
+  return res.headers.get("location");
+}
+
+describe("e-mail verification and the hold", () => {
+  it("a Personalizado account confirmed through its e-mailed link keeps its e-mail after 24 hours", async () => {
+    const email = newEmail();
+    await accountFromCheckout(email, { hoursAgo: 25 });
+    const [link] = await confirmationLinks(email);
+    expect(await openLink(link!)).toBe("/verificar-email?confirmado=1");
+    expect((await startCheckoutFor(email)).status).toBe(409);
+  });
+
+  it("the released account's e-mailed links open neither account", async () => {
+    const email = newEmail();
+    const old = await accountFromCheckout(email, { hoursAgo: 25 });
+    const [oldLink] = await confirmationLinks(email);
+    expect(
+      (await client(system()).post("/api/auth/request-password-reset", { json: { email }, ip: uniqueIp() })).status,
+    ).toBe(200);
+    const resetMail = await waitForMail(system(), email);
+    expect(resetMail.subject).toBe("Redefina sua senha do Guarita");
+    const resetPage = new URL((await openLink(resetMail.links[0]!))!);
+    const resetToken = resetPage.searchParams.get("token")!;
+
+    const res = await createAccountWithPaidCheckout(email);
+    expect(res.status).toBe(201);
+
+    // The reset link mailed before the release died with it.
+    const reset = await client(system()).post("/api/auth/reset-password", {
+      json: { token: resetToken, newPassword: "senha-de-quem-tinha-o-link" },
+      ip: uniqueIp(),
+    });
+    expect(reset.status).toBe(400);
+    expect(reset.body.error.code).toBe("INVALID_TOKEN");
+
+    expect(await openLink(oldLink!)).toBe("/verificar-email?confirmado=1&error=INVALID_TOKEN");
+    const rows = await db()
+      .select({ id: user.id, verified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, email));
+    expect(rows).toEqual([{ id: res.body.user.id, verified: false }]);
+    const [released] = await db().select({ verified: user.emailVerified }).from(user).where(eq(user.id, old.userId));
+    expect(released!.verified).toBe(false);
   });
 });
 

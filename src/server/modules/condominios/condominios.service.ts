@@ -1,11 +1,11 @@
-import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Timezone } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
 import type { Condominio } from "../../../shared/schemas/condominios";
-import { condominioCondition } from "../../auth/scope";
+import { condominioCondition, unidadeCondition } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
-import { condominios as c, pessoas, unidades } from "../../db/schema";
+import { condominios as c, pessoas, unidadeMoradores, unidades } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
 import type { TenantContext } from "../../http/context";
 import { notFound } from "../../http/errors";
@@ -54,8 +54,28 @@ export async function findInTenant(db: Database, tenant: TenantContext, id: stri
 export async function get(db: Database, tenant: TenantContext, id: string) {
   const row = await findInTenant(db, tenant, id);
   const [[units], [people], recent] = await Promise.all([
-    db.select({ n: count() }).from(unidades).where(eq(unidades.condominioId, id)),
-    db.select({ n: count() }).from(pessoas).where(eq(pessoas.condominioId, id)),
+    db
+      .select({ n: count() })
+      .from(unidades)
+      .where(and(eq(unidades.condominioId, id), unidadeCondition(tenant, unidades.id))),
+    // A morador counts the people of their own units only, as every other figure they see.
+    db
+      .select({ n: count() })
+      .from(pessoas)
+      .where(
+        and(
+          eq(pessoas.condominioId, id),
+          tenant.scope === null
+            ? undefined
+            : inArray(
+                pessoas.id,
+                db
+                  .select({ id: unidadeMoradores.pessoaId })
+                  .from(unidadeMoradores)
+                  .where(and(eq(unidadeMoradores.ativo, true), unidadeCondition(tenant, unidadeMoradores.unidadeId))),
+              ),
+        ),
+      ),
     listSolicitacoes(db, tenant, { condominioId: id }, 1, 10),
   ]);
   return {

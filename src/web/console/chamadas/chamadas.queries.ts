@@ -14,6 +14,8 @@ export interface ChamadaFilters {
   solicitacao_id?: string;
   pessoa_id?: string;
   page?: number;
+  /** The API's default (50) unless set: the morador's home shows only the latest few. */
+  page_size?: number;
 }
 
 export const chamadasKeys = {

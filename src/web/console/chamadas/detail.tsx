@@ -11,6 +11,7 @@ import { TipoBadge } from "@/web/components/tipo-badge";
 import { Button } from "@/web/components/ui/button";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { recordTitle } from "@/web/lib/console-screens";
+import { usePermission } from "@/web/lib/me.queries";
 import type { Route } from "./+types/detail";
 import { chamadaDetailOptions } from "./chamadas.queries";
 
@@ -30,6 +31,8 @@ export default function ChamadaDetailPage() {
   const { id = "" } = useParams();
   const query = useQuery(chamadaDetailOptions(id));
   const loaded = query.data;
+  // The person called links to the people registry only for those who may read it (staff).
+  const canReadPessoas = usePermission("pessoas:ler");
 
   return (
     <RecordScreen
@@ -84,9 +87,13 @@ export default function ChamadaDetailPage() {
                 [
                   "Pessoa",
                   c.pessoa_id && c.pessoa ? (
-                    <Link key="p" to={`/app/pessoas/${c.pessoa_id}`} className="hover:underline">
-                      {c.pessoa.nome}
-                    </Link>
+                    canReadPessoas ? (
+                      <Link key="p" to={`/app/pessoas/${c.pessoa_id}`} className="hover:underline">
+                        {c.pessoa.nome}
+                      </Link>
+                    ) : (
+                      c.pessoa.nome
+                    )
                   ) : (
                     "Pessoa removida"
                   ),

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Building2, Users } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { TENANT_WIDE_ROLES } from "@/shared/permissions";
 import { RecordScreen } from "@/web/components/record-screen";
 import { ActiveBadge, DataList, EditLink, shortId } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
@@ -9,6 +10,7 @@ import { SolicitacoesCard } from "@/web/components/solicitacoes-table";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { recordTitle } from "@/web/lib/console-screens";
+import { meQueryOptions, usePermission } from "@/web/lib/me.queries";
 import type { Route } from "./+types/detail";
 import { CONDOMINIO } from "./condominio-form";
 import { condominioDetailOptions } from "./condominios.queries";
@@ -51,6 +53,12 @@ export default function CondominioDetailPage() {
   const { id = "" } = useParams();
   const query = useQuery(condominioDetailOptions(id));
   const loaded = query.data;
+  const canEdit = usePermission("cadastros:editar");
+  const me = useQuery(meQueryOptions());
+  // The counts are the whole condominium's: only for staff, whose lists they lead to show as many.
+  // A morador reaches their own units only (and no people registry), so the numbers would not match.
+  const tenantWide = !!me.data && TENANT_WIDE_ROLES.includes(me.data.role);
+  const canReadPessoas = usePermission("pessoas:ler");
 
   return (
     <RecordScreen
@@ -59,7 +67,7 @@ export default function CondominioDetailPage() {
       width="max-w-5xl"
       title={loaded?.nome ?? "Condomínio"}
       description={loaded ? `#${shortId(loaded.id)}` : undefined}
-      actions={loaded && <EditLink to={`${CONDOMINIO.list}/${loaded.id}/editar`} />}
+      actions={loaded && canEdit && <EditLink to={`${CONDOMINIO.list}/${loaded.id}/editar`} />}
     >
       {(c) => (
         <>
@@ -73,20 +81,24 @@ export default function CondominioDetailPage() {
               ]}
             />
           </SectionCard>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <CountCard
-              label="Unidades"
-              value={c.unidades_count}
-              href={`/app/unidades?condominio_id=${c.id}`}
-              icon={Building2}
-            />
-            <CountCard
-              label="Pessoas"
-              value={c.pessoas_count}
-              href={`/app/pessoas?condominio_id=${c.id}`}
-              icon={Users}
-            />
-          </div>
+          {tenantWide && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <CountCard
+                label="Unidades"
+                value={c.unidades_count}
+                href={`/app/unidades?condominio_id=${c.id}`}
+                icon={Building2}
+              />
+              {canReadPessoas && (
+                <CountCard
+                  label="Pessoas"
+                  value={c.pessoas_count}
+                  href={`/app/pessoas?condominio_id=${c.id}`}
+                  icon={Users}
+                />
+              )}
+            </div>
+          )}
           <SolicitacoesCard
             title="Solicitações recentes"
             description="As últimas solicitações de acesso deste condomínio."

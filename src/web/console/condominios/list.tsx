@@ -8,6 +8,7 @@ import { ActiveBadge, shortId } from "@/web/components/registry";
 import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { useMissingPrerequisite } from "@/web/lib/first-steps";
+import { usePermission } from "@/web/lib/me.queries";
 import { useListParams } from "@/web/lib/use-list-params";
 import type { Route } from "./+types/list";
 import { condominiosListOptions } from "./condominios.queries";
@@ -18,6 +19,8 @@ export const meta: Route.MetaFunction = () => consoleTitle("Condomínios");
 export default function CondominiosListPage() {
   const list$ = useListParams();
   const list = useQuery(condominiosListOptions({ q: list$.q, page: list$.page }));
+  // Porteiros and moradores read condominiums (a morador only their own) but never register them.
+  const canEdit = usePermission("cadastros:editar");
 
   // A new tenant: say what to register first (docs/decisions/009, "first minutes").
   const firstStep = useMissingPrerequisite("condominios", !list$.q && list.data?.total === 0);
@@ -25,7 +28,7 @@ export default function CondominiosListPage() {
     <ListScreen
       title="Condomínios"
       description="Gerencie os condomínios atendidos pela portaria remota."
-      actions={<AddLink to="/app/condominios/novo">Novo Condomínio</AddLink>}
+      actions={canEdit && <AddLink to="/app/condominios/novo">Novo Condomínio</AddLink>}
       filters={
         <ListFilters
           list={list$}
@@ -45,7 +48,7 @@ export default function CondominiosListPage() {
           icon={list$.q ? SearchX : Building2}
           title="Nenhum condomínio encontrado."
           description={firstStep?.description ?? (list$.q ? "Tente ajustar a busca." : undefined)}
-          action={<AddLink to="/app/condominios/novo">Cadastrar condomínio</AddLink>}
+          action={canEdit && <AddLink to="/app/condominios/novo">Cadastrar condomínio</AddLink>}
         />
       }
     >
@@ -78,7 +81,7 @@ export default function CondominiosListPage() {
               </TableCell>
               <TableCell>{format(new Date(c.created_at), "dd/MM/yyyy")}</TableCell>
               <TableCell className="text-right">
-                <RowActions to={`/app/condominios/${c.id}`} name={c.nome} />
+                <RowActions to={`/app/condominios/${c.id}`} name={c.nome} editable={canEdit} />
               </TableCell>
             </TableRow>
           ))}

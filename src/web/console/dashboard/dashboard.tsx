@@ -3,22 +3,45 @@ import { Plus, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { TENANT_WIDE_ROLES } from "@/shared/permissions";
 import { ErrorState } from "@/web/components/error-state";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
+import { LoadingState } from "@/web/components/ui/spinner";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
+import { meQueryOptions } from "@/web/lib/me.queries";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/dashboard";
 import { kpisOptions, ultimasOptions } from "./dashboard.queries";
 import { KpiCards } from "./kpi-cards";
+import { MoradorHome } from "./morador-home";
 import { PrimeirosPassos } from "./primeiros-passos";
 import { UltimasSolicitacoes } from "./ultimas-solicitacoes";
 
 export const meta: Route.MetaFunction = () => consoleTitle("Dashboard");
 
-/** Dashboard (SPEC.md section 2.4): today's KPIs and latest requests, live through realtime events. */
+/**
+ * /app/dashboard: staff (owner, síndico, porteiro), whose data is the whole tenant, get the
+ * dashboard; anyone whose data is only their own units (a morador) gets their unit's home. Nothing is
+ * fetched until /api/me says which.
+ */
 export default function DashboardPage() {
+  const me = useQuery(meQueryOptions());
+  if (me.data) return TENANT_WIDE_ROLES.includes(me.data.role) ? <StaffDashboard /> : <MoradorHome me={me.data} />;
+  if (me.isError) {
+    // A 401 sends the whole console to /login (layout); anything else may be retried here.
+    return (
+      <div className="mx-auto w-full max-w-7xl">
+        <ErrorState title="Não foi possível carregar o painel." error={me.error} onRetry={() => void me.refetch()} />
+      </div>
+    );
+  }
+  return <LoadingState message="Carregando painel..." className="py-16" />;
+}
+
+/** Dashboard (SPEC.md section 2.4): today's KPIs and latest requests, live through realtime events. */
+function StaffDashboard() {
   const kpis = useQuery(kpisOptions());
   const ultimas = useQuery(ultimasOptions());
   const [refreshing, setRefreshing] = useState(false);

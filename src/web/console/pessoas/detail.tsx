@@ -7,12 +7,14 @@ import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
 import { RecordScreen } from "@/web/components/record-screen";
 import { ActiveBadge, CondominioLink, DataList, EditLink, ResponsavelBadge, shortId } from "@/web/components/registry";
+import { RequirePermission } from "@/web/components/require-permission";
 import { SectionCard } from "@/web/components/section-card";
 import { SolicitacoesCard } from "@/web/components/solicitacoes-table";
 import { Button } from "@/web/components/ui/button";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { recordTitle } from "@/web/lib/console-screens";
+import { usePermission } from "@/web/lib/me.queries";
 import type { Route } from "./+types/detail";
 import { PESSOA } from "./pessoa-form";
 import { pessoaDetailOptions, useDeletePessoa } from "./pessoas.queries";
@@ -20,12 +22,22 @@ import { pessoaDetailOptions, useDeletePessoa } from "./pessoas.queries";
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("pessoas", params.id));
 
 /** Person detail: data, the units the person lives in, the requests they decided, and delete. */
+/** The people registry is staff-only: a morador gets the no-permission state. */
 export default function PessoaDetailPage() {
+  return (
+    <RequirePermission permission="pessoas:ler">
+      <PessoaDetailScreen />
+    </RequirePermission>
+  );
+}
+
+function PessoaDetailScreen() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const query = useQuery(pessoaDetailOptions(id));
   const remove = useDeletePessoa(id);
   const loaded = query.data;
+  const canEdit = usePermission("cadastros:editar");
 
   return (
     <RecordScreen
@@ -35,7 +47,8 @@ export default function PessoaDetailPage() {
       title={loaded?.nome ?? "Pessoa"}
       description={loaded ? `#${shortId(loaded.id)}` : undefined}
       actions={
-        loaded && (
+        loaded &&
+        canEdit && (
           <>
             <EditLink to={`${PESSOA.list}/${loaded.id}/editar`} />
             <ConfirmDialog

@@ -6,6 +6,7 @@ import { EmptyState } from "@/web/components/empty-state";
 import { AddLink, ListScreen } from "@/web/components/list-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
 import { ActiveBadge, CondominioStatusFilters, shortId, useCondominioStatusFilters } from "@/web/components/registry";
+import { RequirePermission } from "@/web/components/require-permission";
 import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
@@ -13,6 +14,7 @@ import { Skeleton } from "@/web/components/ui/skeleton";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { useMissingPrerequisite } from "@/web/lib/first-steps";
+import { usePermission } from "@/web/lib/me.queries";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/list";
 import { pessoasListOptions } from "./pessoas.queries";
@@ -36,7 +38,7 @@ function Row({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-function PessoaCard({ p }: { p: Pessoa }) {
+function PessoaCard({ p, editable }: { p: Pessoa; editable: boolean }) {
   return (
     <li className="min-w-0">
       <Card className="h-full min-w-0 gap-3 py-4" data-pessoa-id={p.id}>
@@ -68,11 +70,13 @@ function PessoaCard({ p }: { p: Pessoa }) {
                 Ver
               </Link>
             </Button>
-            <Button asChild variant="outline" size="sm" className="flex-1">
-              <Link to={`/app/pessoas/${p.id}/editar`} aria-label={`Editar ${p.nome}`}>
-                Editar
-              </Link>
-            </Button>
+            {editable && (
+              <Button asChild variant="outline" size="sm" className="flex-1">
+                <Link to={`/app/pessoas/${p.id}/editar`} aria-label={`Editar ${p.nome}`}>
+                  Editar
+                </Link>
+              </Button>
+            )}
           </div>
         </CardContent>
       </Card>
@@ -81,10 +85,21 @@ function PessoaCard({ p }: { p: Pessoa }) {
 }
 
 /** People list, as cards (SPEC.md section 2.8). */
+/** The people registry is staff-only: a morador gets the no-permission state. */
 export default function PessoasListPage() {
+  return (
+    <RequirePermission permission="pessoas:ler">
+      <PessoasListScreen />
+    </RequirePermission>
+  );
+}
+
+function PessoasListScreen() {
   const state = useCondominioStatusFilters(STATUSES);
   const { filters, filtered } = state;
   const list = useQuery(pessoasListOptions(filters));
+  // A porteiro reads the registry (to identify people at the gate) but does not change it.
+  const canEdit = usePermission("cadastros:editar");
 
   // A new tenant: say what to register first (docs/decisions/009, "first minutes").
   const firstStep = useMissingPrerequisite("pessoas", !filtered && list.data?.total === 0);
@@ -95,7 +110,7 @@ export default function PessoasListPage() {
       actions={
         <>
           <RefreshButton refetch={list.refetch} description="Lista de pessoas atualizada." />
-          <AddLink to="/app/pessoas/nova">Nova Pessoa</AddLink>
+          {canEdit && <AddLink to="/app/pessoas/nova">Nova Pessoa</AddLink>}
         </>
       }
       filters={
@@ -144,7 +159,7 @@ export default function PessoasListPage() {
             firstStep ? (
               <AddLink to={firstStep.to}>{firstStep.label}</AddLink>
             ) : (
-              <AddLink to="/app/pessoas/nova">Cadastrar pessoa</AddLink>
+              canEdit && <AddLink to="/app/pessoas/nova">Cadastrar pessoa</AddLink>
             )
           }
         />
@@ -157,7 +172,7 @@ export default function PessoasListPage() {
           aria-label="Pessoas"
         >
           {items.map((p) => (
-            <PessoaCard key={p.id} p={p} />
+            <PessoaCard key={p.id} p={p} editable={canEdit} />
           ))}
         </ul>
       )}

@@ -1,5 +1,6 @@
 import { NewScreen } from "@/web/components/record-screen";
 import { useCondominioParam } from "@/web/components/registry";
+import { RequirePermission } from "@/web/components/require-permission";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 import type { Route } from "./+types/new";
@@ -7,7 +8,16 @@ import { PESSOA, PessoaForm } from "./pessoa-form";
 
 export const meta: Route.MetaFunction = () => consoleTitle(CONSOLE_SCREENS.pessoas.create!.title);
 
+/** Only owners and síndicos register people; anyone else gets the no-permission state. */
 export default function NovaPessoaPage() {
+  return (
+    <RequirePermission permission="cadastros:editar">
+      <NovaPessoaScreen />
+    </RequirePermission>
+  );
+}
+
+function NovaPessoaScreen() {
   const condominioId = useCondominioParam();
   return (
     <NewScreen

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import type * as React from "react";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { SOLICITACAO_TIPOS } from "@/shared/domain";
 import { type SolicitacaoCreateInput, solicitacaoCreateSchema } from "@/shared/schemas/solicitacoes";
@@ -72,9 +72,22 @@ export default function NovaSolicitacaoPage() {
   });
   const condominioId = useWatch({ control: form.control, name: "condominio_id" }) ?? "";
 
+  // The server lists only what the caller reaches: a morador gets their own condominium and units.
   const condominios = useQuery(condominioOptions());
   const unidades = useQuery(unidadeOptions(condominioId));
   const unidadeChoices = (unidades.data ?? []).filter((u) => u.enabled);
+  const condominioChoices = (condominios.data ?? []).filter((c) => c.enabled);
+
+  // Nothing to choose (a morador of one unit, a tenant with one condominium): choose it for them,
+  // once, without overriding a choice already made.
+  const onlyCondominio = condominioChoices.length === 1 ? condominioChoices[0]!.id : undefined;
+  const onlyUnidade = unidadeChoices.length === 1 ? unidadeChoices[0]!.id : undefined;
+  useEffect(() => {
+    if (onlyCondominio && !form.getValues("condominio_id")) form.setValue("condominio_id", onlyCondominio);
+  }, [form, onlyCondominio]);
+  useEffect(() => {
+    if (onlyUnidade && !form.getValues("unidade_id")) form.setValue("unidade_id", onlyUnidade);
+  }, [form, onlyUnidade]);
 
   const onSubmit = useSaveHandler(form, {
     fields: FIELDS,

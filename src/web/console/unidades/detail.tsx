@@ -19,6 +19,7 @@ import { pessoasListOptions } from "@/web/console/pessoas/pessoas.queries";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { recordTitle } from "@/web/lib/console-screens";
+import { usePermission } from "@/web/lib/me.queries";
 import type { Route } from "./+types/detail";
 import { UNIDADE } from "./unidade-form";
 import { unidadeDetailOptions, useLinkMorador, useUnlinkMorador, useUpdateMorador } from "./unidades.queries";
@@ -115,9 +116,15 @@ function AddMorador({ unidade }: { unidade: UnidadeDetail }) {
   );
 }
 
+/**
+ * The unit's residents. Managing them (add, responsável, remove) is a registry change, for owners
+ * and síndicos only; the names link to the people registry only for those who may read it (staff).
+ */
 function Moradores({ unidade }: { unidade: UnidadeDetail }) {
   const update = useUpdateMorador(unidade.id);
   const unlink = useUnlinkMorador(unidade.id);
+  const canManage = usePermission("cadastros:editar");
+  const canReadPessoas = usePermission("pessoas:ler");
   return (
     <SectionCard
       icon={Users}
@@ -125,9 +132,14 @@ function Moradores({ unidade }: { unidade: UnidadeDetail }) {
       description="Pessoas que moram nesta unidade. O responsável aparece primeiro."
       contentClassName="space-y-4"
     >
-      <AddMorador unidade={unidade} />
+      {/* Not mounted without the permission: it lists people, which a morador may not read. */}
+      {canManage && <AddMorador unidade={unidade} />}
       {unidade.moradores_ativos.length === 0 ? (
-        <EmptyState icon={Users} title="Nenhum morador nesta unidade." description="Adicione uma pessoa acima." />
+        <EmptyState
+          icon={Users}
+          title="Nenhum morador nesta unidade."
+          description={canManage ? "Adicione uma pessoa acima." : undefined}
+        />
       ) : (
         <ul className="divide-y rounded-lg border" aria-label="Moradores da unidade">
           {unidade.moradores_ativos.map((m) => (
@@ -137,55 +149,61 @@ function Moradores({ unidade }: { unidade: UnidadeDetail }) {
               data-morador={m.nome}
             >
               <div className="flex min-w-0 items-center gap-2">
-                <Link to={`/app/pessoas/${m.pessoa_id}`} className="truncate font-medium hover:underline">
-                  {m.nome}
-                </Link>
+                {canReadPessoas ? (
+                  <Link to={`/app/pessoas/${m.pessoa_id}`} className="truncate font-medium hover:underline">
+                    {m.nome}
+                  </Link>
+                ) : (
+                  <span className="truncate font-medium">{m.nome}</span>
+                )}
                 {m.is_responsavel && <ResponsavelBadge />}
               </div>
-              <div className="flex flex-wrap gap-1">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  disabled={update.isPending}
-                  onClick={() =>
-                    update.mutate(
-                      { pessoaId: m.pessoa_id, is_responsavel: !m.is_responsavel },
-                      {
-                        onSuccess: () =>
-                          toast.success(m.is_responsavel ? "Responsável removido" : "Responsável definido", {
-                            description: m.nome,
-                          }),
-                        onError: (error) =>
-                          toast.error("Erro ao atualizar morador", { description: errorMessage(error) }),
-                      },
-                    )
-                  }
-                >
-                  <Star aria-hidden="true" />
-                  {m.is_responsavel ? "Remover responsável" : "Marcar como responsável"}
-                </Button>
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Remover ${m.nome}`}>
-                      <Trash2 aria-hidden="true" />
-                      Remover
-                    </Button>
-                  }
-                  title="Remover morador?"
-                  description={`${m.nome} deixará de ser morador(a) desta unidade. O histórico de solicitações é mantido.`}
-                  confirmLabel="Remover"
-                  pendingLabel="Removendo..."
-                  confirmVariant="destructive"
-                  onConfirm={async () => {
-                    try {
-                      await unlink.mutateAsync(m.pessoa_id);
-                      toast.success("Morador removido", { description: m.nome });
-                    } catch (error) {
-                      toast.error("Erro ao remover morador", { description: errorMessage(error) });
+              {canManage && (
+                <div className="flex flex-wrap gap-1">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={update.isPending}
+                    onClick={() =>
+                      update.mutate(
+                        { pessoaId: m.pessoa_id, is_responsavel: !m.is_responsavel },
+                        {
+                          onSuccess: () =>
+                            toast.success(m.is_responsavel ? "Responsável removido" : "Responsável definido", {
+                              description: m.nome,
+                            }),
+                          onError: (error) =>
+                            toast.error("Erro ao atualizar morador", { description: errorMessage(error) }),
+                        },
+                      )
                     }
-                  }}
-                />
-              </div>
+                  >
+                    <Star aria-hidden="true" />
+                    {m.is_responsavel ? "Remover responsável" : "Marcar como responsável"}
+                  </Button>
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Remover ${m.nome}`}>
+                        <Trash2 aria-hidden="true" />
+                        Remover
+                      </Button>
+                    }
+                    title="Remover morador?"
+                    description={`${m.nome} deixará de ser morador(a) desta unidade. O histórico de solicitações é mantido.`}
+                    confirmLabel="Remover"
+                    pendingLabel="Removendo..."
+                    confirmVariant="destructive"
+                    onConfirm={async () => {
+                      try {
+                        await unlink.mutateAsync(m.pessoa_id);
+                        toast.success("Morador removido", { description: m.nome });
+                      } catch (error) {
+                        toast.error("Erro ao remover morador", { description: errorMessage(error) });
+                      }
+                    }}
+                  />
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -199,6 +217,7 @@ export default function UnidadeDetailPage() {
   const { id = "" } = useParams();
   const query = useQuery(unidadeDetailOptions(id));
   const loaded = query.data;
+  const canEdit = usePermission("cadastros:editar");
 
   return (
     <RecordScreen
@@ -207,7 +226,7 @@ export default function UnidadeDetailPage() {
       width="max-w-5xl"
       title={loaded ? unidadeLabel(loaded) : "Unidade"}
       description={loaded ? `#${shortId(loaded.id)}` : undefined}
-      actions={loaded && <EditLink to={`${UNIDADE.list}/${loaded.id}/editar`} />}
+      actions={loaded && canEdit && <EditLink to={`${UNIDADE.list}/${loaded.id}/editar`} />}
     >
       {(u) => (
         <>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { EditScreen } from "@/web/components/record-screen";
+import { RequirePermission } from "@/web/components/require-permission";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 import type { Route } from "./+types/edit";
@@ -10,7 +11,16 @@ import { unidadeDetailOptions } from "./unidades.queries";
 
 export const meta: Route.MetaFunction = () => consoleTitle(CONSOLE_SCREENS.unidades.edit!);
 
+/** Only owners and síndicos edit units; anyone else gets the no-permission state. */
 export default function EditarUnidadePage() {
+  return (
+    <RequirePermission permission="cadastros:editar">
+      <EditarUnidadeScreen />
+    </RequirePermission>
+  );
+}
+
+function EditarUnidadeScreen() {
   const { id = "" } = useParams();
   const query = useQuery(unidadeDetailOptions(id));
   return (

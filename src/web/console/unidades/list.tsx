@@ -8,6 +8,7 @@ import { LoadingState } from "@/web/components/ui/spinner";
 import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { useMissingPrerequisite } from "@/web/lib/first-steps";
+import { usePermission } from "@/web/lib/me.queries";
 import type { Route } from "./+types/list";
 import { unidadesListOptions } from "./unidades.queries";
 
@@ -24,6 +25,8 @@ export default function UnidadesListPage() {
   const state = useCondominioStatusFilters(STATUSES);
   const { filters, filtered } = state;
   const list = useQuery(unidadesListOptions(filters));
+  // Everyone reads units (a morador only their own); only owners and síndicos register them.
+  const canEdit = usePermission("cadastros:editar");
   // A new unit starts in the condominium the list is filtered by.
   const newHref = filters.condominio_id
     ? `/app/unidades/nova?condominio_id=${filters.condominio_id}`
@@ -35,7 +38,7 @@ export default function UnidadesListPage() {
     <ListScreen
       title="Unidades"
       description="Gerencie as unidades dos condomínios e seus moradores."
-      actions={<AddLink to={newHref}>Nova Unidade</AddLink>}
+      actions={canEdit && <AddLink to={newHref}>Nova Unidade</AddLink>}
       filters={
         <CondominioStatusFilters
           state={state}
@@ -60,7 +63,7 @@ export default function UnidadesListPage() {
             firstStep ? (
               <AddLink to={firstStep.to}>{firstStep.label}</AddLink>
             ) : (
-              <AddLink to={newHref}>Cadastrar unidade</AddLink>
+              canEdit && <AddLink to={newHref}>Cadastrar unidade</AddLink>
             )
           }
         />
@@ -98,7 +101,7 @@ export default function UnidadesListPage() {
                 <ActiveBadge active={u.enabled} feminine />
               </TableCell>
               <TableCell className="text-right">
-                <RowActions to={`/app/unidades/${u.id}`} name={`unidade ${u.codigo}`} />
+                <RowActions to={`/app/unidades/${u.id}`} name={`unidade ${u.codigo}`} editable={canEdit} />
               </TableCell>
             </TableRow>
           ))}

@@ -1,0 +1,142 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { uuidParam } from "../../../shared/schemas/common";
+import {
+  conviteInputSchema,
+  conviteListQuerySchema,
+  convitePageSchema,
+  conviteSchema,
+  membroListQuerySchema,
+  membroPageSchema,
+  membroSchema,
+  papelInputSchema,
+} from "../../../shared/schemas/equipe";
+import { requirePermission } from "../../auth/tenant.middleware";
+import type { Database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import * as service from "./equipe.service";
+
+const TAG = "Equipe";
+const manage = requirePermission("equipe:gerenciar");
+/** better-auth member ids are random text, not UUIDs. */
+const memberParam = z.object({
+  id: z
+    .string()
+    .min(1, "Identificador inválido")
+    .max(64, "Identificador inválido")
+    .regex(/^[A-Za-z0-9_-]+$/, "Identificador inválido"),
+});
+const membro = membroSchema.openapi("Membro");
+const convite = conviteSchema.openapi("Convite");
+
+const routes = {
+  membros: createRoute({
+    method: "get",
+    path: "/membros",
+    tags: [TAG],
+    summary: "Membros da equipe, por papel e nome",
+    security: COOKIE_AUTH,
+    middleware: manage,
+    request: { query: membroListQuerySchema },
+    responses: {
+      200: jsonResponse(membroPageSchema.openapi("PaginaMembros"), "Página"),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  papel: createRoute({
+    method: "patch",
+    path: "/membros/{id}",
+    tags: [TAG],
+    summary: "Altera o papel de um membro (encerra as sessões dele)",
+    security: COOKIE_AUTH,
+    middleware: manage,
+    request: { params: memberParam, ...jsonBody(papelInputSchema) },
+    responses: { 200: jsonResponse(membro, "Membro atualizado"), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  remover: createRoute({
+    method: "delete",
+    path: "/membros/{id}",
+    tags: [TAG],
+    summary: "Remove um membro da equipe (encerra as sessões dele)",
+    security: COOKIE_AUTH,
+    middleware: manage,
+    request: { params: memberParam },
+    responses: { 204: { description: "Removido" }, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  convites: createRoute({
+    method: "get",
+    path: "/convites",
+    tags: [TAG],
+    summary: "Convites em aberto (pendentes e expirados), do mais novo ao mais antigo",
+    security: COOKIE_AUTH,
+    middleware: manage,
+    request: { query: conviteListQuerySchema },
+    responses: {
+      200: jsonResponse(convitePageSchema.openapi("PaginaConvites"), "Página"),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  convidar: createRoute({
+    method: "post",
+    path: "/convites",
+    tags: [TAG],
+    summary: "Convida por e-mail com um papel; o convite de morador indica a pessoa cadastrada",
+    security: COOKIE_AUTH,
+    middleware: manage,
+    request: jsonBody(conviteInputSchema),
+    responses: { 201: jsonResponse(convite, "Convite enviado"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+  }),
+  reenviar: createRoute({
+    method: "post",
+    path: "/convites/{id}/reenviar",
+    tags: [TAG],
+    summary: "Envia de novo com um novo link, válido por mais 7 dias (o anterior deixa de valer)",
+    security: COOKIE_AUTH,
+    middleware: manage,
+    request: { params: uuidParam },
+    responses: { 200: jsonResponse(convite, "Convite reenviado"), ...errorResponses(400, 401, 403, 404, 429) },
+  }),
+  revogar: createRoute({
+    method: "delete",
+    path: "/convites/{id}",
+    tags: [TAG],
+    summary: "Revoga um convite pendente",
+    security: COOKIE_AUTH,
+    middleware: manage,
+    request: { params: uuidParam },
+    responses: { 204: { description: "Revogado" }, ...errorResponses(400, 401, 403, 404) },
+  }),
+};
+
+export interface EquipeRoutesDeps {
+  db: Database;
+  /** Where invitation links point: the request's own origin when PUBLIC_URL is not set. */
+  linkBase: (request: Request) => string;
+}
+
+export function equipeRoutes({ db, linkBase }: EquipeRoutesDeps) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(routes.membros, async (c) =>
+      c.json(await service.listMembros(db, c.get("tenant"), c.req.valid("query")), 200),
+    )
+    .openapi(routes.papel, async (c) =>
+      c.json(await service.changeRole(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(routes.remover, async (c) => {
+      await service.removeMembro(db, c.get("tenant"), c.req.valid("param").id);
+      return c.body(null, 204);
+    })
+    .openapi(routes.convites, async (c) =>
+      c.json(await service.listConvites(db, c.get("tenant"), c.req.valid("query")), 200),
+    )
+    .openapi(routes.convidar, async (c) =>
+      c.json(await service.createConvite(db, c.get("tenant"), c.req.valid("json"), linkBase(c.req.raw)), 201),
+    )
+    .openapi(routes.reenviar, async (c) =>
+      c.json(await service.resendConvite(db, c.get("tenant"), c.req.valid("param").id, linkBase(c.req.raw)), 200),
+    )
+    .openapi(routes.revogar, async (c) => {
+      await service.revokeConvite(db, c.get("tenant"), c.req.valid("param").id);
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,76 @@
+/**
+ * /api/perfil: the signed-in user's own account, for every role. The password is changed through
+ * better-auth's /api/auth/change-password (with revokeOtherSessions); the sessions are listed and
+ * ended here instead of through better-auth's list-sessions, which hands every session's token to
+ * JavaScript.
+ */
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  encerrarOutrasResultSchema,
+  encerrarSessaoResultSchema,
+  perfilInputSchema,
+  perfilSchema,
+  sessaoIdParam,
+  sessoesSchema,
+} from "../../../shared/schemas/perfil";
+import type { Database } from "../../db/client";
+import type { AppEnv } from "../../http/context";
+import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import * as service from "./perfil.service";
+
+const TAG = "Perfil";
+
+const routes = {
+  update: createRoute({
+    method: "put",
+    path: "/",
+    tags: [TAG],
+    summary: "Atualiza o nome e a foto (data: URL PNG, JPEG ou WebP de até 100 KB; null remove)",
+    security: COOKIE_AUTH,
+    request: jsonBody(perfilInputSchema.openapi("PerfilEntrada")),
+    responses: { 200: jsonResponse(perfilSchema.openapi("Perfil"), "Atualizado"), ...errorResponses(400, 401, 403) },
+  }),
+  sessoes: createRoute({
+    method: "get",
+    path: "/sessoes",
+    tags: [TAG],
+    summary: "Sessões abertas do usuário: a atual primeiro, depois pelo último acesso (sem tokens)",
+    security: COOKIE_AUTH,
+    responses: { 200: jsonResponse(sessoesSchema.openapi("Sessoes"), "Sessões"), ...errorResponses(401, 403) },
+  }),
+  encerrar: createRoute({
+    method: "delete",
+    path: "/sessoes/{id}",
+    tags: [TAG],
+    summary: "Encerra uma sessão do usuário; encerrar a atual é sair (atual: true)",
+    security: COOKIE_AUTH,
+    request: { params: sessaoIdParam },
+    responses: {
+      200: jsonResponse(encerrarSessaoResultSchema.openapi("SessaoEncerrada"), "Encerrada"),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  encerrarOutras: createRoute({
+    method: "post",
+    path: "/sessoes/encerrar-outras",
+    tags: [TAG],
+    summary: "Encerra todas as sessões do usuário, menos a atual",
+    security: COOKIE_AUTH,
+    responses: {
+      200: jsonResponse(encerrarOutrasResultSchema.openapi("SessoesEncerradas"), "Encerradas"),
+      ...errorResponses(401, 403),
+    },
+  }),
+};
+
+export function perfilRoutes(db: Database) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(routes.update, async (c) =>
+      c.json(await service.updatePerfil(db, c.get("tenant"), c.req.valid("json")), 200),
+    )
+    .openapi(routes.sessoes, async (c) => c.json(await service.listSessoes(db, c.get("tenant")), 200))
+    .openapi(routes.encerrar, async (c) =>
+      c.json(await service.encerrarSessao(db, c.get("tenant"), c.req.valid("param").id), 200),
+    )
+    .openapi(routes.encerrarOutras, async (c) => c.json(await service.encerrarOutras(db, c.get("tenant")), 200));
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import type { MemberRole } from "@/shared/domain";
+import { can, PERMISSIONS, type Permission } from "@/shared/permissions";
+import { ADMIN_NAV_ITEMS, isActiveItem, NAV_ITEMS, visibleNavItems } from "@/web/components/app-sidebar";
+
+/** The permissions /api/me lists for a role: the server's own table. */
+function permissionsOf(role: MemberRole): Permission[] {
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(role, p));
+}
+
+const titles = (role: MemberRole, items = NAV_ITEMS) => visibleNavItems(permissionsOf(role), items).map((i) => i.title);
+
+describe("sidebar per role", () => {
+  it("owner and síndico see every section and Configurações", () => {
+    for (const role of ["owner", "sindico"] as const) {
+      expect(titles(role)).toEqual(["Dashboard", "Solicitações", "Pessoas", "Unidades", "Condomínios", "Chamadas"]);
+      expect(titles(role, ADMIN_NAV_ITEMS)).toEqual(["Configurações"]);
+    }
+  });
+
+  it("a porteiro sees every section (people included, read-only) but not Configurações", () => {
+    expect(titles("porteiro")).toEqual(["Dashboard", "Solicitações", "Pessoas", "Unidades", "Condomínios", "Chamadas"]);
+    expect(titles("porteiro", ADMIN_NAV_ITEMS)).toEqual([]);
+  });
+
+  it("a morador sees no people registry and no Configurações", () => {
+    expect(titles("morador")).toEqual(["Dashboard", "Solicitações", "Unidades", "Condomínios", "Chamadas"]);
+    expect(titles("morador", ADMIN_NAV_ITEMS)).toEqual([]);
+  });
+
+  it("shows nothing while the permissions are unknown, and keeps the menu order", () => {
+    expect(visibleNavItems(undefined)).toEqual([]);
+    expect(visibleNavItems([])).toEqual([]);
+    expect(visibleNavItems(["chamadas:ler", "solicitacoes:ler"]).map((i) => i.href)).toEqual([
+      "/app/dashboard",
+      "/app/solicitacoes",
+      "/app/chamadas",
+    ]);
+  });
+
+  it("links Configurações to /app/configuracoes", () => {
+    expect(ADMIN_NAV_ITEMS.map((i) => i.href)).toEqual(["/app/configuracoes"]);
+  });
+});
+
+describe("current sidebar item", () => {
+  const solicitacoes = NAV_ITEMS.find((i) => i.href === "/app/solicitacoes")!;
+  const configuracoes = ADMIN_NAV_ITEMS[0]!;
+
+  it("lights a section on its own path only (SPEC.md section 2.3), trailing slash aside", () => {
+    expect(isActiveItem(solicitacoes, "/app/solicitacoes")).toBe(true);
+    expect(isActiveItem(solicitacoes, "/app/solicitacoes/")).toBe(true);
+    expect(isActiveItem(solicitacoes, "/app/solicitacoes/nova")).toBe(false);
+    expect(isActiveItem(solicitacoes, "/app/solicitacoes-antigas")).toBe(false);
+  });
+
+  it("lights Configurações on its sub-pages", () => {
+    expect(isActiveItem(configuracoes, "/app/configuracoes/equipe")).toBe(true);
+    expect(isActiveItem(configuracoes, "/app/configuracoes")).toBe(true);
+    expect(isActiveItem(configuracoes, "/app/configuracoesx")).toBe(false);
+  });
+});

@@ -1,0 +1,304 @@
+/**
+ * The pieces the team dialogs share: the role choice (with what each role may do), the person
+ * picker of a morador, and how an API failure reaches the form (fields inline, message in a toast).
+ */
+import { useQuery } from "@tanstack/react-query";
+import { CheckIcon, ChevronDownIcon, Home, RefreshCw } from "lucide-react";
+import { Select as SelectPrimitive } from "radix-ui";
+import type * as React from "react";
+import { useEffect, useId, useState } from "react";
+import type { FieldPath, FieldValues } from "react-hook-form";
+import { toast } from "sonner";
+import { INVITABLE_ROLES, type InvitableRole } from "@/shared/domain";
+import { ROLE_LABELS } from "@/shared/permissions";
+import { type AnyForm, Field } from "@/web/components/form-field";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { Label } from "@/web/components/ui/label";
+import { SelectContent } from "@/web/components/ui/select";
+import { Spinner } from "@/web/components/ui/spinner";
+import { pessoaDetailOptions, pessoasListOptions } from "@/web/console/pessoas/pessoas.queries";
+import { ApiError, errorMessage } from "@/web/lib/api";
+import { condominioOptions } from "@/web/lib/lookups.queries";
+import { cn } from "@/web/lib/utils";
+
+/**
+ * One line on what each invitable role may do (src/shared/permissions.ts in words), shown in the
+ * choice itself so whoever invites knows what they grant before granting it.
+ */
+export const ROLE_DESCRIPTIONS: Record<InvitableRole, string> = {
+  sindico: "Acesso completo: cadastros, solicitações, equipe e dados da administradora.",
+  porteiro: "Controle de acesso: decide solicitações e consulta pessoas, unidades e chamadas.",
+  morador: "Registra visitantes e acompanha os acessos das próprias unidades.",
+};
+
+/**
+ * The role select. Built on the Radix parts rather than the shared SelectItem because each option
+ * carries a description that must not end up in the closed trigger (only ItemText is copied there).
+ */
+export function RoleSelect({
+  id,
+  value,
+  onChange,
+  onBlur,
+  error,
+  disabled,
+  triggerRef,
+}: {
+  id: string;
+  value: InvitableRole | undefined;
+  onChange: (value: InvitableRole) => void;
+  onBlur?: () => void;
+  error?: string;
+  disabled?: boolean;
+  /** Focused when the form finds the choice missing or wrong. */
+  triggerRef?: React.Ref<HTMLButtonElement>;
+}) {
+  return (
+    <Field
+      id={id}
+      label="Papel"
+      required
+      error={error}
+      hint={value ? ROLE_DESCRIPTIONS[value] : "O papel define o que a pessoa pode ver e fazer no console."}
+    >
+      {(describedBy) => (
+        <SelectPrimitive.Root
+          value={value ?? ""}
+          onValueChange={(next) => onChange(next as InvitableRole)}
+          disabled={disabled}
+        >
+          <SelectPrimitive.Trigger
+            ref={triggerRef}
+            id={id}
+            onBlur={onBlur}
+            aria-required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className={cn(
+              "flex h-9 w-full items-center justify-between gap-2 whitespace-nowrap rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none transition-[color,box-shadow] disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground dark:bg-input/20 dark:hover:bg-input/40",
+              "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
+              "aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40",
+            )}
+          >
+            <SelectPrimitive.Value placeholder="Selecione o papel" />
+            <SelectPrimitive.Icon asChild>
+              <ChevronDownIcon className="size-4 opacity-50" aria-hidden="true" />
+            </SelectPrimitive.Icon>
+          </SelectPrimitive.Trigger>
+          <SelectContent>
+            {INVITABLE_ROLES.map((role) => (
+              <SelectPrimitive.Item
+                key={role}
+                value={role}
+                className="relative flex w-full cursor-default select-none flex-col items-start gap-0.5 rounded-sm py-1.5 pr-8 pl-2 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground"
+              >
+                <span className="absolute top-2 right-2 flex size-3.5 items-center justify-center">
+                  <SelectPrimitive.ItemIndicator>
+                    <CheckIcon className="size-4" aria-hidden="true" />
+                  </SelectPrimitive.ItemIndicator>
+                </span>
+                <SelectPrimitive.ItemText>{ROLE_LABELS[role]}</SelectPrimitive.ItemText>
+                <span className="max-w-80 whitespace-normal text-muted-foreground text-xs">
+                  {ROLE_DESCRIPTIONS[role]}
+                </span>
+              </SelectPrimitive.Item>
+            ))}
+          </SelectContent>
+        </SelectPrimitive.Root>
+      )}
+    </Field>
+  );
+}
+
+export interface PessoaEscolhida {
+  id: string;
+  nome: string;
+}
+
+const SEARCH_DEBOUNCE_MS = 250;
+/** Enough to find someone by a few letters; more is a sign the search should be narrower. */
+const PICKER_PAGE_SIZE = 20;
+
+/**
+ * "Pessoa cadastrada": search the people registry (server-side, active people only) and pick one
+ * with radio buttons (arrows move between them, as in any radio group). The chosen person's units
+ * are shown, because they are exactly what the morador's login will reach.
+ */
+export function PessoaPicker({
+  id,
+  value,
+  onChange,
+  error,
+  disabled,
+  searchRef,
+}: {
+  id: string;
+  value: PessoaEscolhida | null;
+  onChange: (pessoa: PessoaEscolhida | null) => void;
+  error?: string;
+  disabled?: boolean;
+  /** The search box takes the focus when the server says the choice is wrong. */
+  searchRef?: React.Ref<HTMLInputElement>;
+}) {
+  const uid = useId();
+  const searchId = `${id}-busca`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [search, setSearch] = useState("");
+  const [q, setQ] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const pessoas = useQuery(pessoasListOptions({ q: q || undefined, status: "ativo", page_size: PICKER_PAGE_SIZE }));
+  const condominios = useQuery(condominioOptions());
+  const condominioNome = (condominioId: string) => condominios.data?.find((c) => c.id === condominioId)?.nome;
+  const items = pessoas.data?.items ?? [];
+
+  let list: React.ReactNode;
+  if (pessoas.isError && !pessoas.data) {
+    list = (
+      <div className="flex flex-col items-start gap-2 p-3 text-sm">
+        <p className="text-destructive">Não foi possível buscar as pessoas: {errorMessage(pessoas.error)}</p>
+        <Button variant="outline" size="sm" onClick={() => void pessoas.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  } else if (pessoas.isPending) {
+    list = (
+      <p className="flex items-center gap-2 p-3 text-muted-foreground text-sm">
+        <Spinner />
+        Carregando pessoas...
+      </p>
+    );
+  } else if (items.length === 0) {
+    list = (
+      <p className="p-3 text-muted-foreground text-sm">
+        {q ? "Nenhuma pessoa encontrada para esta busca." : "Nenhuma pessoa ativa cadastrada."}
+      </p>
+    );
+  } else {
+    list = (
+      <ul className={cn("divide-y", pessoas.isPlaceholderData && "opacity-60")}>
+        {items.map((p) => {
+          const optionId = `${uid}-${p.id}`;
+          const detail = [condominioNome(p.condominio_id), p.email].filter(Boolean).join(" · ");
+          return (
+            <li key={p.id}>
+              <label
+                htmlFor={optionId}
+                className="flex cursor-pointer items-start gap-3 px-3 py-2 text-sm hover:bg-muted/50 has-[:checked]:bg-accent"
+              >
+                <input
+                  id={optionId}
+                  type="radio"
+                  name={`${id}-opcoes`}
+                  value={p.id}
+                  checked={value?.id === p.id}
+                  onChange={() => onChange({ id: p.id, nome: p.nome })}
+                  disabled={disabled}
+                  className="mt-0.5 size-4 shrink-0 accent-primary"
+                />
+                <span className="grid min-w-0">
+                  <span className="font-medium">{p.nome}</span>
+                  {detail && <span className="break-words text-muted-foreground text-xs">{detail}</span>}
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <fieldset className="grid min-w-0 gap-2" aria-describedby={[error && errorId, hintId].filter(Boolean).join(" ")}>
+      <legend className="mb-2 font-medium text-sm">
+        Pessoa cadastrada
+        <span aria-hidden="true" className="ml-2 text-destructive">
+          *
+        </span>
+      </legend>
+      <p id={hintId} className="text-muted-foreground text-xs">
+        O login do morador verá as solicitações e as chamadas das unidades desta pessoa.
+      </p>
+      <Label htmlFor={searchId} className="sr-only">
+        Buscar pessoa
+      </Label>
+      <Input
+        ref={searchRef}
+        id={searchId}
+        type="search"
+        placeholder="Buscar por nome, documento ou e-mail"
+        maxLength={100}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        disabled={disabled}
+        aria-controls={`${id}-lista`}
+      />
+      <div
+        id={`${id}-lista`}
+        className="max-h-52 overflow-y-auto rounded-md border"
+        aria-busy={pessoas.isFetching || undefined}
+      >
+        {list}
+      </div>
+      {pessoas.data && pessoas.data.total > items.length && (
+        <p className="text-muted-foreground text-xs">
+          Mostrando {items.length} de {pessoas.data.total}. Refine a busca para encontrar outra pessoa.
+        </p>
+      )}
+      <EscolhaAtual pessoa={value} />
+      {error && (
+        <p id={errorId} className="text-destructive text-sm">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The chosen person and their units: what the login will reach, said before saving. */
+function EscolhaAtual({ pessoa }: { pessoa: PessoaEscolhida | null }) {
+  const detail = useQuery({ ...pessoaDetailOptions(pessoa?.id ?? ""), enabled: !!pessoa });
+  if (!pessoa) return null;
+  let unidades: React.ReactNode;
+  if (detail.isPending) unidades = "carregando unidades...";
+  else if (detail.isError) unidades = "não foi possível carregar as unidades.";
+  else if (detail.data.unidades.length === 0)
+    unidades = "nenhuma unidade ainda. O login só verá solicitações depois que ela for associada a uma unidade.";
+  else unidades = detail.data.unidades.map((u) => (u.torre ? `${u.codigo} · ${u.torre}` : u.codigo)).join(", ");
+  return (
+    <div className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm" aria-live="polite">
+      <Home className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <p className="min-w-0 break-words">
+        <span className="font-medium">{pessoa.nome}</span> — Unidades: {unidades}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A failed save: the fields the API names get its messages inline (the first one focused), and a
+ * toast carries the server's pt-BR message — for 403, 404, 409 and 429 the only place it appears.
+ */
+export function reportApiError<T extends FieldValues>(
+  form: AnyForm<T>,
+  error: unknown,
+  fields: readonly FieldPath<T>[],
+  title: string,
+) {
+  if (error instanceof ApiError) {
+    let first = true;
+    for (const field of error.fields) {
+      if (!(fields as readonly string[]).includes(field.path)) continue;
+      form.setError(field.path as FieldPath<T>, { message: field.message }, { shouldFocus: first });
+      first = false;
+    }
+  }
+  toast.error(title, { description: errorMessage(error) });
+}

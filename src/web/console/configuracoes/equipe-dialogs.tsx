@@ -1,0 +1,345 @@
+/**
+ * The team screen's dialogs: inviting, changing a member's role, and the confirmation of the
+ * destructive actions (removing a member, revoking an invitation).
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Send, TriangleAlert, UserPlus } from "lucide-react";
+import type * as React from "react";
+import { useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import type { InvitableRole } from "@/shared/domain";
+import { ROLE_LABELS } from "@/shared/permissions";
+import {
+  CONVITE_VALIDADE_DIAS,
+  type ConviteInput,
+  conviteInputSchema,
+  type Membro,
+  type PapelInput,
+  papelInputSchema,
+} from "@/shared/schemas/equipe";
+import { InputField } from "@/web/components/form-field";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/web/components/ui/alert-dialog";
+import { Button } from "@/web/components/ui/button";
+import { Spinner } from "@/web/components/ui/spinner";
+import { type PessoaEscolhida, PessoaPicker, RoleSelect, reportApiError } from "./campos";
+import { useAlterarPapel, useConvidar } from "./configuracoes.queries";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "./dialog";
+
+const CONVITE_FIELDS = ["email", "papel", "pessoa_id"] as const;
+const PAPEL_FIELDS = ["papel", "pessoa_id"] as const;
+const PAPEL_DESCRICAO_ID = "papel-dialog-descricao";
+const AVISO_ID = "papel-dialog-aviso";
+
+/** "Convidar": the button and its dialog. The form mounts with the dialog, so each opening starts empty. */
+export function ConvidarDialog() {
+  const [open, setOpen] = useState(false);
+  const convidar = useConvidar();
+  const busy = convidar.isPending;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" />
+          Convidar
+        </Button>
+      </DialogTrigger>
+      <DialogContent busy={busy}>
+        <DialogHeader>
+          <DialogTitle>Convidar para a equipe</DialogTitle>
+          <DialogDescription>
+            Enviaremos um e-mail com um link válido por {CONVITE_VALIDADE_DIAS} dias para a pessoa entrar com o papel
+            escolhido.
+          </DialogDescription>
+        </DialogHeader>
+        <ConviteForm onSent={() => setOpen(false)} convidar={convidar} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ConviteForm({ convidar, onSent }: { convidar: ReturnType<typeof useConvidar>; onSent: () => void }) {
+  const form = useForm<ConviteInput>({
+    resolver: zodResolver(conviteInputSchema),
+    defaultValues: { email: "", pessoa_id: null },
+  });
+  const [pessoa, setPessoa] = useState<PessoaEscolhida | null>(null);
+  const papel = useWatch({ control: form.control, name: "papel" });
+  const submitting = form.formState.isSubmitting;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const convite = await convidar.mutateAsync(values);
+      toast.success(`Convite enviado para ${convite.email}`, {
+        description: `Papel: ${ROLE_LABELS[convite.papel]}. O link vale por ${CONVITE_VALIDADE_DIAS} dias.`,
+      });
+      onSent();
+    } catch (error) {
+      reportApiError(form, error, CONVITE_FIELDS, "Não foi possível enviar o convite");
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={submitting || undefined}>
+      <InputField
+        form={form}
+        name="email"
+        label="E-mail"
+        type="email"
+        required
+        placeholder="nome@exemplo.com"
+        hint="O endereço que receberá o convite; a pessoa entrará com ele."
+      />
+      <PapelEPessoa form={form} papel={papel} pessoa={pessoa} setPessoa={setPessoa} disabled={submitting} />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={submitting}>
+            Cancelar
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? <Spinner /> : <Send aria-hidden="true" />}
+          {submitting ? "Enviando..." : "Enviar convite"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * The role choice and, for a morador only, the person record. Leaving morador clears the person:
+ * the API refuses a person on any other role's invitation or change.
+ */
+function PapelEPessoa({
+  form,
+  papel,
+  pessoa,
+  setPessoa,
+  disabled,
+}: {
+  // Both forms have these two fields; their other fields do not matter here.
+  form: ReturnType<typeof useForm<PapelInput>> | ReturnType<typeof useForm<ConviteInput>>;
+  papel: InvitableRole | undefined;
+  pessoa: PessoaEscolhida | null;
+  setPessoa: (pessoa: PessoaEscolhida | null) => void;
+  disabled: boolean;
+}) {
+  const f = form as unknown as ReturnType<typeof useForm<PapelInput>>;
+  return (
+    <>
+      <Controller
+        control={f.control}
+        name="papel"
+        render={({ field, fieldState }) => (
+          <RoleSelect
+            id="papel"
+            triggerRef={field.ref}
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              f.setValue("pessoa_id", next === "morador" ? (pessoa?.id ?? null) : null, {
+                shouldValidate: f.formState.isSubmitted,
+              });
+            }}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            disabled={disabled}
+          />
+        )}
+      />
+      {papel === "morador" && (
+        <Controller
+          control={f.control}
+          name="pessoa_id"
+          render={({ field, fieldState }) => (
+            <PessoaPicker
+              id="pessoa_id"
+              searchRef={field.ref}
+              value={pessoa}
+              onChange={(next) => {
+                setPessoa(next);
+                field.onChange(next?.id ?? null);
+              }}
+              error={fieldState.error?.message}
+              disabled={disabled}
+            />
+          )}
+        />
+      )}
+    </>
+  );
+}
+
+/** "Alterar papel" of one member; controlled by the list, which opens it from the row's menu. */
+export function PapelDialog({
+  membro,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  /** The member whose role changes; null closes the dialog. */
+  membro: Membro | null;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  const alterar = useAlterarPapel();
+  const busy = alterar.isPending;
+  return (
+    <Dialog open={!!membro} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent
+        busy={busy}
+        onCloseAutoFocus={onCloseAutoFocus}
+        aria-describedby={`${PAPEL_DESCRICAO_ID} ${AVISO_ID}`}
+      >
+        {membro && (
+          <>
+            <DialogHeader>
+              <DialogTitle>Alterar papel</DialogTitle>
+              <DialogDescription id={PAPEL_DESCRICAO_ID}>
+                {membro.nome} ({membro.email}) hoje é {ROLE_LABELS[membro.papel]}.
+              </DialogDescription>
+            </DialogHeader>
+            <PapelForm key={membro.id} membro={membro} alterar={alterar} onDone={() => onOpenChange(false)} />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PapelForm({
+  membro,
+  alterar,
+  onDone,
+}: {
+  membro: Membro;
+  alterar: ReturnType<typeof useAlterarPapel>;
+  onDone: () => void;
+}) {
+  // An owner's row has no current invitable role: the choice starts empty (owners are demoted here).
+  const atual = membro.papel === "owner" ? undefined : membro.papel;
+  // A login already tied to a person record starts with it, should it become a morador.
+  const [pessoa, setPessoa] = useState<PessoaEscolhida | null>(
+    membro.pessoa ? { id: membro.pessoa.id, nome: membro.pessoa.nome } : null,
+  );
+  const form = useForm<PapelInput>({
+    resolver: zodResolver(papelInputSchema),
+    defaultValues: { papel: atual, pessoa_id: atual === "morador" ? (membro.pessoa?.id ?? null) : null },
+  });
+  const papel = useWatch({ control: form.control, name: "papel" });
+  const pessoaId = useWatch({ control: form.control, name: "pessoa_id" });
+  const submitting = form.formState.isSubmitting;
+  // The same role (and, for a morador, the same person) would change nothing but still sign them out.
+  const unchanged = papel === membro.papel && (papel !== "morador" || pessoaId === membro.pessoa?.id);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const atualizado = await alterar.mutateAsync({ id: membro.id, input: values });
+      toast.success("Papel alterado", {
+        description: `${atualizado.nome} agora é ${ROLE_LABELS[atualizado.papel]} e precisará entrar novamente.`,
+      });
+      onDone();
+    } catch (error) {
+      reportApiError(form, error, PAPEL_FIELDS, "Não foi possível alterar o papel");
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={submitting || undefined}>
+      <PapelEPessoa form={form} papel={papel} pessoa={pessoa} setPessoa={setPessoa} disabled={submitting} />
+      {/* Part of the dialog's description (aria-describedby), so it is read when the dialog opens. */}
+      <p
+        id={AVISO_ID}
+        className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950 text-sm dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100"
+      >
+        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>A pessoa será desconectada e precisará entrar novamente.</span>
+      </p>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={submitting}>
+            Cancelar
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={submitting || unchanged}>
+          {submitting && <Spinner />}
+          {submitting ? "Salvando..." : "Alterar papel"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * A confirmation opened by the list (from a row's menu or button) rather than by its own trigger,
+ * as the shared ConfirmDialog is: the row may disappear when the action succeeds, so the dialog
+ * must outlive it, and the list decides where the focus goes back to on close.
+ */
+export function ConfirmAcao({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  onConfirm,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  /** Reports its own failure (a toast); the dialog closes either way. */
+  onConfirm: () => Promise<void>;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  const [pending, setPending] = useState(false);
+  async function confirm() {
+    setPending(true);
+    try {
+      await onConfirm();
+    } finally {
+      setPending(false);
+      onOpenChange(false);
+    }
+  }
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <AlertDialogContent
+        aria-busy={pending || undefined}
+        onEscapeKeyDown={(event) => pending && event.preventDefault()}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
+          <Button variant="destructive" disabled={pending} onClick={() => void confirm()}>
+            {pending && <Spinner />}
+            {pending ? pendingLabel : confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

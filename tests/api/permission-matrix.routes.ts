@@ -1,0 +1,473 @@
+/**
+ * The table the permission matrix (permission-matrix.test.ts) checks the API against: one row per
+ * documented "METHOD /api/path", saying who may call it, which kind of row it acts on and how to
+ * build a valid request for a given row. The expected statuses are not written here: the test
+ * derives them from the row, src/shared/permissions.ts and the OpenAPI document's success status
+ * (docs/decisions/015-roles-and-data-scope.md), so a row stays a few lines.
+ *
+ * Adding a route: add `"METHOD /api/path/{param}": { access, target?, request? }`. The test fails,
+ * naming every route, while the OpenAPI document and this table disagree in either direction.
+ */
+import type { condominios, unidades } from "@/server/db/schema";
+import type { MemberRole } from "@/shared/domain";
+import type { Permission } from "@/shared/permissions";
+import { cliente } from "../support/checkout";
+
+/**
+ * Who may call a route:
+ * - `public`: no session needed and not tenant-scoped (their own tests cover them); the matrix only
+ *   checks that anonymous gets in: `"success"` = the documented 2xx, `"reachable"` = no 401, 403 or
+ *   5xx (the request is refused for its content, e.g. an unknown token, not for who sends it);
+ * - `"session"`: any signed-in user, for their own account (better-auth's endpoints);
+ * - `"member"`: any member of the tenant (requireTenant, no permission);
+ * - a permission of src/shared/permissions.ts (requirePermission: 403 for a role without it).
+ */
+export type Access = { public: "success" | "reachable" } | "session" | "member" | Permission;
+
+/** Kinds of rows a route acts on (in its path or named by its body). */
+export type Kind = "solicitacao" | "chamada" | "unidade" | "condominio" | "pessoa" | "membro" | "convite" | "sessao";
+
+/**
+ * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
+ * a 404, as another tenant's is. A condominium counts as theirs when one of their units is in it.
+ */
+export const UNIT_SCOPED: ReadonlySet<Kind> = new Set(["solicitacao", "chamada", "unidade", "condominio"]);
+
+/** Kinds that live in a unit or condominium, so "another unit's row" exists for them. */
+export const UNIT_BOUND: ReadonlySet<Kind> = new Set([...UNIT_SCOPED, "pessoa"]);
+
+/** Kinds that belong to one user (their sessions): another member's row is a 404, whatever the role. */
+export const USER_OWNED: ReadonlySet<Kind> = new Set(["sessao"]);
+
+type Unidade = typeof unidades.$inferSelect;
+type Condominio = typeof condominios.$inferSelect;
+
+/**
+ * Where a target row lives. `own`: tenant A, unit U1 (the morador's) in condominium C1. `otherUnit`:
+ * tenant A, unit U2 (same condominium C1, so a scope by condominium would leak it), and condominium
+ * C2, where the morador has no unit. `otherTenant`: tenant B.
+ */
+export interface Place {
+  organizationId: string;
+  condominio: Condominio;
+  unidade: Unidade;
+  /** A person living in `unidade`. */
+  pessoa: { id: string; condominioId: string };
+  /** A request of `unidade`, and a call of it. */
+  solicitacao: { id: string };
+  chamada: { id: string };
+  /** Team rows (not unit-bound; absent for `otherUnit`): a porteiro's membership, a pending invitation. */
+  membro?: { id: string };
+  convite?: { id: string };
+}
+
+/** Fresh rows for writes, so no case depends on another having run (or not) before it. */
+export interface Makers {
+  /** A pending request of the place's unit; `criadoPor` is the creator's user id. */
+  solicitacao(place: Place, criadoPor?: string | null): Promise<{ id: string }>;
+  /** A person (no login) in the condominium of the place's unit. */
+  pessoa(place: Place): Promise<{ id: string; condominioId: string }>;
+  /** A new person living in the place's unit. */
+  morador(place: Place): Promise<{ unidadeId: string; pessoaId: string }>;
+  /** A porteiro membership (of a new user without a session) in the place's tenant. */
+  membro(place: Place): Promise<{ id: string }>;
+  /** A pending invitation of the place's tenant, with the token its link carries. */
+  convite(place: Place): Promise<{ id: string; token: string }>;
+  /** A new session of `owner`, or, with null, of a new member of the place's tenant; returns its id. */
+  sessao(place: Place, owner: Caller | null): Promise<{ id: string }>;
+  /** Marks the user's e-mail as not confirmed yet (test users start confirmed). */
+  unverify(userId: string): Promise<void>;
+  /** A user with a password and no membership, for sign-in and password e-mails. */
+  user(): Promise<{ email: string; password: string }>;
+  /** A unique suffix for codes and e-mails. */
+  unique(): string;
+}
+
+export interface Caller {
+  role: MemberRole | "anon";
+  userId: string | null;
+  cookie?: string;
+  email?: string;
+  password?: string;
+}
+
+/**
+ * Which row a case targets: none (a collection), the caller's own, another unit's (unit-bound
+ * kinds), another member's (user-owned kinds, in the caller's tenant) or another tenant's.
+ */
+export type TargetName = "none" | "own" | "otherUnit" | "otherMember" | "otherTenant";
+
+export interface RequestContext {
+  target: TargetName;
+  place: Place;
+  caller: Caller;
+  make: Makers;
+}
+
+export interface BuiltRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+/** Ids of one kind in a list answer, checked against the data scope (see `lists`). */
+export interface ListCheck {
+  kind: Kind;
+  ids: (body: any) => string[];
+  /** Only callers with this permission get rows of this kind at all; others get none. */
+  permission?: Permission;
+}
+
+export interface RouteRow {
+  access: Access;
+  /** The row it acts on; none for a collection (then "own" and "other" collapse into one case). */
+  target?: Kind;
+  request?: (ctx: RequestContext) => BuiltRequest | Promise<BuiltRequest>;
+  /**
+   * The answer lists rows: a caller sees their own, staff see another unit's too, a morador does
+   * not, and nobody sees another tenant's.
+   */
+  lists?: ListCheck[];
+  /** Ends or changes the caller's own session or password: each case signs in a new member of the role. */
+  freshCaller?: true;
+  /** Server-Sent Events: opened with tests/support/sse.ts and closed at once. */
+  stream?: true;
+}
+
+const PUBLIC_SUCCESS: Access = { public: "success" };
+const PUBLIC_REACHABLE: Access = { public: "reachable" };
+
+/** Lists are filtered to the fixture's rows ("Matriz ..."), so rows written by other cases never push them off the page. */
+const MATRIZ = { q: "matriz", page_size: 200 };
+const items = (body: { items: { id: string }[] }) => body.items.map((i) => i.id);
+const STRONG_PASSWORD = "Matriz-de-Permissoes-2024";
+
+export const ROUTES: Record<string, RouteRow> = {
+  // --- Public: not tenant-scoped ---------------------------------------------------------------
+  "GET /api/health": { access: PUBLIC_SUCCESS },
+  "GET /api/checkout/config": { access: PUBLIC_SUCCESS },
+  "POST /api/checkout": {
+    access: PUBLIC_SUCCESS,
+    request: () => ({ body: { plan: "essencial", billing: "yearly", cliente: cliente() } }),
+  },
+  // Without this browser's checkout cookie: 404, never a login prompt.
+  "GET /api/checkout/atual": { access: PUBLIC_REACHABLE },
+  "POST /api/checkout/{id}/confirmar": {
+    access: PUBLIC_REACHABLE,
+    request: () => ({ params: { id: "00000000-0000-4000-8000-000000000000" }, body: {} }),
+  },
+  "POST /api/cadastro": {
+    access: PUBLIC_REACHABLE,
+    request: () => ({ body: { senha: STRONG_PASSWORD, confirmacao: STRONG_PASSWORD } }),
+  },
+  // The invitation link: the token is the credential.
+  "GET /api/convites/{token}": {
+    access: PUBLIC_SUCCESS,
+    request: async ({ place, make }) => ({ params: { token: (await make.convite(place)).token } }),
+  },
+  "POST /api/convites/{token}/aceitar": {
+    access: PUBLIC_SUCCESS,
+    request: async ({ place, make }) => ({
+      params: { token: (await make.convite(place)).token },
+      body: { nome: "Convidada da Matriz", senha: STRONG_PASSWORD },
+    }),
+  },
+
+  // --- better-auth (auth/auth-endpoints.ts): their own tests cover them ------------------------
+  "GET /api/auth/get-session": { access: PUBLIC_SUCCESS },
+  "POST /api/auth/sign-in/email": {
+    access: PUBLIC_SUCCESS,
+    request: async ({ make }) => ({ body: await make.user() }),
+  },
+  "POST /api/auth/request-password-reset": {
+    access: PUBLIC_SUCCESS,
+    request: async ({ make }) => ({ body: { email: (await make.user()).email } }),
+  },
+  // An unknown token is refused for what it is (400 or a redirect with the error), not for who sends it.
+  "POST /api/auth/reset-password": {
+    access: PUBLIC_REACHABLE,
+    request: () => ({ body: { token: "token-desconhecido", newPassword: STRONG_PASSWORD } }),
+  },
+  "GET /api/auth/reset-password/{token}": {
+    access: PUBLIC_REACHABLE,
+    request: () => ({ params: { token: "token-desconhecido" }, query: { callbackURL: "/redefinir-senha" } }),
+  },
+  "GET /api/auth/verify-email": {
+    access: PUBLIC_REACHABLE,
+    request: () => ({ query: { token: "token-desconhecido", callbackURL: "/verificar-email" } }),
+  },
+  // Signing out without a session is a no-op that succeeds; with one, its own tests cover it.
+  "POST /api/auth/sign-out": { access: PUBLIC_SUCCESS },
+  // For the signed-in user's own address only (another address is a 400: its own tests).
+  "POST /api/auth/send-verification-email": {
+    access: "session",
+    freshCaller: true,
+    request: async ({ caller, make }) => {
+      if (caller.userId) await make.unverify(caller.userId);
+      return { body: { email: caller.email ?? "anonimo@teste.guarita.app" } };
+    },
+  },
+  "POST /api/auth/change-password": {
+    access: "session",
+    freshCaller: true,
+    request: ({ caller }) => ({
+      body: { currentPassword: caller.password ?? STRONG_PASSWORD, newPassword: `${STRONG_PASSWORD}-novo` },
+    }),
+  },
+  "POST /api/auth/update-user": { access: "session", request: () => ({ body: { name: "Nome Novo" } }) },
+  // Each shared caller holds one session, its cookie's: ending the others leaves the fixture intact.
+  "POST /api/auth/revoke-other-sessions": { access: "session", request: () => ({ body: {} }) },
+
+  // --- The tenant's API --------------------------------------------------------------------------
+  "GET /api/me": { access: "member" },
+
+  // The signed-in user's own account, for every role: nobody reaches another user's sessions.
+  "PUT /api/perfil": { access: "member", request: () => ({ body: { name: "Nome da Matriz", image: null } }) },
+  "GET /api/perfil/sessoes": { access: "member" },
+  "DELETE /api/perfil/sessoes/{id}": {
+    access: "member",
+    target: "sessao",
+    request: async ({ target, place, caller, make }) => ({
+      params: { id: (await make.sessao(place, target === "own" && caller.role !== "anon" ? caller : null)).id },
+    }),
+  },
+  "POST /api/perfil/sessoes/encerrar-outras": { access: "member" },
+
+  "GET /api/events": { access: "solicitacoes:ler", stream: true },
+  "GET /api/busca": {
+    access: "solicitacoes:ler",
+    request: () => ({ query: { q: "matriz", limit: 10 } }),
+    lists: [
+      { kind: "solicitacao", ids: (b) => b.solicitacoes.map((s: { id: string }) => s.id) },
+      { kind: "unidade", ids: (b) => b.unidades.map((u: { id: string }) => u.id) },
+      // The people registry only for roles that read it (a morador gets none at all).
+      { kind: "pessoa", ids: (b) => b.pessoas.map((p: { id: string }) => p.id), permission: "pessoas:ler" },
+    ],
+  },
+
+  "GET /api/dashboard/kpis": { access: "solicitacoes:ler" },
+  "GET /api/dashboard/ultimas": {
+    access: "solicitacoes:ler",
+    request: () => ({ query: { limit: 100 } }),
+    lists: [{ kind: "solicitacao", ids: items }],
+  },
+  "GET /api/dashboard/primeiros-passos": { access: "cadastros:editar" },
+
+  "GET /api/solicitacoes": {
+    access: "solicitacoes:ler",
+    request: () => ({ query: MATRIZ }),
+    lists: [{ kind: "solicitacao", ids: items }],
+  },
+  "POST /api/solicitacoes": {
+    access: "solicitacoes:criar",
+    target: "unidade",
+    request: ({ place }) => ({
+      body: {
+        condominio_id: place.unidade.condominioId,
+        unidade_id: place.unidade.id,
+        tipo: "visitante",
+        nome_visitante: "Caso Visitante",
+      },
+    }),
+  },
+  "GET /api/solicitacoes/{id}": {
+    access: "solicitacoes:ler",
+    target: "solicitacao",
+    request: ({ place }) => ({ params: { id: place.solicitacao.id } }),
+  },
+  // A morador edits only what they created: the fresh request is the caller's own.
+  "PATCH /api/solicitacoes/{id}": {
+    access: "solicitacoes:criar",
+    target: "solicitacao",
+    request: async ({ place, caller, make }) => ({
+      params: { id: (await make.solicitacao(place, caller.userId)).id },
+      body: { motivo: "Matriz de permissões" },
+    }),
+  },
+  "POST /api/solicitacoes/{id}/autorizar": {
+    access: "solicitacoes:decidir",
+    target: "solicitacao",
+    request: async ({ place, make }) => ({ params: { id: (await make.solicitacao(place)).id }, body: {} }),
+  },
+  "POST /api/solicitacoes/{id}/negar": {
+    access: "solicitacoes:decidir",
+    target: "solicitacao",
+    request: async ({ place, make }) => ({ params: { id: (await make.solicitacao(place)).id }, body: {} }),
+  },
+
+  "GET /api/chamadas": {
+    access: "chamadas:ler",
+    request: () => ({ query: MATRIZ }),
+    lists: [{ kind: "chamada", ids: items }],
+  },
+  "GET /api/chamadas/{id}": {
+    access: "chamadas:ler",
+    target: "chamada",
+    request: ({ place }) => ({ params: { id: place.chamada.id } }),
+  },
+
+  "GET /api/condominios": {
+    access: "unidades:ler",
+    request: () => ({ query: MATRIZ }),
+    lists: [{ kind: "condominio", ids: items }],
+  },
+  "POST /api/condominios": {
+    access: "cadastros:editar",
+    request: () => ({ body: { nome: "Caso Condomínio", timezone: "America/Sao_Paulo", enabled: true } }),
+  },
+  "GET /api/condominios/{id}": {
+    access: "unidades:ler",
+    target: "condominio",
+    request: ({ place }) => ({ params: { id: place.condominio.id } }),
+  },
+  // Writes the row's own values: the same state whatever order the cases run in.
+  "PUT /api/condominios/{id}": {
+    access: "cadastros:editar",
+    target: "condominio",
+    request: ({ place: { condominio } }) => ({
+      params: { id: condominio.id },
+      body: { nome: condominio.nome, timezone: condominio.timezone, enabled: condominio.enabled },
+    }),
+  },
+
+  "GET /api/unidades": {
+    access: "unidades:ler",
+    request: () => ({ query: MATRIZ }),
+    lists: [{ kind: "unidade", ids: items }],
+  },
+  "POST /api/unidades": {
+    access: "cadastros:editar",
+    target: "condominio",
+    request: ({ place, make }) => ({
+      body: { condominio_id: place.condominio.id, codigo: make.unique(), torre: "Caso" },
+    }),
+  },
+  "GET /api/unidades/{id}": {
+    access: "unidades:ler",
+    target: "unidade",
+    request: ({ place }) => ({ params: { id: place.unidade.id } }),
+  },
+  "PUT /api/unidades/{id}": {
+    access: "cadastros:editar",
+    target: "unidade",
+    request: ({ place: { unidade: u } }) => ({
+      params: { id: u.id },
+      body: {
+        condominio_id: u.condominioId,
+        codigo: u.codigo,
+        torre: u.torre,
+        pbx_ramal: u.pbxRamal,
+        observacoes: u.observacoes,
+        enabled: u.enabled,
+      },
+    }),
+  },
+  "GET /api/unidades/{id}/moradores": {
+    access: "unidades:ler",
+    target: "unidade",
+    request: ({ place }) => ({ params: { id: place.unidade.id } }),
+  },
+  "POST /api/unidades/{id}/moradores": {
+    access: "cadastros:editar",
+    target: "unidade",
+    request: async ({ place, make }) => ({
+      params: { id: place.unidade.id },
+      body: { pessoa_id: (await make.pessoa(place)).id },
+    }),
+  },
+  "PATCH /api/unidades/{id}/moradores/{pessoaId}": {
+    access: "cadastros:editar",
+    target: "unidade",
+    request: async ({ place, make }) => {
+      const link = await make.morador(place);
+      return { params: { id: link.unidadeId, pessoaId: link.pessoaId }, body: { is_responsavel: false } };
+    },
+  },
+  "DELETE /api/unidades/{id}/moradores/{pessoaId}": {
+    access: "cadastros:editar",
+    target: "unidade",
+    request: async ({ place, make }) => {
+      const link = await make.morador(place);
+      return { params: { id: link.unidadeId, pessoaId: link.pessoaId } };
+    },
+  },
+
+  "GET /api/pessoas": {
+    access: "pessoas:ler",
+    request: () => ({ query: MATRIZ }),
+    lists: [{ kind: "pessoa", ids: items }],
+  },
+  "POST /api/pessoas": {
+    access: "cadastros:editar",
+    target: "condominio",
+    request: ({ place }) => ({ body: { condominio_id: place.condominio.id, nome: "Caso Pessoa" } }),
+  },
+  "GET /api/pessoas/{id}": {
+    access: "pessoas:ler",
+    target: "pessoa",
+    request: ({ place }) => ({ params: { id: place.pessoa.id } }),
+  },
+  "PUT /api/pessoas/{id}": {
+    access: "cadastros:editar",
+    target: "pessoa",
+    request: async ({ place, make }) => {
+      const pessoa = await make.pessoa(place);
+      return { params: { id: pessoa.id }, body: { condominio_id: pessoa.condominioId, nome: "Caso Pessoa Editada" } };
+    },
+  },
+  "DELETE /api/pessoas/{id}": {
+    access: "cadastros:editar",
+    target: "pessoa",
+    request: async ({ place, make }) => ({ params: { id: (await make.pessoa(place)).id } }),
+  },
+
+  "GET /api/organizacao": { access: "member" },
+  // The caller's own tenant: there is no other tenant's row to name.
+  "PUT /api/organizacao": {
+    access: "organizacao:editar",
+    request: () => ({ body: { nome: "Administradora Matriz" } }),
+  },
+
+  "GET /api/equipe/membros": {
+    access: "equipe:gerenciar",
+    request: () => ({ query: { page_size: 200 } }),
+    lists: [{ kind: "membro", ids: items }],
+  },
+  "PATCH /api/equipe/membros/{id}": {
+    access: "equipe:gerenciar",
+    target: "membro",
+    request: async ({ place, make }) => ({ params: { id: (await make.membro(place)).id }, body: { papel: "sindico" } }),
+  },
+  "DELETE /api/equipe/membros/{id}": {
+    access: "equipe:gerenciar",
+    target: "membro",
+    request: async ({ place, make }) => ({ params: { id: (await make.membro(place)).id } }),
+  },
+  "GET /api/equipe/convites": {
+    access: "equipe:gerenciar",
+    request: () => ({ query: { page_size: 200 } }),
+    lists: [{ kind: "convite", ids: items }],
+  },
+  // A morador's invitation names a person record: another tenant's person is a 404.
+  "POST /api/equipe/convites": {
+    access: "equipe:gerenciar",
+    target: "pessoa",
+    request: async ({ place, make }) => ({
+      body: {
+        email: `convite-${make.unique()}@teste.guarita.app`,
+        papel: "morador",
+        pessoa_id: (await make.pessoa(place)).id,
+      },
+    }),
+  },
+  "POST /api/equipe/convites/{id}/reenviar": {
+    access: "equipe:gerenciar",
+    target: "convite",
+    request: async ({ place, make }) => ({ params: { id: (await make.convite(place)).id } }),
+  },
+  "DELETE /api/equipe/convites/{id}": {
+    access: "equipe:gerenciar",
+    target: "convite",
+    request: async ({ place, make }) => ({ params: { id: (await make.convite(place)).id } }),
+  },
+};

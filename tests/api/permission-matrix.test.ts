@@ -1,0 +1,592 @@
+/**
+ * The permission matrix (issue 11, docs/decisions/015-roles-and-data-scope.md): every route of the
+ * OpenAPI document × every caller (anonymous, owner, síndico, porteiro, morador of unit U1) × every
+ * target (own row, another unit's row, another tenant's row; another member's row for what belongs
+ * to one user) answers the status the rules predict:
+ *
+ * - anonymous → 401 (public routes: only that anonymous gets in);
+ * - a role without the route's permission → 403, whatever the row (requirePermission runs first);
+ * - another tenant's row, or another member's session → 404;
+ * - a morador on another unit's row of a unit-scoped kind → 404 (existence is not revealed);
+ * - otherwise the success status the document declares.
+ *
+ * A refused write must also leave the data as it was (a 404 answered after the change is still a
+ * leak), and lists are checked for scope: staff see both units' rows, the morador only U1's, nobody
+ * tenant B's. The event stream's scope has its own case at the end.
+ *
+ * The table (permission-matrix.routes.ts) must cover the document exactly: a documented route
+ * without a row fails, and so does a row for a route the document does not have. The expected
+ * roles come from src/shared/permissions.ts, which is itself pinned to decision 015 below, so
+ * loosening a permission there fails here too.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  chamadas,
+  convites,
+  member,
+  pessoas,
+  session,
+  solicitacoesAcesso,
+  unidadeMoradores,
+  user,
+} from "@/server/db/schema";
+import { buildSearchText } from "@/server/db/search";
+import { addMember } from "@/server/modules/tenants/tenants.service";
+import { can, PERMISSIONS, TENANT_WIDE_ROLES } from "@/shared/permissions";
+import {
+  addSignedInMember,
+  addSignedInMorador,
+  addUnidade,
+  createCondominioWithUnidade,
+  createTenantWithMember,
+  createUser,
+  uniqueIp,
+} from "../support/factories";
+import { type CallResult, client } from "../support/http";
+import { isDomainEvent, openEventStream } from "../support/sse";
+import { setupTestSystem } from "../support/system";
+import {
+  type Access,
+  type BuiltRequest,
+  type Caller,
+  type Kind,
+  type ListCheck,
+  type Makers,
+  type Place,
+  ROUTES,
+  type RouteRow,
+  type TargetName,
+  UNIT_BOUND,
+  UNIT_SCOPED,
+  USER_OWNED,
+} from "./permission-matrix.routes";
+
+const system = setupTestSystem();
+
+const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
+type HttpMethod = (typeof HTTP_METHODS)[number];
+type Operation = { responses?: Record<string, unknown>; security?: unknown[] };
+type Document = { paths: Record<string, Partial<Record<HttpMethod, Operation>>> };
+
+const CALLERS = ["anon", "owner", "sindico", "porteiro", "morador"] as const;
+type CallerName = (typeof CALLERS)[number];
+type Role = Exclude<CallerName, "anon">;
+
+const TARGET_LABELS: Record<TargetName, string> = {
+  none: "the collection",
+  own: "own row",
+  otherUnit: "another unit's row",
+  otherMember: "another member's row",
+  otherTenant: "another tenant's row",
+};
+
+const isPublic = (access: Access): access is { public: "success" | "reachable" } =>
+  typeof access === "object" && "public" in access;
+
+// -------------------------------------------------------------------------------------------------
+// Fixture: tenant A (C1 with U1 and U2, C2 with U3; owner, síndico, porteiro, morador of U1) and
+// tenant B (its own condominium, unit, rows and owner). Built once; writes make fresh rows.
+
+interface Fixture {
+  operations: Map<string, Operation>;
+  callers: Record<CallerName, Caller>;
+  places: Record<"own" | "otherUnit" | "otherTenant", Place>;
+  tenantA: string;
+  tenantB: { organizationId: string; cookie: string };
+  make: Makers;
+}
+
+let fx: Fixture;
+
+beforeAll(async () => {
+  fx = await buildFixture();
+});
+
+async function buildFixture(): Promise<Fixture> {
+  const sys = system();
+  const db = sys.handle.db;
+  // Imported once the app is built: its shared zod schemas need @hono/zod-openapi loaded first.
+  const { newInvitationToken } = await import("@/server/modules/equipe/equipe.service");
+  let counter = 0;
+  const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+  const doc = (await client(sys).get("/api/openapi.json")).body as Document;
+  const operations = new Map<string, Operation>();
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (op) operations.set(`${method.toUpperCase()} /api${path}`, op);
+    }
+  }
+
+  // Every fixture row is named "Matriz …" (lists filter on it); fresh rows for writes are "Caso …".
+  const owner = await createTenantWithMember(sys, { role: "owner", name: "Administradora Matriz A" });
+  const orgA = owner.org.id;
+  const c1 = await createCondominioWithUnidade(sys, orgA, { nome: "Matriz Um", codigo: "101", torre: "Torre Matriz" });
+  const u2 = await addUnidade(sys, orgA, c1.condominio.id, "102", "Torre Matriz");
+  const c2 = await createCondominioWithUnidade(sys, orgA, {
+    nome: "Matriz Dois",
+    codigo: "201",
+    torre: "Torre Matriz",
+  });
+  const sindico = await addSignedInMember(sys, orgA, "sindico");
+  const porteiro = await addSignedInMember(sys, orgA, "porteiro");
+  const morador = await addSignedInMorador(sys, orgA, c1.unidade, { nome: "Morador da 101" });
+
+  const b = await createTenantWithMember(sys, { role: "owner", name: "Administradora Matriz B" });
+  const orgB = b.org.id;
+  const cb = await createCondominioWithUnidade(sys, orgB, { nome: "Matriz B", codigo: "101", torre: "Torre Matriz" });
+
+  const memberId = async (organizationId: string, userId: string) => {
+    const [row] = await db
+      .select({ id: member.id })
+      .from(member)
+      .where(and(eq(member.organizationId, organizationId), eq(member.userId, userId)));
+    return row!.id;
+  };
+
+  const make: Makers = {
+    unique,
+    async solicitacao(place, criadoPor = null) {
+      const [row] = await db
+        .insert(solicitacoesAcesso)
+        .values({
+          organizationId: place.organizationId,
+          condominioId: place.unidade.condominioId,
+          unidadeId: place.unidade.id,
+          nomeVisitante: "Caso Visitante",
+          criadoPorUserId: criadoPor,
+          busca: buildSearchText(["Caso Visitante", place.unidade.codigo]),
+        })
+        .returning({ id: solicitacoesAcesso.id });
+      return row!;
+    },
+    async pessoa(place) {
+      const [row] = await db
+        .insert(pessoas)
+        .values({
+          organizationId: place.organizationId,
+          condominioId: place.unidade.condominioId,
+          nome: "Caso Pessoa",
+          busca: buildSearchText(["Caso Pessoa"]),
+        })
+        .returning({ id: pessoas.id, condominioId: pessoas.condominioId });
+      return row!;
+    },
+    async morador(place) {
+      const pessoa = await make.pessoa(place);
+      await db.insert(unidadeMoradores).values({
+        organizationId: place.organizationId,
+        condominioId: place.unidade.condominioId,
+        unidadeId: place.unidade.id,
+        pessoaId: pessoa.id,
+      });
+      return { unidadeId: place.unidade.id, pessoaId: pessoa.id };
+    },
+    async membro(place) {
+      // A user row is enough for a membership; no password hashing, so fresh members are cheap.
+      const id = randomUUID();
+      await db.insert(user).values({ id, name: "Caso Membro", email: `membro-${unique()}@teste.guarita.app` });
+      await addMember(db, { organizationId: place.organizationId, userId: id, role: "porteiro" });
+      return { id: await memberId(place.organizationId, id) };
+    },
+    async convite(place) {
+      const { token, hash } = newInvitationToken();
+      const [row] = await db
+        .insert(convites)
+        .values({
+          organizationId: place.organizationId,
+          email: `convidado-${unique()}@teste.guarita.app`,
+          papel: "porteiro",
+          tokenHash: hash,
+          expiraEm: new Date(Date.now() + 7 * 24 * 3600_000),
+        })
+        .returning({ id: convites.id });
+      return { id: row!.id, token };
+    },
+    async sessao(place, owner) {
+      // A session row as a sign-in writes it, without hashing a password for every case.
+      let userId = owner?.userId;
+      if (!userId) {
+        userId = randomUUID();
+        await db
+          .insert(user)
+          .values({ id: userId, name: "Caso Sessão", email: `sessao-${unique()}@teste.guarita.app` });
+        await addMember(db, { organizationId: place.organizationId, userId, role: "porteiro" });
+      }
+      const [row] = await db
+        .insert(session)
+        .values({
+          id: randomUUID(),
+          token: randomUUID(),
+          userId,
+          expiresAt: new Date(Date.now() + 24 * 3600_000),
+          activeOrganizationId: place.organizationId,
+        })
+        .returning({ id: session.id });
+      return row!;
+    },
+    async unverify(userId) {
+      await db.update(user).set({ emailVerified: false }).where(eq(user.id, userId));
+    },
+    async user() {
+      const { email, password } = await createUser(sys);
+      return { email, password };
+    },
+  };
+
+  /** The shared rows of a place: a resident of its unit, a request of it and a call of that request. */
+  async function placeRows(organizationId: string, unidade: Place["unidade"], label: string) {
+    const [pessoa] = await db
+      .insert(pessoas)
+      .values({
+        organizationId,
+        condominioId: unidade.condominioId,
+        nome: `Matriz Pessoa ${label}`,
+        busca: buildSearchText([`Matriz Pessoa ${label}`]),
+      })
+      .returning({ id: pessoas.id, condominioId: pessoas.condominioId });
+    await db.insert(unidadeMoradores).values({
+      organizationId,
+      condominioId: unidade.condominioId,
+      unidadeId: unidade.id,
+      pessoaId: pessoa!.id,
+    });
+    const [solicitacao] = await db
+      .insert(solicitacoesAcesso)
+      .values({
+        organizationId,
+        condominioId: unidade.condominioId,
+        unidadeId: unidade.id,
+        nomeVisitante: `Matriz Visita ${label}`,
+        busca: buildSearchText([`Matriz Visita ${label}`, unidade.codigo, unidade.torre]),
+      })
+      .returning({ id: solicitacoesAcesso.id });
+    const [chamada] = await db
+      .insert(chamadas)
+      .values({
+        organizationId,
+        solicitacaoId: solicitacao!.id,
+        pessoaId: pessoa!.id,
+        status: "atendida",
+        busca: buildSearchText([`Matriz Pessoa ${label}`, `Matriz Visita ${label}`]),
+      })
+      .returning({ id: chamadas.id });
+    return { pessoa: pessoa!, solicitacao: solicitacao!, chamada: chamada! };
+  }
+
+  const placeA = { organizationId: orgA } as Place;
+  const own: Place = {
+    organizationId: orgA,
+    condominio: c1.condominio,
+    unidade: c1.unidade,
+    ...(await placeRows(orgA, c1.unidade, "A 101")),
+    membro: { id: await memberId(orgA, porteiro.user.id) },
+    convite: await make.convite(placeA),
+  };
+  const otherUnit: Place = {
+    organizationId: orgA,
+    condominio: c2.condominio,
+    unidade: u2,
+    ...(await placeRows(orgA, u2, "A 102")),
+  };
+  const placeB = { organizationId: orgB } as Place;
+  const otherTenant: Place = {
+    organizationId: orgB,
+    condominio: cb.condominio,
+    unidade: cb.unidade,
+    ...(await placeRows(orgB, cb.unidade, "B 101")),
+    membro: await make.membro(placeB),
+    convite: await make.convite(placeB),
+  };
+
+  const caller = (role: Role, m: { user: { id: string }; cookie: string; email: string; password: string }) => ({
+    role,
+    userId: m.user.id,
+    cookie: m.cookie,
+    email: m.email,
+    password: m.password,
+  });
+  return {
+    operations,
+    callers: {
+      anon: { role: "anon", userId: null },
+      owner: caller("owner", owner),
+      sindico: caller("sindico", sindico),
+      porteiro: caller("porteiro", porteiro),
+      morador: caller("morador", morador),
+    },
+    places: { own, otherUnit, otherTenant },
+    tenantA: orgA,
+    tenantB: { organizationId: orgB, cookie: b.cookie },
+    make,
+  };
+}
+
+/** A member of tenant A signed in just for one case (its session or password is about to change). */
+async function freshCaller(role: Role): Promise<Caller> {
+  const m =
+    role === "morador"
+      ? await addSignedInMorador(system(), fx.tenantA, fx.places.own.unidade)
+      : await addSignedInMember(system(), fx.tenantA, role);
+  return { role, userId: m.user.id, cookie: m.cookie, email: m.email, password: m.password };
+}
+
+// -------------------------------------------------------------------------------------------------
+// Expectations
+
+/** The one 2xx the document declares for the route: the matrix never hard-codes success codes. */
+function successStatus(key: string, op: Operation): number {
+  const codes = Object.keys(op.responses ?? {}).filter((c) => /^2\d\d$/.test(c));
+  if (codes.length !== 1) throw new Error(`${key}: the document declares ${codes.length} success statuses`);
+  return Number(codes[0]);
+}
+
+function targetsOf(row: RouteRow): TargetName[] {
+  if (!row.target) return ["none"];
+  if (UNIT_BOUND.has(row.target)) return ["own", "otherUnit", "otherTenant"];
+  if (USER_OWNED.has(row.target)) return ["own", "otherMember", "otherTenant"];
+  return ["own", "otherTenant"];
+}
+
+function callersOf(row: RouteRow): readonly CallerName[] {
+  return isPublic(row.access) ? ["anon"] : CALLERS;
+}
+
+type Expected = number | "reachable";
+
+/** The rules of decision 015, in the order the server applies them. */
+function expectedStatus(row: RouteRow, success: number, caller: CallerName, target: TargetName): Expected {
+  if (isPublic(row.access)) return row.access.public === "success" ? success : "reachable";
+  if (caller === "anon") return 401;
+  if (row.access !== "session" && row.access !== "member" && !can(caller, row.access)) return 403;
+  if (target === "otherTenant" || target === "otherMember") return 404;
+  if (target === "otherUnit" && !sees(caller, row.target!)) return 404;
+  return success;
+}
+
+/** Whether a member of this role reaches another unit's rows of this kind (staff: the whole tenant). */
+function sees(role: Role, kind: Kind): boolean {
+  return TENANT_WIDE_ROLES.includes(role) || !UNIT_SCOPED.has(kind);
+}
+
+const meets = (status: number, want: Expected) =>
+  want === "reachable" ? status !== 401 && status !== 403 && status < 500 : status === want;
+
+function placeId(place: Place, kind: Kind): string | undefined {
+  switch (kind) {
+    case "solicitacao":
+      return place.solicitacao.id;
+    case "chamada":
+      return place.chamada.id;
+    case "unidade":
+      return place.unidade.id;
+    case "condominio":
+      return place.condominio.id;
+    case "pessoa":
+      return place.pessoa.id;
+    case "membro":
+      return place.membro?.id;
+    case "convite":
+      return place.convite?.id;
+    case "sessao":
+      return undefined;
+  }
+}
+
+/** What a list shows this caller: own rows yes, another unit's as the scope says, another tenant's never. */
+function listFailures(what: string, role: Role, checks: ListCheck[], body: unknown): string[] {
+  const failures: string[] = [];
+  for (const check of checks) {
+    const got = new Set(check.ids(body));
+    if (check.permission && !can(role, check.permission)) {
+      if (got.size > 0) failures.push(`${what}: lists ${check.kind} rows without ${check.permission}`);
+      continue;
+    }
+    const wanted: ["own" | "otherUnit" | "otherTenant", boolean][] = [
+      ["own", true],
+      ["otherUnit", sees(role, check.kind)],
+      ["otherTenant", false],
+    ];
+    for (const [target, visible] of wanted) {
+      const id = placeId(fx.places[target], check.kind);
+      if (id === undefined || got.has(id) === visible) continue;
+      failures.push(
+        `${what}: the ${check.kind} of ${TARGET_LABELS[target]} is ${visible ? "missing from" : "leaked into"} the list`,
+      );
+    }
+  }
+  return failures;
+}
+
+/**
+ * A digest of every row a request could change on purpose (business tables, memberships, accounts,
+ * which sessions exist, which events and e-mails were queued). A refused write must leave it as it
+ * was: a 404 or 403 answered after the change was made (a check after the write, or a tenant
+ * filter on the read-back only) is still a leak. Counters the app keeps for limits, and columns the
+ * background jobs update (e-mail delivery state), are left out.
+ */
+async function dataDigest(): Promise<string> {
+  const result = await system().handle.db.execute<{ digest: string }>(sql`
+    select md5(coalesce(string_agg(r, '|' order by r), '')) as digest from (
+      select 'o' || to_jsonb(t)::text as r from organization t
+      union all select 'm' || to_jsonb(t)::text from member t
+      union all select 'u' || to_jsonb(t)::text from "user" t
+      union all select 'a' || to_jsonb(t)::text from account t
+      union all select 's' || t.id || t.user_id from session t
+      union all select 'c' || to_jsonb(t)::text from condominios t
+      union all select 'n' || to_jsonb(t)::text from unidades t
+      union all select 'p' || to_jsonb(t)::text from pessoas t
+      union all select 'l' || to_jsonb(t)::text from unidade_moradores t
+      union all select 'r' || to_jsonb(t)::text from solicitacoes_acesso t
+      union all select 'h' || to_jsonb(t)::text from chamadas t
+      union all select 'v' || to_jsonb(t)::text from convites t
+      union all select 'e' || t.id::text from eventos t
+      union all select 'x' || t.id::text from mail_outbox t
+    ) q`);
+  const rows =
+    (result as unknown as { rows?: { digest: string }[] }).rows ?? (result as unknown as { digest: string }[]);
+  return rows[0]!.digest;
+}
+
+// -------------------------------------------------------------------------------------------------
+// One case: build the request for the target, send it as the caller, compare.
+
+function urlOf(key: string, req: BuiltRequest): string {
+  const template = key.slice(key.indexOf(" ") + 1);
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = req.params?.[name];
+    if (value === undefined) throw new Error(`${key}: the row's request gives no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+  const query = new URLSearchParams(Object.entries(req.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function runCase(key: string, row: RouteRow, success: number, name: CallerName, target: TargetName) {
+  const what = `${key} as ${name} on ${TARGET_LABELS[target]}`;
+  const caller = row.freshCaller && name !== "anon" ? await freshCaller(name) : fx.callers[name];
+  // Another member's row lives in the caller's own tenant.
+  const place = fx.places[target === "otherTenant" || target === "otherUnit" ? target : "own"];
+  const req = (await row.request?.({ target, place, caller, make: fx.make })) ?? {};
+  const want = expectedStatus(row, success, name, target);
+  const mismatch = (status: number, body?: unknown) =>
+    `${what}: expected ${want === "reachable" ? "no 401/403/5xx" : want}, got ${status}` +
+    (body === undefined ? "" : ` ${JSON.stringify(body).slice(0, 160)}`);
+
+  if (row.stream) {
+    const stream = await openEventStream(system(), caller.cookie);
+    await stream.messages?.close();
+    return meets(stream.response.status, want) ? [] : [mismatch(stream.response.status)];
+  }
+
+  const method = key.slice(0, key.indexOf(" ")).toLowerCase() as HttpMethod;
+  const refusedWrite = method !== "get" && typeof want === "number" && want >= 400;
+  const before = refusedWrite ? await dataDigest() : null;
+  const api = client(system(), { cookie: caller.cookie, ip: uniqueIp() });
+  const res: CallResult = await api[method](
+    urlOf(key, req),
+    method === "get" || req.body === undefined ? {} : { json: req.body },
+  );
+  if (!meets(res.status, want)) return [mismatch(res.status, res.body)];
+  if (before !== null && (await dataDigest()) !== before) return [`${what}: answered ${res.status} but changed data`];
+  if (row.lists && name !== "anon" && res.status < 300) return listFailures(what, name, row.lists, res.body);
+  return [];
+}
+
+// -------------------------------------------------------------------------------------------------
+
+describe("permission matrix", () => {
+  it("has a row for every route of the OpenAPI document, and none for a route it does not document", () => {
+    const documented = [...fx.operations.keys()];
+    const missing = documented.filter((k) => !(k in ROUTES));
+    const undocumented = Object.keys(ROUTES).filter((k) => !fx.operations.has(k));
+    // Guarita's own routes say in the document whether they need the session cookie; the table must agree.
+    const securityMismatch = Object.entries(ROUTES)
+      .filter(([k]) => fx.operations.has(k) && !k.startsWith("GET /api/auth/") && !k.startsWith("POST /api/auth/"))
+      .filter(([k, row]) => isPublic(row.access) === (fx.operations.get(k)!.security?.length ?? 0) > 0)
+      .map(
+        ([k, row]) => `${k}: the table says ${isPublic(row.access) ? "public" : "signed in"}, the document disagrees`,
+      );
+    expect({ missing, undocumented, securityMismatch }).toEqual({
+      missing: [],
+      undocumented: [],
+      securityMismatch: [],
+    });
+  });
+
+  it("checks roles against decision 015's table (loosening permissions.ts must fail here too)", () => {
+    const everyone = ["owner", "sindico", "porteiro", "morador"];
+    const staff = ["owner", "sindico", "porteiro"];
+    const admins = ["owner", "sindico"];
+    expect(PERMISSIONS).toEqual({
+      "unidades:ler": everyone,
+      "pessoas:ler": staff,
+      "cadastros:editar": admins,
+      "solicitacoes:ler": everyone,
+      "solicitacoes:criar": everyone,
+      "solicitacoes:decidir": staff,
+      "chamadas:ler": everyone,
+      "equipe:gerenciar": admins,
+      "organizacao:editar": admins,
+    });
+    expect(TENANT_WIDE_ROLES).toEqual(staff);
+  });
+
+  for (const [key, row] of Object.entries(ROUTES)) {
+    it(key, async () => {
+      const op = fx.operations.get(key);
+      if (!op) throw new Error(`${key} is in the matrix but not in the OpenAPI document`);
+      const success = successStatus(key, op);
+      const failures: string[] = [];
+      for (const caller of callersOf(row)) {
+        for (const target of targetsOf(row)) failures.push(...(await runCase(key, row, success, caller, target)));
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it("GET /api/events: a morador's stream carries U1's events and not U2's; staff get both; tenant B none of A's", async () => {
+    const sys = system();
+    const open = async (cookie: string | undefined) => {
+      const stream = await openEventStream(sys, cookie);
+      expect(stream.response.status).toBe(200);
+      await stream.messages!.next((m) => m.event === "ready");
+      return stream.messages!;
+    };
+    const morador = await open(fx.callers.morador.cookie);
+    const porteiro = await open(fx.callers.porteiro.cookie);
+    const tenantB = await open(fx.tenantB.cookie);
+    try {
+      const create = async (cookie: string | undefined, place: Place) => {
+        const res = await client(sys, { cookie }).post("/api/solicitacoes", {
+          json: {
+            condominio_id: place.unidade.condominioId,
+            unidade_id: place.unidade.id,
+            tipo: "visitante",
+            nome_visitante: "Caso Tempo Real",
+          },
+        });
+        expect(res.status).toBe(201);
+        return res.body.id as string;
+      };
+      // Another unit's first: were it leaked, it would reach the morador before their own.
+      const ofU2 = await create(fx.callers.porteiro.cookie, fx.places.otherUnit);
+      const ofU1 = await create(fx.callers.porteiro.cookie, fx.places.own);
+      const ofB = await create(fx.tenantB.cookie, fx.places.otherTenant);
+      const idOf = (m: { data?: string } | null) => (m?.data ? (JSON.parse(m.data).solicitacao_id as string) : null);
+
+      expect(idOf(await morador.next(isDomainEvent)), "the morador's first event").toBe(ofU1);
+      expect(idOf(await porteiro.next(isDomainEvent)), "the porteiro's first event").toBe(ofU2);
+      expect(idOf(await porteiro.next(isDomainEvent)), "the porteiro's second event").toBe(ofU1);
+      expect(idOf(await tenantB.next(isDomainEvent)), "tenant B's first event").toBe(ofB);
+      // Nothing else arrives: neither U2's for the morador nor tenant B's for tenant A.
+      const late = await Promise.all([morador, porteiro, tenantB].map((s) => s.next(isDomainEvent, 300)));
+      expect(late.map(idOf)).toEqual([null, null, null]);
+    } finally {
+      await Promise.all([morador.close(), porteiro.close(), tenantB.close()]);
+    }
+  });
+});

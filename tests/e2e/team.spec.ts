@@ -1,0 +1,135 @@
+/**
+ * Issue 11's whole path, from the UI: the demo síndico invites a porteiro and a morador from
+ * "Configurações → Equipe"; each opens the link of the `.eml` the server wrote, chooses a name and a
+ * password and lands signed in; the porteiro decides a request; the morador sees only their unit's
+ * requests, creates one for it, and another unit's request is "não encontrada" for them.
+ */
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { linkIn, waitForEmail } from "./mailbox";
+
+const PASSWORD = "portaria-noturna-2026";
+const MORADOR_PESSOA = "Carlos Eduardo Lima";
+
+const unique = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@equipe.guarita.app`;
+
+async function invite(page: Page, email: string, papel: "Porteiro" | "Morador", pessoa?: string) {
+  await page.getByRole("button", { name: "Convidar" }).click();
+  const dialog = page.getByRole("dialog", { name: "Convidar para a equipe" });
+  await dialog.getByLabel("E-mail").fill(email);
+  await dialog.getByRole("combobox", { name: "Papel" }).click();
+  await page.getByRole("option", { name: new RegExp(`^${papel}`) }).click();
+  if (pessoa) {
+    const group = dialog.getByRole("group", { name: /Pessoa cadastrada/ });
+    await group.getByRole("searchbox", { name: "Buscar pessoa" }).fill(pessoa);
+    await group.getByRole("radio", { name: new RegExp(pessoa) }).check();
+  }
+  await dialog.getByRole("button", { name: "Enviar convite" }).click();
+  await expect(page.getByText(`Convite enviado para ${email}`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** A fresh browser (no cookies) follows the e-mailed link, creates the login and lands in the console. */
+async function accept(browser: Browser, baseURL: string, email: string, nome: string): Promise<Page> {
+  const mail = await waitForEmail(email);
+  expect(mail.subject).toContain("Convite para a equipe de");
+  // Links point where the síndico was (PUBLIC_URL unset): the same server the test drives.
+  const link = new URL(linkIn(mail, "/convite?token="));
+  expect(link.origin).toBe(new URL(baseURL).origin);
+
+  const context = await browser.newContext({ baseURL, locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+  const page = await context.newPage();
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Convite para a equipe" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole("textbox", { name: "Seu nome" }).fill(nome);
+  await page.getByRole("textbox", { name: "Senha", exact: true }).fill(PASSWORD);
+  await page.getByRole("textbox", { name: "Confirmar senha" }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Aceitar convite e entrar" }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+
+  // The link works once.
+  const again = await context.newPage();
+  await again.goto(`${link.pathname}${link.search}`);
+  await expect(again.getByText("Convite indisponível")).toBeVisible();
+  await again.close();
+  return page;
+}
+
+async function json<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path);
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
+type Page_<T> = { items: T[] };
+type Solicitacao = { id: string; unidade_id: string; nome_visitante: string; status: string };
+
+test("a síndico invites a porteiro and a morador; each works within their role", async ({
+  page,
+  browser,
+  baseURL,
+  loginAs,
+}) => {
+  test.setTimeout(120_000);
+  const porteiroEmail = unique("porteiro");
+  const moradorEmail = unique("morador");
+
+  await loginAs("sindico");
+  await page.goto("/app/configuracoes/equipe");
+  await invite(page, porteiroEmail, "Porteiro");
+  await invite(page, moradorEmail, "Morador", MORADOR_PESSOA);
+  const pendentes = page.getByRole("list", { name: "Convites pendentes" });
+  await expect(pendentes.getByText(porteiroEmail)).toBeVisible();
+  await expect(pendentes.getByText(moradorEmail)).toBeVisible();
+
+  // The porteiro accepts and decides a pending request.
+  const porteiro = await accept(browser, baseURL!, porteiroEmail, "Paulo Noturno");
+  const pendentesDoCliente = await json<Page_<Solicitacao>>(
+    porteiro.context().request,
+    "/api/solicitacoes?status=pendente&page_size=1",
+  );
+  const pendente = pendentesDoCliente.items[0];
+  expect(pendente, "o tenant de demonstração tem solicitações pendentes").toBeTruthy();
+  await porteiro.goto(`/app/solicitacoes/${pendente!.id}`);
+  await porteiro.getByRole("button", { name: "Autorizar" }).click();
+  await porteiro.getByRole("alertdialog").getByRole("button", { name: "Autorizar" }).click();
+  await expect(porteiro.getByTestId("decisao")).toContainText("por Paulo Noturno");
+
+  // The morador accepts: their home and lists show only their unit.
+  const morador = await accept(browser, baseURL!, moradorEmail, "Carlos");
+
+  // The síndico sees both as members now (the morador with their person record), and no invitation.
+  await page.reload();
+  const membros = page.getByRole("table");
+  await expect(membros.getByText(porteiroEmail)).toBeVisible();
+  await expect(membros.getByRole("row").filter({ hasText: moradorEmail })).toContainText(MORADOR_PESSOA);
+  await expect(page.getByText("Nenhum convite pendente.")).toBeVisible();
+  const minhas = await json<Page_<{ id: string; codigo: string }>>(morador.context().request, "/api/unidades");
+  expect(minhas.items).toHaveLength(1);
+  const minha = minhas.items[0]!;
+  await morador.goto("/app/solicitacoes");
+  await expect(morador.getByTestId("results-count")).toBeVisible();
+  const rows = morador.locator("[data-solicitacao-id]");
+  const ids = await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-solicitacao-id")));
+  const todas = await json<Page_<Solicitacao>>(page.context().request, "/api/solicitacoes?page_size=200");
+  for (const id of ids) expect(todas.items.find((s) => s.id === id)?.unidade_id).toBe(minha.id);
+
+  // They create a request for their unit.
+  const visitante = `Visita do Carlos ${Date.now()}`;
+  await morador.goto("/app/solicitacoes/nova");
+  await morador.getByLabel("Nome completo").fill(visitante);
+  await morador.getByRole("button", { name: "Criar Solicitação" }).click();
+  await expect(morador.getByText("Solicitação criada!")).toBeVisible();
+  await expect(morador.getByRole("link", { name: visitante })).toBeVisible();
+
+  // Another unit's request is not found for them, as another customer's would be.
+  const outra = todas.items.find((s) => s.unidade_id !== minha.id);
+  expect(outra, "o tenant de demonstração tem solicitações de outras unidades").toBeTruthy();
+  await morador.goto(`/app/solicitacoes/${outra!.id}`);
+  await expect(morador.getByText("Solicitação não encontrada")).toBeVisible();
+  expect((await morador.context().request.get(`/api/solicitacoes/${outra!.id}`)).status()).toBe(404);
+
+  await porteiro.context().close();
+  await morador.context().close();
+});
