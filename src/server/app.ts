@@ -34,12 +34,14 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { convitesRoutes } from "./modules/equipe/convites.routes";
 import { equipeRoutes } from "./modules/equipe/equipe.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { integracoesRoutes } from "./modules/integracoes/integracoes.routes";
 import { meRoutes } from "./modules/me/me.routes";
 import { organizacaoRoutes } from "./modules/organizacao/organizacao.routes";
 import { perfilRoutes } from "./modules/perfil/perfil.routes";
 import { pessoasRoutes } from "./modules/pessoas/pessoas.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
 import { unidadesRoutes } from "./modules/unidades/unidades.routes";
+import { v1Routes } from "./modules/v1/v1.routes";
 import type { Payments } from "./payments/payments";
 import type { EventBus } from "./realtime/event-bus";
 import { eventsRoutes } from "./realtime/events.routes";
@@ -124,6 +126,8 @@ export function createApp(deps: AppDeps) {
   api.route("/organizacao", tenantRouter(deps).route("/", organizacaoRoutes(handle.db)));
   api.route("/equipe", tenantRouter(deps).route("/", equipeRoutes({ db: handle.db, linkBase: deps.linkBase })));
   api.route("/convites", convitesRoutes({ db: handle.db, auth }));
+  api.route("/integracoes", tenantRouter(deps).route("/", integracoesRoutes(handle.db)));
+  api.route("/v1", v1Routes(handle.db));
   const events = eventsRoutes(deps.bus, { db: handle.db, listen: handle.listen, heartbeatMs: deps.sseHeartbeatMs });
   api.route("/events", tenantRouter(deps).route("/", events.router));
 

@@ -20,6 +20,19 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const INVITABLE_ROLES = ["sindico", "porteiro", "morador"] as const satisfies readonly MemberRole[];
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
+/**
+ * What an API key may do on /api/v1 (issue 12): read requests, create them, report calls and the
+ * residents' answers, read the directory for the PBX dial plan, receive events.
+ */
+export const API_KEY_SCOPES = [
+  "solicitacoes:ler",
+  "solicitacoes:escrever",
+  "chamadas:escrever",
+  "diretorio:ler",
+  "eventos:ler",
+] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
 /** An invitation's stored status; "expirado" is derived from its expiry at read time. */
 export const CONVITE_STATUSES = ["pendente", "aceito", "revogado"] as const;
 export type ConviteStatus = (typeof CONVITE_STATUSES)[number];

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   "equipe:gerenciar": ADMINS,
   /** The administradora's own data (name, CNPJ, contacts). */
   "organizacao:editar": ADMINS,
+  /** API keys and webhooks of the integrations (PBX, AI attendant, gate controller). */
+  "integracoes:gerenciar": ADMINS,
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 /** Roles whose data scope is the whole tenant; every other role sees only its own units. */

@@ -16,6 +16,8 @@ export const QUERY_ROOTS = {
   equipe: "equipe",
   /** Configurações → Organização: the administradora's own data. */
   organizacao: "organizacao",
+  /** Configurações → Integrações: the API keys. */
+  integracoes: "integracoes",
 } as const;
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
 

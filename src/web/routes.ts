@@ -58,6 +58,7 @@ export default [
       index("console/configuracoes/index-redirect.tsx"),
       route("equipe", "console/configuracoes/equipe.tsx"),
       route("organizacao", "console/configuracoes/organizacao.tsx"),
+      route("integracoes", "console/configuracoes/integracoes.tsx"),
     ]),
   ]),
 

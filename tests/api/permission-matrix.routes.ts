@@ -9,7 +9,7 @@
  * naming every route, while the OpenAPI document and this table disagree in either direction.
  */
 import type { condominios, unidades } from "@/server/db/schema";
-import type { MemberRole } from "@/shared/domain";
+import type { ApiKeyScope, MemberRole } from "@/shared/domain";
 import type { Permission } from "@/shared/permissions";
 import { cliente } from "../support/checkout";
 
@@ -20,12 +20,22 @@ import { cliente } from "../support/checkout";
  *   5xx (the request is refused for its content, e.g. an unknown token, not for who sends it);
  * - `"session"`: any signed-in user, for their own account (better-auth's endpoints);
  * - `"member"`: any member of the tenant (requireTenant, no permission);
- * - a permission of src/shared/permissions.ts (requirePermission: 403 for a role without it).
+ * - a permission of src/shared/permissions.ts (requirePermission: 403 for a role without it);
+ * - `{ apiKey }`: the integration API (/api/v1), an API key with that scope; a session is not a key.
  */
-export type Access = { public: "success" | "reachable" } | "session" | "member" | Permission;
+export type Access = { public: "success" | "reachable" } | "session" | "member" | Permission | { apiKey: ApiKeyScope };
 
 /** Kinds of rows a route acts on (in its path or named by its body). */
-export type Kind = "solicitacao" | "chamada" | "unidade" | "condominio" | "pessoa" | "membro" | "convite" | "sessao";
+export type Kind =
+  | "solicitacao"
+  | "chamada"
+  | "unidade"
+  | "condominio"
+  | "pessoa"
+  | "membro"
+  | "convite"
+  | "sessao"
+  | "chave";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
@@ -75,6 +85,8 @@ export interface Makers {
   convite(place: Place): Promise<{ id: string; token: string }>;
   /** A new session of `owner`, or, with null, of a new member of the place's tenant; returns its id. */
   sessao(place: Place, owner: Caller | null): Promise<{ id: string }>;
+  /** An active API key of the place's tenant (all scopes). */
+  chave(place: Place): Promise<{ id: string }>;
   /** Marks the user's e-mail as not confirmed yet (test users start confirmed). */
   unverify(userId: string): Promise<void>;
   /** A user with a password and no membership, for sign-in and password e-mails. */
@@ -84,9 +96,11 @@ export interface Makers {
 }
 
 export interface Caller {
-  role: MemberRole | "anon";
+  role: MemberRole | "anon" | "key";
   userId: string | null;
   cookie?: string;
+  /** An API key caller's `Authorization` header. */
+  authorization?: string;
   email?: string;
   password?: string;
 }
@@ -469,5 +483,23 @@ export const ROUTES: Record<string, RouteRow> = {
     access: "equipe:gerenciar",
     target: "convite",
     request: async ({ place, make }) => ({ params: { id: (await make.convite(place)).id } }),
+  },
+
+  "GET /api/integracoes/chaves": { access: "integracoes:gerenciar" },
+  "POST /api/integracoes/chaves": {
+    access: "integracoes:gerenciar",
+    request: () => ({ body: { nome: "Caso PABX", escopos: ["solicitacoes:ler"] } }),
+  },
+  "DELETE /api/integracoes/chaves/{id}": {
+    access: "integracoes:gerenciar",
+    target: "chave",
+    request: async ({ place, make }) => ({ params: { id: (await make.chave(place)).id } }),
+  },
+
+  // The integration API: a key reaches its whole tenant (no unit scope), never another tenant.
+  "GET /api/v1/solicitacoes/{id}": {
+    access: { apiKey: "solicitacoes:ler" },
+    target: "solicitacao",
+    request: ({ place }) => ({ params: { id: place.solicitacao.id } }),
   },
 };

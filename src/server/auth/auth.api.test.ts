@@ -17,6 +17,10 @@ describe("sign-in", () => {
     // The session token travels in the HttpOnly cookie only, never where page JavaScript reads it.
     expect(res.body).not.toHaveProperty("token");
 
+    const current = await client(system(), { cookie: cookieFrom(res.headers) }).get("/api/auth/get-session");
+    expect(current.body.user.email).toBe(email);
+    expect(current.body.session).not.toHaveProperty("token");
+
     const me = await client(system(), { cookie: cookieFrom(res.headers) }).get("/api/me");
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(email);
@@ -87,6 +91,10 @@ describe("session", () => {
   it("a user with no tenant gets 403", async () => {
     const { email, password } = await createUser(system());
     const res = await client(system()).post("/api/auth/sign-in/email", { json: { email, password }, ip: uniqueIp() });
+    const current = await client(system(), { cookie: cookieFrom(res.headers) }).get("/api/auth/get-session");
+    expect(current.body.user.email).toBe(email);
+    expect(current.body.session).not.toHaveProperty("token");
+
     const me = await client(system(), { cookie: cookieFrom(res.headers) }).get("/api/me");
     expect(me.status).toBe(403);
   });

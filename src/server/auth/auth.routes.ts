@@ -86,9 +86,10 @@ function errorResponse(
 export const CURRENT_PASSWORD_WRONG = "Senha atual incorreta.";
 
 /**
- * Sign-in and password change answer with the session token in the JSON body as well as in the
- * HttpOnly cookie. The console never needs it there, and page JavaScript that can read it is what
- * HttpOnly exists to prevent, so it is removed (the cookie is untouched).
+ * Sign-in and password change answer with the session token in the JSON body (top level), and
+ * get-session inside `session`, as well as in the HttpOnly cookie. The console never needs it there,
+ * and page JavaScript that can read it is what HttpOnly exists to prevent, so it is removed (the
+ * cookie is untouched).
  */
 async function withoutSessionToken(response: Response): Promise<Response> {
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
@@ -96,8 +97,14 @@ async function withoutSessionToken(response: Response): Promise<Response> {
     .clone()
     .json()
     .catch(() => null)) as Record<string, unknown> | null;
-  if (!body || typeof body !== "object" || !("token" in body)) return response;
+  if (!body || typeof body !== "object") return response;
+  const nested = body.session && typeof body.session === "object" ? (body.session as Record<string, unknown>) : null;
+  if (!("token" in body) && !(nested && "token" in nested)) return response;
   const { token: _token, ...rest } = body;
+  if (nested) {
+    const { token: _nestedToken, ...session } = nested;
+    rest.session = session;
+  }
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   return new Response(JSON.stringify(rest), { status: response.status, headers });

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { MemberRole } from "../../shared/domain";
+import type { ApiKeyContext } from "../auth/api-key";
 import type { DataScope } from "../auth/scope";
 
 /** What a signed-in request carries once the tenant middleware has run. */
@@ -18,6 +19,8 @@ export interface AppEnv {
     requestId: string;
     logger: Logger;
     tenant: TenantContext;
+    /** On /api/v1: the API key that authenticated the request (auth/api-key.ts). */
+    apiKey: ApiKeyContext;
     /** The caller's IP (client-ip.ts), null when unknown. */
     clientIp: string | null;
   };

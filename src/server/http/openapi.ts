@@ -9,9 +9,12 @@ import path from "node:path";
 import type { Hook } from "@hono/zod-openapi";
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { Hono } from "hono";
+import { COMPANY } from "../../shared/company";
+import { type AuthDocument, authOpenApi } from "./auth-openapi";
 import type { AppEnv } from "./context";
 import { validationError } from "./errors";
 
+const ERROR_SCHEMA = "Erro";
 const errorSchema = z
   .object({
     error: z.object({
@@ -21,7 +24,7 @@ const errorSchema = z
       fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     }),
   })
-  .openapi("Erro");
+  .openapi(ERROR_SCHEMA);
 
 const ERROR_DESCRIPTIONS = {
   400: "Dados inválidos (campos e mensagens em pt-BR)",
@@ -55,41 +58,86 @@ export const validationHook: Hook<any, AppEnv, any, any> = (result) => {
 
 export interface OpenApiOptions {
   api: OpenAPIHono<AppEnv>;
-  /** better-auth's generated document for /api/auth/*. */
-  authDocument: () => Promise<{ paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } }>;
+  /** better-auth's generated document for /api/auth/* (auth-openapi.ts keeps the exposed endpoints). */
+  authDocument: () => Promise<AuthDocument>;
 }
 
 const require = createRequire(import.meta.url);
 
-export function docsRoutes({ api, authDocument }: OpenApiOptions) {
+/** Security requirement of a route that needs the session cookie. */
+export const COOKIE_AUTH = [{ cookieAuth: [] }];
+/** Security requirement of a public route (no credential; the document says so explicitly). */
+export const PUBLIC: { [scheme: string]: string[] }[] = [];
+
+/**
+ * Every security scheme a route may name; the document declares the ones its routes use, so a
+ * scheme is never declared unused nor used undeclared.
+ */
+const SECURITY_SCHEMES: Record<string, Record<string, unknown>> = {
+  cookieAuth: {
+    type: "apiKey",
+    in: "cookie",
+    name: "guarita.session_token",
+    description:
+      "Cookie de sessão HttpOnly que `POST /auth/sign-in/email` define (em HTTPS, `__Secure-guarita.session_token`). " +
+      "O navegador o envia sozinho; requisições que escrevem precisam de um `Origin` permitido.",
+  },
+  apiKeyAuth: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "gk_…",
+    description: "Chave de API do cliente, criada no console: `Authorization: Bearer gk_…`.",
+  },
+};
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+function usedSecuritySchemes(paths: Record<string, unknown>): Set<string> {
+  const used = new Set<string>();
+  for (const item of Object.values(paths) as Record<string, { security?: Record<string, unknown>[] }>[]) {
+    for (const method of HTTP_METHODS) {
+      for (const requirement of item[method]?.security ?? [])
+        for (const name of Object.keys(requirement)) used.add(name);
+    }
+  }
+  return used;
+}
+
+/** The whole document: our routes, then the exposed better-auth endpoints under /auth. */
+export async function buildOpenApiDocument({ api, authDocument }: OpenApiOptions) {
+  const document = api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Guarita API",
+      version: "1.0.0",
+      description:
+        "API do Guarita — Sistema de Portaria Inteligente. Autenticação por cookie de sessão (better-auth). " +
+        "Erros seguem o esquema `Erro`, com mensagens em pt-BR.",
+      license: { name: "Proprietária: uso conforme os Termos de Uso", url: `${COMPANY.siteUrl}/termos` },
+    },
+    servers: [{ url: "/api", description: "Este servidor" }],
+  });
+  const auth = authOpenApi(await authDocument(), ERROR_SCHEMA);
+  document.paths = { ...document.paths, ...(auth.paths as typeof document.paths) };
+  const used = usedSecuritySchemes(document.paths ?? {});
+  document.components = {
+    ...document.components,
+    schemas: { ...auth.schemas, ...document.components?.schemas } as never,
+    securitySchemes: Object.fromEntries(Object.entries(SECURITY_SCHEMES).filter(([name]) => used.has(name))) as never,
+  };
+  return document;
+}
+
+export function docsRoutes(options: OpenApiOptions) {
   const docs = new Hono<AppEnv>();
-  let cached: unknown;
+  let cached: Promise<unknown> | undefined;
 
   docs.get("/openapi.json", async (c) => {
-    if (!cached) {
-      const own = api.getOpenAPI31Document({
-        openapi: "3.1.0",
-        info: {
-          title: "Guarita API",
-          version: "1.0.0",
-          description:
-            "API do Guarita — Sistema de Portaria Inteligente. Autenticação por cookie de sessão (better-auth). " +
-            "Erros seguem o esquema `Erro`, com mensagens em pt-BR.",
-        },
-        servers: [{ url: "/api" }],
-      });
-      own.components = {
-        ...own.components,
-        securitySchemes: { cookieAuth: { type: "apiKey", in: "cookie", name: "guarita.session_token" } },
-      };
-      const auth = await authDocument();
-      for (const [p, item] of Object.entries(auth.paths ?? {})) {
-        own.paths = { ...own.paths, [`/auth${p}`]: { ...(item as object) } };
-      }
-      own.components.schemas = { ...(auth.components?.schemas ?? {}), ...own.components.schemas } as never;
-      cached = own;
-    }
-    return c.json(cached);
+    cached ??= buildOpenApiDocument(options).catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    });
+    return c.json(await cached);
   });
 
   const uiDir = path.dirname(require.resolve("swagger-ui-dist/package.json"));
@@ -135,5 +183,3 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
 export const jsonBody = <T extends z.ZodType>(schema: T, required = true) => ({
   body: { required, content: { "application/json": { schema } } },
 });
-
-export const COOKIE_AUTH = [{ cookieAuth: [] }];

@@ -34,6 +34,7 @@ const STREAM_PERMISSION: Permission = "solicitacoes:ler";
 const eventsRoute = createRoute({
   method: "get",
   path: "/",
+  operationId: "acompanharEventos",
   tags: ["Tempo real"],
   summary: "Fluxo SSE das mudanças em solicitações do seu cliente",
   description:

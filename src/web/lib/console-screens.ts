@@ -44,7 +44,10 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
   },
   chamadas: { list: "Chamadas", record: "Chamada" },
   perfil: { list: "Perfil" },
-  configuracoes: { list: "Configurações", pages: { equipe: "Equipe", organizacao: "Organização" } },
+  configuracoes: {
+    list: "Configurações",
+    pages: { equipe: "Equipe", organizacao: "Organização", integracoes: "Integrações" },
+  },
 };
 
 /** Ids are displayed truncated to 8 characters (SPEC.md section 9). */

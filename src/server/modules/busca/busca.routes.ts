@@ -14,6 +14,7 @@ import { COOKIE_AUTH, errorResponses, jsonResponse, validationHook } from "../..
 const route = createRoute({
   method: "get",
   path: "/",
+  operationId: "buscar",
   tags: ["Busca"],
   summary: "Busca global (ignora maiúsculas e acentos): pessoas, solicitações e unidades",
   security: COOKIE_AUTH,

@@ -3,7 +3,7 @@ import { cadastroResultSchema, cadastroSchema } from "../../../shared/schemas/ca
 import type { Auth } from "../../auth/auth";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse, PUBLIC, validationHook } from "../../http/openapi";
 import { currentCheckoutId, forgetCheckout } from "../checkout/checkout-cookie";
 import { createAccount, signIn } from "./cadastro.service";
 
@@ -11,8 +11,10 @@ const routes = {
   create: createRoute({
     method: "post",
     path: "/",
+    operationId: "criarConta",
     tags: ["Cadastro"],
     summary: "Cria a conta a partir do checkout pago deste navegador e entra nela",
+    security: PUBLIC,
     description:
       "Lê o checkout pelo cookie assinado (nunca pela URL): e-mail, nome, plano e empresa vêm dele. Cria o usuário " +
       "(metadados full_name, plan, billing), o cliente (customers), a organização com o usuário como dono, e devolve " +

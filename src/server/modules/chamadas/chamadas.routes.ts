@@ -14,6 +14,7 @@ const routes = {
   list: createRoute({
     method: "get",
     path: "/",
+    operationId: "listarChamadas",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: read,
@@ -27,6 +28,7 @@ const routes = {
   get: createRoute({
     method: "get",
     path: "/{id}",
+    operationId: "obterChamada",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: read,

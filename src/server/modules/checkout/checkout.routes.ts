@@ -9,7 +9,7 @@ import { uuidParam } from "../../../shared/schemas/common";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { notFound, tooManyRequests } from "../../http/errors";
-import { errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse, PUBLIC, validationHook } from "../../http/openapi";
 import { hitLimit, type WindowLimit } from "../../http/rate-limit";
 import type { Payments } from "../../payments/payments";
 import * as service from "./checkout.service";
@@ -22,15 +22,19 @@ const routes = {
   config: createRoute({
     method: "get",
     path: "/config",
+    operationId: "obterConfiguracaoCheckout",
     tags: [TAG],
     summary: "Modo de pagamento (Stripe ou demonstração) e a chave publicável da Stripe",
+    security: PUBLIC,
     responses: { 200: jsonResponse(checkoutConfigSchema.openapi("CheckoutConfig"), "Configuração") },
   }),
   create: createRoute({
     method: "post",
     path: "/",
+    operationId: "iniciarCheckout",
     tags: [TAG],
     summary: "Inicia um checkout: o valor vem do catálogo de planos, nunca do cliente",
+    security: PUBLIC,
     description:
       "Cria a sessão de checkout e, em modo Stripe, o PaymentIntent (o `client_secret` volta só nesta resposta). " +
       "Guarda a sessão num cookie assinado que a criação de conta lê.",
@@ -43,15 +47,19 @@ const routes = {
   current: createRoute({
     method: "get",
     path: "/atual",
+    operationId: "obterCheckoutAtual",
     tags: [TAG],
     summary: "O checkout deste navegador (pelo cookie), para a criação de conta",
+    security: PUBLIC,
     responses: { 200: jsonResponse(session, "Checkout"), ...errorResponses(404) },
   }),
   confirm: createRoute({
     method: "post",
     path: "/{id}/confirmar",
+    operationId: "confirmarCheckout",
     tags: [TAG],
     summary: "Confirma o pagamento: cobra o cartão de teste (demonstração) ou lê o PaymentIntent (Stripe)",
+    security: PUBLIC,
     request: { params: uuidParam, ...jsonBody(checkoutConfirmSchema) },
     responses: {
       200: jsonResponse(session, "Situação do pagamento"),

@@ -24,6 +24,7 @@ const routes = {
   list: createRoute({
     method: "get",
     path: "/",
+    operationId: "listarCondominios",
     tags: [TAG],
     summary: "Lista por nome, com busca por nome ou timezone",
     security: COOKIE_AUTH,
@@ -37,6 +38,7 @@ const routes = {
   get: createRoute({
     method: "get",
     path: "/{id}",
+    operationId: "obterCondominio",
     tags: [TAG],
     summary: "Detalhe com contagens e solicitações recentes",
     security: COOKIE_AUTH,
@@ -47,6 +49,7 @@ const routes = {
   create: createRoute({
     method: "post",
     path: "/",
+    operationId: "criarCondominio",
     tags: [TAG],
     summary: "Cria um condomínio",
     security: COOKIE_AUTH,
@@ -57,6 +60,7 @@ const routes = {
   update: createRoute({
     method: "put",
     path: "/{id}",
+    operationId: "atualizarCondominio",
     tags: [TAG],
     summary: "Atualiza nome, timezone e situação",
     security: COOKIE_AUTH,

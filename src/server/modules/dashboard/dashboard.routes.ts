@@ -15,6 +15,7 @@ import * as service from "./dashboard.service";
 const kpisRoute = createRoute({
   method: "get",
   path: "/kpis",
+  operationId: "obterKpis",
   tags: ["Dashboard"],
   summary: "Contagem por status das solicitações de hoje (no fuso de cada condomínio) e tendência vs mês anterior",
   security: [{ cookieAuth: [] }],
@@ -29,6 +30,7 @@ const kpisRoute = createRoute({
 const ultimasRoute = createRoute({
   method: "get",
   path: "/ultimas",
+  operationId: "listarUltimasSolicitacoes",
   tags: ["Dashboard"],
   summary: "Solicitações de hoje com a unidade, mais recentes primeiro",
   security: [{ cookieAuth: [] }],
@@ -43,6 +45,7 @@ const ultimasRoute = createRoute({
 const primeirosPassosRoute = createRoute({
   method: "get",
   path: "/primeiros-passos",
+  operationId: "obterPrimeirosPassos",
   tags: ["Dashboard"],
   summary: "O que um cliente novo já cadastrou: condomínio, unidades e pessoas",
   security: [{ cookieAuth: [] }],

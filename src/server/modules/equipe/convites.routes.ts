@@ -10,7 +10,7 @@ import { signInWithPassword } from "../../auth/users";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { tooManyRequests } from "../../http/errors";
-import { errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse, PUBLIC, validationHook } from "../../http/openapi";
 import { hitLimit } from "../../http/rate-limit";
 import { acceptConvite, openConvite } from "./convite-aceite.service";
 
@@ -26,8 +26,10 @@ const routes = {
   abrir: createRoute({
     method: "get",
     path: "/{token}",
+    operationId: "abrirConvite",
     tags: [TAG],
     summary: "O convite do link: administradora, papel e e-mail convidado",
+    security: PUBLIC,
     request: { params: tokenParam },
     responses: {
       200: jsonResponse(conviteAbertoSchema.openapi("ConviteAberto"), "Convite válido"),
@@ -37,8 +39,10 @@ const routes = {
   aceitar: createRoute({
     method: "post",
     path: "/{token}/aceitar",
+    operationId: "aceitarConvite",
     tags: [TAG],
     summary: "Aceita: cria o acesso (nome e senha) ou, já com conta e sessão, entra na equipe",
+    security: PUBLIC,
     request: { params: tokenParam, ...jsonBody(aceitarConviteSchema) },
     responses: {
       200: jsonResponse(aceito, "Convite aceito e sessão aberta"),

@@ -33,6 +33,7 @@ const routes = {
   membros: createRoute({
     method: "get",
     path: "/membros",
+    operationId: "listarMembros",
     tags: [TAG],
     summary: "Membros da equipe, por papel e nome",
     security: COOKIE_AUTH,
@@ -46,6 +47,7 @@ const routes = {
   papel: createRoute({
     method: "patch",
     path: "/membros/{id}",
+    operationId: "alterarPapelMembro",
     tags: [TAG],
     summary: "Altera o papel de um membro (encerra as sessões dele)",
     security: COOKIE_AUTH,
@@ -56,6 +58,7 @@ const routes = {
   remover: createRoute({
     method: "delete",
     path: "/membros/{id}",
+    operationId: "removerMembro",
     tags: [TAG],
     summary: "Remove um membro da equipe (encerra as sessões dele)",
     security: COOKIE_AUTH,
@@ -66,6 +69,7 @@ const routes = {
   convites: createRoute({
     method: "get",
     path: "/convites",
+    operationId: "listarConvites",
     tags: [TAG],
     summary: "Convites em aberto (pendentes e expirados), do mais novo ao mais antigo",
     security: COOKIE_AUTH,
@@ -79,6 +83,7 @@ const routes = {
   convidar: createRoute({
     method: "post",
     path: "/convites",
+    operationId: "convidar",
     tags: [TAG],
     summary: "Convida por e-mail com um papel; o convite de morador indica a pessoa cadastrada",
     security: COOKIE_AUTH,
@@ -89,6 +94,7 @@ const routes = {
   reenviar: createRoute({
     method: "post",
     path: "/convites/{id}/reenviar",
+    operationId: "reenviarConvite",
     tags: [TAG],
     summary: "Envia de novo com um novo link, válido por mais 7 dias (o anterior deixa de valer)",
     security: COOKIE_AUTH,
@@ -99,6 +105,7 @@ const routes = {
   revogar: createRoute({
     method: "delete",
     path: "/convites/{id}",
+    operationId: "revogarConvite",
     tags: [TAG],
     summary: "Revoga um convite pendente",
     security: COOKIE_AUTH,

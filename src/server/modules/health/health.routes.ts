@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
 import type { AppEnv } from "../../http/context";
 import { DATABASE_RETRY_AFTER_S, databaseUnavailable } from "../../http/errors";
+import { PUBLIC } from "../../http/openapi";
 
 const healthSchema = z
   .object({
@@ -21,8 +22,10 @@ const healthSchema = z
 const healthRoute = createRoute({
   method: "get",
   path: "/health",
+  operationId: "consultarSaude",
   tags: ["Sistema"],
   summary: "Estado do serviço e do banco de dados",
+  security: PUBLIC,
   responses: {
     200: {
       description: "Serviço e banco de dados disponíveis",

@@ -12,6 +12,7 @@ import { errorResponses } from "../../http/openapi";
 const meRoute = createRoute({
   method: "get",
   path: "/",
+  operationId: "obterContaAtual",
   tags: ["Conta"],
   summary: "Usuário da sessão, seu condomínio/administradora e seu papel",
   security: [{ cookieAuth: [] }],

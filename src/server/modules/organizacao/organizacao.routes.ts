@@ -13,6 +13,7 @@ const routes = {
   get: createRoute({
     method: "get",
     path: "/",
+    operationId: "obterOrganizacao",
     tags: [TAG],
     summary: "Dados da administradora: nome, CNPJ e contatos",
     security: COOKIE_AUTH,
@@ -21,6 +22,7 @@ const routes = {
   update: createRoute({
     method: "put",
     path: "/",
+    operationId: "atualizarOrganizacao",
     tags: [TAG],
     summary: "Atualiza os dados da administradora (proprietário e síndicos)",
     security: COOKIE_AUTH,

@@ -24,6 +24,7 @@ const routes = {
   update: createRoute({
     method: "put",
     path: "/",
+    operationId: "atualizarPerfil",
     tags: [TAG],
     summary: "Atualiza o nome e a foto (data: URL PNG, JPEG ou WebP de até 100 KB; null remove)",
     security: COOKIE_AUTH,
@@ -33,6 +34,7 @@ const routes = {
   sessoes: createRoute({
     method: "get",
     path: "/sessoes",
+    operationId: "listarSessoes",
     tags: [TAG],
     summary: "Sessões abertas do usuário: a atual primeiro, depois pelo último acesso (sem tokens)",
     security: COOKIE_AUTH,
@@ -41,6 +43,7 @@ const routes = {
   encerrar: createRoute({
     method: "delete",
     path: "/sessoes/{id}",
+    operationId: "encerrarSessao",
     tags: [TAG],
     summary: "Encerra uma sessão do usuário; encerrar a atual é sair (atual: true)",
     security: COOKIE_AUTH,
@@ -53,6 +56,7 @@ const routes = {
   encerrarOutras: createRoute({
     method: "post",
     path: "/sessoes/encerrar-outras",
+    operationId: "encerrarOutrasSessoes",
     tags: [TAG],
     summary: "Encerra todas as sessões do usuário, menos a atual",
     security: COOKIE_AUTH,

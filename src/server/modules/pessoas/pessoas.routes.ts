@@ -24,6 +24,7 @@ const routes = {
   list: createRoute({
     method: "get",
     path: "/",
+    operationId: "listarPessoas",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: read,
@@ -37,6 +38,7 @@ const routes = {
   get: createRoute({
     method: "get",
     path: "/{id}",
+    operationId: "obterPessoa",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: read,
@@ -47,6 +49,7 @@ const routes = {
   create: createRoute({
     method: "post",
     path: "/",
+    operationId: "criarPessoa",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: write,
@@ -57,6 +60,7 @@ const routes = {
   update: createRoute({
     method: "put",
     path: "/{id}",
+    operationId: "atualizarPessoa",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: write,
@@ -67,6 +71,7 @@ const routes = {
   remove: createRoute({
     method: "delete",
     path: "/{id}",
+    operationId: "excluirPessoa",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: write,

@@ -28,6 +28,7 @@ const one = solicitacaoSchema.openapi("Solicitacao");
 const listRoute = createRoute({
   method: "get",
   path: "/",
+  operationId: "listarSolicitacoes",
   tags: [TAG],
   summary: "Lista paginada, filtrada e com busca (nome, documento, unidade, torre; ignora acentos)",
   security: COOKIE_AUTH,
@@ -42,6 +43,7 @@ const listRoute = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: "/{id}",
+  operationId: "obterSolicitacao",
   tags: [TAG],
   summary: "Detalhe com unidade, condomínio, quem decidiu e histórico de chamadas",
   security: COOKIE_AUTH,
@@ -56,6 +58,7 @@ const getRoute = createRoute({
 const createRoute_ = createRoute({
   method: "post",
   path: "/",
+  operationId: "criarSolicitacao",
   tags: [TAG],
   summary: "Cria uma solicitação (sempre pendente)",
   security: COOKIE_AUTH,
@@ -67,6 +70,7 @@ const createRoute_ = createRoute({
 const updateRoute = createRoute({
   method: "patch",
   path: "/{id}",
+  operationId: "editarSolicitacao",
   tags: [TAG],
   summary: "Corrige os dados do visitante enquanto a solicitação está pendente",
   security: COOKIE_AUTH,
@@ -79,6 +83,7 @@ const decideRoute = (acao: "autorizar" | "negar") =>
   createRoute({
     method: "post",
     path: `/{id}/${acao}`,
+    operationId: `${acao}Solicitacao`,
     tags: [TAG],
     summary: acao === "autorizar" ? "Autoriza uma solicitação pendente" : "Nega uma solicitação pendente",
     description: "Atômico e condicional: só uma decisão vence; as demais recebem 409.",

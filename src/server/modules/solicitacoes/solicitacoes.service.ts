@@ -3,6 +3,7 @@
  * pending, decisions atomic and conditional (of two concurrent deciders exactly one wins), and an
  * event in the same transaction as every change.
  */
+
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { ChamadaStatus, SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
 import type {
@@ -22,6 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { recordEvent } from "../../realtime/events";
 import { refreshChamadasSearch } from "../chamadas/chamadas.queries";
+import type { Reader } from "./solicitacoes.queries";
 import {
   findCondominioInTenant,
   findPessoaOfUser,
@@ -63,7 +65,7 @@ export async function list(db: Database, tenant: TenantContext, filters: ListFil
   return toPage(items.map(toSolicitacao), counted, page, pageSize);
 }
 
-export async function get(db: Database, tenant: TenantContext, id: string): Promise<SolicitacaoDetail> {
+export async function get(db: Database, tenant: Reader, id: string): Promise<SolicitacaoDetail> {
   const row = await findSolicitacao(db, tenant, id);
   if (!row) throw notFound(NOT_FOUND_MESSAGE);
   const calls = await listChamadasOfSolicitacao(db, tenant.organizationId, id);

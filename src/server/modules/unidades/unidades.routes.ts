@@ -27,6 +27,7 @@ const routes = {
   list: createRoute({
     method: "get",
     path: "/",
+    operationId: "listarUnidades",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: read,
@@ -40,6 +41,7 @@ const routes = {
   get: createRoute({
     method: "get",
     path: "/{id}",
+    operationId: "obterUnidade",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: read,
@@ -50,6 +52,7 @@ const routes = {
   create: createRoute({
     method: "post",
     path: "/",
+    operationId: "criarUnidade",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: write,
@@ -60,6 +63,7 @@ const routes = {
   update: createRoute({
     method: "put",
     path: "/{id}",
+    operationId: "atualizarUnidade",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: write,
@@ -70,6 +74,7 @@ const routes = {
   moradores: createRoute({
     method: "get",
     path: "/{id}/moradores",
+    operationId: "listarMoradores",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: read,
@@ -80,6 +85,7 @@ const routes = {
   link: createRoute({
     method: "post",
     path: "/{id}/moradores",
+    operationId: "vincularMorador",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: write,
@@ -90,6 +96,7 @@ const routes = {
   updateLink: createRoute({
     method: "patch",
     path: "/{id}/moradores/{pessoaId}",
+    operationId: "definirResponsavel",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: write,
@@ -100,6 +107,7 @@ const routes = {
   unlink: createRoute({
     method: "delete",
     path: "/{id}/moradores/{pessoaId}",
+    operationId: "desvincularMorador",
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: write,

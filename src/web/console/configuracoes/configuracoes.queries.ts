@@ -16,6 +16,13 @@ import {
   type PapelInput,
   papelInputSchema,
 } from "@/shared/schemas/equipe";
+import {
+  type ChaveInput,
+  chaveCriadaSchema,
+  chaveInputSchema,
+  chavePageSchema,
+  chaveSchema,
+} from "@/shared/schemas/integracoes";
 import { type OrganizacaoInput, organizacaoInputSchema, organizacaoSchema } from "@/shared/schemas/organizacao";
 import { apiFetch } from "@/web/lib/api";
 import { meKeys } from "@/web/lib/me.queries";
@@ -46,6 +53,20 @@ export const equipeKeys = {
 
 export const organizacaoKeys = {
   all: [QUERY_ROOTS.organizacao] as const,
+};
+
+export const CHAVES_PAGE_SIZE = 20;
+
+export interface ChaveFilters {
+  status?: "ativa" | "revogada";
+  page?: number;
+}
+
+/** Configurações → Integrações: the API keys (never their secrets, which no query keeps). */
+export const integracoesKeys = {
+  all: [QUERY_ROOTS.integracoes] as const,
+  chaves: () => [...integracoesKeys.all, "chaves"] as const,
+  chavesList: (filters: ChaveFilters) => [...integracoesKeys.chaves(), filters] as const,
 };
 
 export function membrosListOptions(filters: MembroFilters) {
@@ -149,5 +170,48 @@ export function useSalvarOrganizacao() {
       // The sidebar shows the organization's name, read from /api/me.
       return queryClient.invalidateQueries({ queryKey: meKeys.all });
     },
+  });
+}
+
+/** GET /api/integracoes/chaves: the newest first, with each key's last use. */
+export function chavesListOptions(filters: ChaveFilters) {
+  const clean = cleanFilters(filters);
+  return queryOptions({
+    queryKey: integracoesKeys.chavesList(clean),
+    queryFn: async ({ signal }) =>
+      chavePageSchema.parse(
+        await apiFetch<unknown>(`/api/integracoes/chaves${toQueryString({ ...clean, page_size: CHAVES_PAGE_SIZE })}`, {
+          signal,
+        }),
+      ),
+    // "Último uso" moves while the integrations work; a short stale time keeps it close.
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const chavePath = (id: string) => `/api/integracoes/chaves/${encodeURIComponent(id)}`;
+
+/**
+ * POST /api/integracoes/chaves: the answer carries the secret, the only time it is ever shown. It
+ * stays in the dialog's state (and this mutation's result) only; the list refetches without it.
+ */
+export function useCriarChave() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ChaveInput) =>
+      chaveCriadaSchema.parse(
+        await apiFetch<unknown>("/api/integracoes/chaves", { method: "POST", json: chaveInputSchema.parse(input) }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: integracoesKeys.chaves() }),
+  });
+}
+
+export function useRevogarChave() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => chaveSchema.parse(await apiFetch<unknown>(chavePath(id), { method: "DELETE" })),
+    // Also after a 404: the key was revoked elsewhere, and the list should say so.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integracoesKeys.chaves() }),
   });
 }

@@ -3,7 +3,7 @@
  * sub-pages. Owner and síndicos only: everyone else gets the no-permission state, and the sub-pages
  * never mount for them, so nothing is fetched that the server would refuse with 403.
  */
-import { Building2, Users } from "lucide-react";
+import { Building2, KeyRound, Users } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { PageHeader } from "@/web/components/page-header";
 import { RequirePermission } from "@/web/components/require-permission";
@@ -12,6 +12,7 @@ import { cn } from "@/web/lib/utils";
 const SECTIONS = [
   { to: "/app/configuracoes/equipe", label: "Equipe", icon: Users },
   { to: "/app/configuracoes/organizacao", label: "Organização", icon: Building2 },
+  { to: "/app/configuracoes/integracoes", label: "Integrações", icon: KeyRound },
 ] as const;
 
 /**
@@ -51,7 +52,10 @@ export default function ConfiguracoesLayout() {
   return (
     <RequirePermission permission="equipe:gerenciar">
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
-        <PageHeader title="Configurações" description="A equipe que acessa o console e os dados da administradora." />
+        <PageHeader
+          title="Configurações"
+          description="A equipe que acessa o console, os dados da administradora e as integrações com outros sistemas."
+        />
         <SectionNav />
         <Outlet />
       </div>
