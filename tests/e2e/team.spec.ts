@@ -4,7 +4,9 @@
  * password and lands signed in; the porteiro decides a request; the morador sees only their unit's
  * requests, creates one for it, and another unit's request is "não encontrada" for them.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { describeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { linkIn, waitForEmail } from "./mailbox";
 
@@ -42,6 +44,11 @@ async function accept(browser: Browser, baseURL: string, email: string, nome: st
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole("heading", { level: 1, name: "Convite para a equipe" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  // The invitation form, as a new member meets it: accessible, and usable on a 360 px phone.
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(describeViolations(axe.violations)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.getByRole("textbox", { name: "Seu nome" }).fill(nome);
   await page.getByRole("textbox", { name: "Senha", exact: true }).fill(PASSWORD);
   await page.getByRole("textbox", { name: "Confirmar senha" }).fill(PASSWORD);

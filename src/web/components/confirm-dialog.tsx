@@ -14,11 +14,17 @@ import { Button, type ButtonProps } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 
 /**
- * A confirmation behind a trigger button (role="alertdialog", focus trapped, Esc cancels). While
- * `onConfirm` runs the dialog stays open with its buttons disabled; it closes when the promise settles.
+ * A confirmation (role="alertdialog", focus trapped, Esc cancels). While `onConfirm` runs the dialog
+ * stays open with its buttons disabled; it closes when the promise settles.
+ *
+ * Behind its own `trigger` button, or controlled (`open`, `onOpenChange`, no trigger) when a list
+ * opens it from a row's menu: the row may disappear when the action succeeds, so the dialog must
+ * live outside it, and the list decides where the focus returns (`onCloseAutoFocus`).
  */
 export function ConfirmDialog({
   trigger,
+  open: controlledOpen,
+  onOpenChange,
   title,
   description,
   confirmLabel,
@@ -29,7 +35,9 @@ export function ConfirmDialog({
   onConfirm,
   onCloseAutoFocus,
 }: {
-  trigger: React.ReactNode;
+  trigger?: React.ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: React.ReactNode;
   description: React.ReactNode;
   confirmLabel: string;
@@ -40,7 +48,9 @@ export function ConfirmDialog({
   onConfirm: () => Promise<unknown>;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => (onOpenChange ? onOpenChange(next) : setOwnOpen(next));
   const [pending, setPending] = useState(false);
 
   async function confirm() {
@@ -57,7 +67,7 @@ export function ConfirmDialog({
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
       <AlertDialogContent
         aria-busy={pending || undefined}
         onEscapeKeyDown={(event) => pending && event.preventDefault()}

@@ -167,16 +167,16 @@ function Invitation({ token, convite }: { token: string; convite: ConviteAberto 
       <CardContent className="grid gap-6">
         <dl className="grid gap-2 rounded-lg bg-muted p-4 text-sm">
           <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">Administradora</dt>
-            <dd className="truncate font-medium">{convite.organizacao}</dd>
+            <dt className="shrink-0 text-muted-foreground">Administradora</dt>
+            <dd className="min-w-0 break-words text-right font-medium">{convite.organizacao}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">Papel</dt>
-            <dd className="font-medium">{papel}</dd>
+            <dt className="shrink-0 text-muted-foreground">Papel</dt>
+            <dd className="min-w-0 text-right font-medium">{papel}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">E-mail</dt>
-            <dd className="truncate font-medium">{convite.email}</dd>
+            <dt className="shrink-0 text-muted-foreground">E-mail</dt>
+            <dd className="min-w-0 break-all text-right font-medium">{convite.email}</dd>
           </div>
         </dl>
         {convite.conta_existente ? (
@@ -281,7 +281,7 @@ function ExistingAccount({ convite, accept }: { convite: ConviteAberto; accept: 
     <div className="grid gap-4">
       {signedInAsInvited ? (
         <p className="text-sm">
-          Você está conectado como <strong>{convite.email}</strong>.
+          Você está conectado como <strong className="break-all">{convite.email}</strong>.
         </p>
       ) : (
         <form

@@ -9,6 +9,7 @@ import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { Chave } from "@/shared/schemas/integracoes";
+import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
 import { ListTable } from "@/web/components/list-screen";
@@ -25,7 +26,6 @@ import { useListParams } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import { NovaChaveDialog } from "./chaves-dialogs";
 import { type ChaveFilters, chavesListOptions, useRevogarChave } from "./configuracoes.queries";
-import { ConfirmAcao } from "./equipe-dialogs";
 
 const HEADING_ID = "chaves-titulo";
 const STATUSES = ["ativa", "revogada"] as const;
@@ -357,7 +357,8 @@ export function ChavesCard() {
           />
         )}
       </CardContent>
-      <ConfirmAcao
+      <ConfirmDialog
+        confirmVariant="destructive"
         open={!!revogando}
         onOpenChange={(next) => !next && setRevogando(null)}
         title={revogando ? `Revogar a chave “${revogando.nome}”?` : ""}

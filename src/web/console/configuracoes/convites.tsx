@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ROLE_LABELS } from "@/shared/permissions";
 import { CONVITE_VALIDADE_DIAS, type Convite } from "@/shared/schemas/equipe";
+import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
 import { Pagination } from "@/web/components/pagination";
@@ -22,7 +23,6 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/utils";
 import { convitesListOptions, useReenviarConvite, useRevogarConvite } from "./configuracoes.queries";
-import { ConfirmAcao } from "./equipe-dialogs";
 
 const HEADING_ID = "convites-titulo";
 const revogarId = (conviteId: string) => `revogar-convite-${conviteId}`;
@@ -206,7 +206,8 @@ export function ConvitesCard() {
           />
         )}
       </CardContent>
-      <ConfirmAcao
+      <ConfirmDialog
+        confirmVariant="destructive"
         open={!!revogando}
         onOpenChange={(next) => !next && setRevogando(null)}
         title="Revogar convite?"

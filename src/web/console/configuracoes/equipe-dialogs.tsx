@@ -4,7 +4,6 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Send, TriangleAlert, UserPlus } from "lucide-react";
-import type * as React from "react";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
@@ -19,15 +18,6 @@ import {
   papelInputSchema,
 } from "@/shared/schemas/equipe";
 import { InputField } from "@/web/components/form-field";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { type PessoaEscolhida, PessoaPicker, RoleSelect, reportApiError } from "./campos";
@@ -283,63 +273,5 @@ function PapelForm({
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-/**
- * A confirmation opened by the list (from a row's menu or button) rather than by its own trigger,
- * as the shared ConfirmDialog is: the row may disappear when the action succeeds, so the dialog
- * must outlive it, and the list decides where the focus goes back to on close.
- */
-export function ConfirmAcao({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  pendingLabel,
-  onConfirm,
-  onCloseAutoFocus,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: React.ReactNode;
-  description: React.ReactNode;
-  confirmLabel: string;
-  pendingLabel: string;
-  /** Reports its own failure (a toast); the dialog closes either way. */
-  onConfirm: () => Promise<void>;
-  onCloseAutoFocus: (event: Event) => void;
-}) {
-  const [pending, setPending] = useState(false);
-  async function confirm() {
-    setPending(true);
-    try {
-      await onConfirm();
-    } finally {
-      setPending(false);
-      onOpenChange(false);
-    }
-  }
-  return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent
-        aria-busy={pending || undefined}
-        onEscapeKeyDown={(event) => pending && event.preventDefault()}
-        onCloseAutoFocus={onCloseAutoFocus}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
-          <Button variant="destructive" disabled={pending} onClick={() => void confirm()}>
-            {pending && <Spinner />}
-            {pending ? pendingLabel : confirmLabel}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

@@ -12,6 +12,7 @@ import { toast } from "sonner";
 import { MEMBER_ROLES, type MemberRole } from "@/shared/domain";
 import { ROLE_LABELS } from "@/shared/permissions";
 import type { Membro } from "@/shared/schemas/equipe";
+import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
 import { ListFilters, ListTable, SelectFilter } from "@/web/components/list-screen";
@@ -32,7 +33,7 @@ import { errorMessage } from "@/web/lib/api";
 import { meQueryOptions } from "@/web/lib/me.queries";
 import { isFiltered, useListParams } from "@/web/lib/use-list-params";
 import { membrosListOptions, useRemoverMembro } from "./configuracoes.queries";
-import { ConfirmAcao, ConvidarDialog, PapelDialog } from "./equipe-dialogs";
+import { ConvidarDialog, PapelDialog } from "./equipe-dialogs";
 
 const PAPEL_OPTIONS = MEMBER_ROLES.map((role) => [role, ROLE_LABELS[role]] as const);
 const HEADING_ID = "membros-titulo";
@@ -253,7 +254,8 @@ export function MembrosCard() {
         onOpenChange={(next) => !next && setAcao(null)}
         onCloseAutoFocus={returnFocus}
       />
-      <ConfirmAcao
+      <ConfirmDialog
+        confirmVariant="destructive"
         open={!!removendo}
         onOpenChange={(next) => !next && setAcao(null)}
         title={removendo ? `Remover ${removendo.nome} da equipe?` : ""}
