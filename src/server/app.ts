@@ -35,6 +35,7 @@ import { convitesRoutes } from "./modules/equipe/convites.routes";
 import { equipeRoutes } from "./modules/equipe/equipe.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { integracoesRoutes } from "./modules/integracoes/integracoes.routes";
+import { webhooksRoutes } from "./modules/integracoes/webhooks.routes";
 import { meRoutes } from "./modules/me/me.routes";
 import { organizacaoRoutes } from "./modules/organizacao/organizacao.routes";
 import { perfilRoutes } from "./modules/perfil/perfil.routes";
@@ -62,6 +63,8 @@ export interface AppDeps {
   trustProxy: TrustProxy;
   /** SSE heartbeat interval (default 20 s). */
   sseHeartbeatMs?: number;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may point to loopback and private addresses. */
+  webhooksAllowPrivate?: boolean;
   /** Directory of the built web client; omitted in API-only tests. */
   webClientDir?: string;
 }
@@ -126,8 +129,13 @@ export function createApp(deps: AppDeps) {
   api.route("/organizacao", tenantRouter(deps).route("/", organizacaoRoutes(handle.db)));
   api.route("/equipe", tenantRouter(deps).route("/", equipeRoutes({ db: handle.db, linkBase: deps.linkBase })));
   api.route("/convites", convitesRoutes({ db: handle.db, auth }));
-  api.route("/integracoes", tenantRouter(deps).route("/", integracoesRoutes(handle.db)));
-  api.route("/v1", v1Routes(handle.db));
+  api.route(
+    "/integracoes",
+    tenantRouter(deps)
+      .route("/", integracoesRoutes(handle.db))
+      .route("/", webhooksRoutes(handle.db, { allowPrivate: deps.webhooksAllowPrivate ?? false })),
+  );
+  api.route("/v1", v1Routes({ db: handle.db, bus: deps.bus }));
   const events = eventsRoutes(deps.bus, { db: handle.db, listen: handle.listen, heartbeatMs: deps.sseHeartbeatMs });
   api.route("/events", tenantRouter(deps).route("/", events.router));
 

@@ -15,6 +15,7 @@ import { DEFAULT_MAIL_FROM } from "./mail/address";
 import { createMailer } from "./mail/mailer";
 import { createPayments, type PaymentsConfig } from "./payments/payments";
 import { createEventBus } from "./realtime/event-bus";
+import { createWebhookDispatcher } from "./webhooks/dispatcher";
 
 export interface SystemOptions {
   logger: Logger;
@@ -35,6 +36,8 @@ export interface SystemOptions {
   sseHeartbeatMs?: number;
   /** Stripe keys; omitted = demo mode. */
   payments?: PaymentsConfig;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may point to loopback and private addresses (tests, on-premise). */
+  webhooksAllowPrivate?: boolean;
   /** SMTP server for e-mail; omitted = each message is an `.eml` file in `mailDir`. */
   smtpUrl?: string;
   /** The From of every e-mail (default `Guarita <nao-responda@guarita.app>`). */
@@ -76,6 +79,12 @@ export async function createSystem(options: SystemOptions) {
     mailDir: options.mailDir ?? null,
     listen: handle.listen,
   });
+  const webhooks = createWebhookDispatcher({
+    db: handle.db,
+    logger: options.logger,
+    allowPrivate: options.webhooksAllowPrivate ?? false,
+    listen: handle.listen,
+  });
   const { app, closeStreams } = createApp({
     handle,
     auth,
@@ -93,6 +102,7 @@ export async function createSystem(options: SystemOptions) {
     trustProxy: options.trustProxy ?? false,
     webClientDir: options.webClientDir,
     sseHeartbeatMs: options.sseHeartbeatMs,
+    webhooksAllowPrivate: options.webhooksAllowPrivate ?? false,
   });
   let stopJobs: (() => void) | null = null;
   return {
@@ -102,9 +112,11 @@ export async function createSystem(options: SystemOptions) {
     bus,
     /** Transactional e-mail: `enqueueMail` writes to its outbox, the jobs deliver it. */
     mailer,
-    /** Expiry, e-mail and housekeeping timers; main starts them, tests run the jobs directly. */
+    /** Outbound webhooks: deliveries are written with the events, the jobs send them. */
+    webhooks,
+    /** Expiry, e-mail, webhook and housekeeping timers; main starts them, tests run the jobs directly. */
     startJobs() {
-      stopJobs ??= startScheduler({ db: handle.db, bus, throttle, mailer, logger: options.logger });
+      stopJobs ??= startScheduler({ db: handle.db, bus, throttle, mailer, webhooks, logger: options.logger });
     },
     /** Ends event streams first, so the HTTP server can close, then the database. */
     closeStreams,
@@ -112,6 +124,7 @@ export async function createSystem(options: SystemOptions) {
       stopJobs?.();
       closeStreams();
       await mailer.close();
+      await webhooks.close();
       await bus.close();
       await handle.close();
     },

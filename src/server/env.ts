@@ -64,6 +64,8 @@ export const envSchema = z.object({
   SEED_DEMO: z.enum(["true", "false", "1", "0", ""]).optional(),
   /** Allows the demo tenant and demo payments on a public https:// PUBLIC_URL (demo-guard.ts). */
   GUARITA_DEMO: booleanish,
+  /** Lets webhooks point to loopback and private addresses (tests, on-premise installs). */
+  WEBHOOKS_ALLOW_PRIVATE: booleanish,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Stripe keys; without them, payments run in the labelled demo mode. */
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().startsWith("sk_").optional()),

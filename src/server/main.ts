@@ -51,6 +51,7 @@ async function main() {
         : {},
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
     mailDir: path.join(env.DATA_DIR, "mail"),
   });
   logger.info({ database: system.handle.kind }, "banco de dados pronto e migrado");

@@ -12,6 +12,25 @@ export type SolicitacaoTipo = (typeof SOLICITACAO_TIPOS)[number];
 export const CHAMADA_STATUSES = ["criada", "discando", "atendida", "sem_resposta", "falhou", "concluida"] as const;
 export type ChamadaStatus = (typeof CHAMADA_STATUSES)[number];
 
+/**
+ * The moves a real call makes (issue 12): registered (`criada`), ringing (`discando`), answered or
+ * not, then hung up. A PBX that reports only the answer may skip `discando`. The last three are
+ * final: the call has ended (`finalizado_em` is set) and nothing moves it again.
+ */
+export const CHAMADA_TRANSICOES: Record<ChamadaStatus, readonly ChamadaStatus[]> = {
+  criada: ["discando", "atendida", "sem_resposta", "falhou"],
+  discando: ["atendida", "sem_resposta", "falhou"],
+  atendida: ["concluida", "falhou"],
+  sem_resposta: [],
+  falhou: [],
+  concluida: [],
+};
+export const CHAMADA_FINAIS: readonly ChamadaStatus[] = ["sem_resposta", "falhou", "concluida"];
+
+/** A resident's answer on a call: DTMF 1 authorises, 2 denies. */
+export const CHAMADA_RESPOSTAS = ["autorizado", "negado"] as const;
+export type ChamadaResposta = (typeof CHAMADA_RESPOSTAS)[number];
+
 /** Roles of a member inside a tenant (organization). */
 export const MEMBER_ROLES = ["owner", "sindico", "porteiro", "morador"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
@@ -32,6 +51,24 @@ export const API_KEY_SCOPES = [
   "eventos:ler",
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/**
+ * What an outbound webhook can subscribe to (issue 12, docs/decisions/020-webhooks.md).
+ * `portao.abrir` is the gate-open command, sent when a request is authorised.
+ */
+export const WEBHOOK_EVENTOS = [
+  "solicitacao.criada",
+  "solicitacao.autorizada",
+  "solicitacao.negada",
+  "solicitacao.expirada",
+  "chamada.status_alterado",
+  "portao.abrir",
+] as const;
+export type WebhookEvento = (typeof WEBHOOK_EVENTOS)[number];
+
+/** pendente: due (or being sent); entregue: a 2xx answer; falhou: 24 hours of attempts without one. */
+export const WEBHOOK_ENTREGA_STATUSES = ["pendente", "entregue", "falhou"] as const;
+export type WebhookEntregaStatus = (typeof WEBHOOK_ENTREGA_STATUSES)[number];
 
 /** An invitation's stored status; "expirado" is derived from its expiry at read time. */
 export const CONVITE_STATUSES = ["pendente", "aceito", "revogado"] as const;

@@ -8,7 +8,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { chamadas, pessoas, solicitacoesAcesso } from "@/server/db/schema";
-import { createCondominioWithUnidade, createTenantWithMember, signIn } from "../support/factories";
+import {
+  clientForPath,
+  createApiKeyClient,
+  createCondominioWithUnidade,
+  createTenantWithMember,
+  signIn,
+} from "../support/factories";
 import { client } from "../support/http";
 import { setupTestSystem } from "../support/system";
 
@@ -65,9 +71,10 @@ describe("bad input on every documented endpoint", () => {
 
   it("answers malformed JSON with 400 and a pt-BR message", async () => {
     const { cookie } = await createTenantWithMember(system(), { role: "owner" });
+    const { key } = await createApiKeyClient(system(), cookie);
     const failures: string[] = [];
     for (const e of await documentedBodies()) {
-      const res = await client(system(), { cookie })[e.method](e.path, { body: '{"nome": ' });
+      const res = await clientForPath(system(), e.path, cookie, key.segredo)[e.method](e.path, { body: '{"nome": ' });
       if (
         res.status !== 400 ||
         typeof res.body?.error?.message !== "string" ||
@@ -81,12 +88,13 @@ describe("bad input on every documented endpoint", () => {
 
   it("answers wrongly typed fields with 400 and the field paths", async () => {
     const { cookie } = await createTenantWithMember(system(), { role: "owner" });
+    const { key } = await createApiKeyClient(system(), cookie);
     const failures: string[] = [];
     for (const e of await documentedBodies()) {
       const props = Object.entries(e.schema?.properties ?? {});
       if (props.length === 0) continue;
       const body = Object.fromEntries(props.map(([k, s]) => [k, wrongValue(s)]));
-      const res = await client(system(), { cookie })[e.method](e.path, { json: body });
+      const res = await clientForPath(system(), e.path, cookie, key.segredo)[e.method](e.path, { json: body });
       const fields = res.body?.error?.fields as { path: string }[] | undefined;
       if (res.status !== 400 || !fields?.length) {
         failures.push(`${e.method.toUpperCase()} ${e.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);

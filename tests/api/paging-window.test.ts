@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { PAGE_BEYOND_WINDOW } from "@/shared/schemas/common";
-import { createTenantWithMember } from "../support/factories";
+import { clientForPath, createApiKeyClient, createTenantWithMember } from "../support/factories";
 import { client } from "../support/http";
 import { setupTestSystem } from "../support/system";
 
@@ -37,9 +37,16 @@ describe("paging stops at the 10,000-row window", () => {
   });
 
   it("serves the last page inside the window and refuses the first one past it", async () => {
-    const { api } = await createTenantWithMember(system(), { role: "sindico" });
+    const { cookie, api: session } = await createTenantWithMember(system(), { role: "sindico" });
+    const { key } = await createApiKeyClient(system(), cookie);
+    // Lists under a parent (a webhook's deliveries) page that parent's rows.
+    const webhook = await session.post("/api/integracoes/webhooks", {
+      json: { url: "https://gate.example.com/hook", eventos: ["portao.abrir"] },
+    });
     const failures: string[] = [];
-    for (const list of await pagedLists()) {
+    for (const template of await pagedLists()) {
+      const list = template.replace("{id}", webhook.body.id);
+      const api = clientForPath(system(), list, cookie, key.segredo);
       const inside = [
         { page: 200, page_size: 50 },
         { page: 50, page_size: 200 },

@@ -35,7 +35,8 @@ export type Kind =
   | "membro"
   | "convite"
   | "sessao"
-  | "chave";
+  | "chave"
+  | "webhook";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
@@ -87,6 +88,10 @@ export interface Makers {
   sessao(place: Place, owner: Caller | null): Promise<{ id: string }>;
   /** An active API key of the place's tenant (all scopes). */
   chave(place: Place): Promise<{ id: string }>;
+  /** An answered call to a resident of the place's unit, on a new pending request. */
+  chamadaAtendida(place: Place): Promise<{ id: string }>;
+  /** A webhook of the place's tenant, with one delivery of the place's request. */
+  webhook(place: Place): Promise<{ id: string; entregaId: string }>;
   /** Marks the user's e-mail as not confirmed yet (test users start confirmed). */
   unverify(userId: string): Promise<void>;
   /** A user with a password and no membership, for sign-in and password e-mails. */
@@ -496,10 +501,82 @@ export const ROUTES: Record<string, RouteRow> = {
     request: async ({ place, make }) => ({ params: { id: (await make.chave(place)).id } }),
   },
 
+  "GET /api/integracoes/webhooks": { access: "integracoes:gerenciar" },
+  "POST /api/integracoes/webhooks": {
+    access: "integracoes:gerenciar",
+    request: () => ({ body: { url: "https://portao.example.com/guarita", eventos: ["portao.abrir"] } }),
+  },
+  "PATCH /api/integracoes/webhooks/{id}": {
+    access: "integracoes:gerenciar",
+    target: "webhook",
+    request: async ({ place, make }) => ({ params: { id: (await make.webhook(place)).id }, body: { ativa: false } }),
+  },
+  "DELETE /api/integracoes/webhooks/{id}": {
+    access: "integracoes:gerenciar",
+    target: "webhook",
+    request: async ({ place, make }) => ({ params: { id: (await make.webhook(place)).id } }),
+  },
+  "POST /api/integracoes/webhooks/{id}/segredo": {
+    access: "integracoes:gerenciar",
+    target: "webhook",
+    request: async ({ place, make }) => ({ params: { id: (await make.webhook(place)).id } }),
+  },
+  "GET /api/integracoes/webhooks/{id}/entregas": {
+    access: "integracoes:gerenciar",
+    target: "webhook",
+    request: async ({ place, make }) => ({ params: { id: (await make.webhook(place)).id } }),
+  },
+  "POST /api/integracoes/webhooks/{id}/entregas/{entregaId}/reenviar": {
+    access: "integracoes:gerenciar",
+    target: "webhook",
+    request: async ({ place, make }) => {
+      const webhook = await make.webhook(place);
+      return { params: { id: webhook.id, entregaId: webhook.entregaId } };
+    },
+  },
+
   // The integration API: a key reaches its whole tenant (no unit scope), never another tenant.
   "GET /api/v1/solicitacoes/{id}": {
     access: { apiKey: "solicitacoes:ler" },
     target: "solicitacao",
     request: ({ place }) => ({ params: { id: place.solicitacao.id } }),
+  },
+  "POST /api/v1/solicitacoes": {
+    access: { apiKey: "solicitacoes:escrever" },
+    target: "unidade",
+    request: ({ place }) => ({
+      body: { condominio_id: place.unidade.condominioId, unidade_id: place.unidade.id, nome_visitante: "Visita da IA" },
+    }),
+  },
+  "GET /api/v1/condominios": { access: { apiKey: "diretorio:ler" } },
+  "GET /api/v1/unidades": { access: { apiKey: "diretorio:ler" } },
+  "GET /api/v1/eventos": { access: { apiKey: "eventos:ler" } },
+  "POST /api/v1/chamadas": {
+    access: { apiKey: "chamadas:escrever" },
+    target: "solicitacao",
+    request: async ({ place, make }) => ({
+      body: { solicitacao_id: (await make.solicitacao(place)).id, ramal: "3101", provedor: "Asterisk" },
+    }),
+  },
+  "GET /api/v1/chamadas/{id}": {
+    access: { apiKey: "chamadas:escrever" },
+    target: "chamada",
+    request: ({ place }) => ({ params: { id: place.chamada.id } }),
+  },
+  "POST /api/v1/chamadas/{id}/status": {
+    access: { apiKey: "chamadas:escrever" },
+    target: "chamada",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.chamadaAtendida(place)).id },
+      body: { status: "concluida" },
+    }),
+  },
+  "POST /api/v1/chamadas/{id}/resposta": {
+    access: { apiKey: "chamadas:escrever" },
+    target: "chamada",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.chamadaAtendida(place)).id },
+      body: { dtmf: "2" },
+    }),
   },
 };

@@ -33,6 +33,8 @@ import {
   solicitacoesAcesso,
   unidadeMoradores,
   user,
+  webhookAssinaturas,
+  webhookEntregas,
 } from "@/server/db/schema";
 import { buildSearchText } from "@/server/db/search";
 import { addMember } from "@/server/modules/tenants/tenants.service";
@@ -243,6 +245,46 @@ async function buildFixture(): Promise<Fixture> {
     },
     async chave(place) {
       return (await apiKey(place.organizationId, [...API_KEY_SCOPES])).row;
+    },
+    async chamadaAtendida(place) {
+      const solicitacao = await make.solicitacao(place);
+      const [row] = await db
+        .insert(chamadas)
+        .values({
+          organizationId: place.organizationId,
+          solicitacaoId: solicitacao.id,
+          pessoaId: place.pessoa.id,
+          status: "atendida",
+          ramalDiscado: "3101",
+          provedor: "Asterisk",
+        })
+        .returning({ id: chamadas.id });
+      return row!;
+    },
+    async webhook(place) {
+      const [hook] = await db
+        .insert(webhookAssinaturas)
+        .values({
+          organizationId: place.organizationId,
+          url: "https://portao.example.com/guarita",
+          eventos: ["portao.abrir"],
+          segredo: "whsec_caso",
+        })
+        .returning({ id: webhookAssinaturas.id });
+      const [entrega] = await db
+        .insert(webhookEntregas)
+        .values({
+          organizationId: place.organizationId,
+          assinaturaId: hook!.id,
+          eventoId: 1,
+          tipo: "portao.abrir",
+          solicitacaoId: place.solicitacao.id,
+          corpo: "{}",
+          status: "falhou",
+          tentarAte: new Date(),
+        })
+        .returning({ id: webhookEntregas.id });
+      return { id: hook!.id, entregaId: entrega!.id };
     },
     async unverify(userId) {
       await db.update(user).set({ emailVerified: false }).where(eq(user.id, userId));

@@ -132,3 +132,21 @@ export async function addSignedInMorador(
   const cookie = await signIn(system, email, password);
   return { user, email, password, pessoa: pessoa!, cookie, api: client(system, { cookie }) };
 }
+
+/** An API key with every scope, created through the API by a signed-in owner or síndico; its client. */
+export async function createApiKeyClient(system: System, cookie: string, nome = "Integração de teste") {
+  const { API_KEY_SCOPES } = await import("@/shared/domain");
+  const res = await client(system, { cookie }).post("/api/integracoes/chaves", {
+    json: { nome, escopos: [...API_KEY_SCOPES] },
+  });
+  if (res.status !== 201) throw new Error(`criar chave falhou (${res.status}): ${JSON.stringify(res.body)}`);
+  const key = res.body as { id: string; segredo: string };
+  return { key, api: client(system, { headers: { authorization: `Bearer ${key.segredo}` } }) };
+}
+
+/** The client a documented route expects: an API key on /api/v1, the session cookie elsewhere. */
+export function clientForPath(system: System, path: string, cookie: string, apiKeySecret: string) {
+  return path.startsWith("/api/v1/")
+    ? client(system, { headers: { authorization: `Bearer ${apiKeySecret}` } })
+    : client(system, { cookie });
+}

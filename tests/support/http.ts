@@ -21,7 +21,8 @@ export interface CallResult<T = any> {
 
 export function client(system: System, defaults: CallOptions = {}) {
   async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
-    const opts = { ...defaults, ...options };
+    // Headers add up: a call's own headers join the client's (an API key stays on an Idempotency-Key call).
+    const opts = { ...defaults, ...options, headers: { ...defaults.headers, ...options.headers } };
     const base = opts.baseUrl ?? TEST_ORIGIN;
     const headers: Record<string, string> = { origin: base, accept: "application/json", ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;

@@ -45,6 +45,8 @@ export function testSystemOptions(): SystemOptions {
     maxLoginFailures: 5,
     sseHeartbeatMs: 300,
     mailDir: testMailDir(),
+    // Tests receive webhooks on loopback ports; the refusal of private addresses has its own test.
+    webhooksAllowPrivate: true,
   };
 }
 

@@ -47,7 +47,7 @@ export async function resolveScope(
 }
 
 /** Whether the caller may see rows of this unit. */
-export function seesUnidade(tenant: TenantContext, unidadeId: string): boolean {
+export function seesUnidade(tenant: Pick<TenantContext, "scope">, unidadeId: string): boolean {
   return tenant.scope === null || tenant.scope.unidadeIds.includes(unidadeId);
 }
 
@@ -56,7 +56,7 @@ export function seesCondominio(tenant: TenantContext, condominioId: string): boo
 }
 
 /** 404 (never 403: the row's existence is not revealed) unless the caller sees this unit. */
-export function assertSeesUnidade(tenant: TenantContext, unidadeId: string, message: string): void {
+export function assertSeesUnidade(tenant: Pick<TenantContext, "scope">, unidadeId: string, message: string): void {
   if (!seesUnidade(tenant, unidadeId)) throw notFound(message);
 }
 

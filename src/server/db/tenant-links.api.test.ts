@@ -43,11 +43,13 @@ async function tenantWithPerson(db: Database, label: string) {
     .insert(pessoas)
     .values({ organizationId: org!.id, condominioId: condominio.id, nome: `Pessoa ${label}` })
     .returning();
-  const [solicitacao] = await db
-    .insert(solicitacoesAcesso)
-    .values({ organizationId: org!.id, condominioId: condominio.id, unidadeId: unidade.id, nomeVisitante: "Visita" })
-    .returning();
-  return { org: org!, pessoa: pessoa!, solicitacao: solicitacao! };
+  // Raw SQL: Drizzle's insert names every column of today's schema, which an old database lacks.
+  const inserted = await db.execute<{ id: string }>(
+    sql`INSERT INTO solicitacoes_acesso (organization_id, condominio_id, unidade_id, nome_visitante)
+        VALUES (${org.id}, ${condominio.id}, ${unidade.id}, 'Visita') RETURNING id`,
+  );
+  const solicitacao = (inserted as unknown as { rows: { id: string }[] }).rows[0]!;
+  return { org: org!, pessoa: pessoa!, solicitacao };
 }
 
 async function createCondominioWithUnidadeOn(db: Database, organizationId: string) {
@@ -171,13 +173,12 @@ describe("migration 0005 on a database that already has data", () => {
     const db = handle.db;
     const a = await tenantWithPerson(db, "a");
     const b = await tenantWithPerson(db, "b");
-    await db
-      .update(solicitacoesAcesso)
-      .set({ status: "autorizado", decididoPorPessoaId: a.pessoa.id })
-      .where(eq(solicitacoesAcesso.id, a.solicitacao.id));
-    await db
-      .insert(chamadas)
-      .values({ organizationId: a.org.id, solicitacaoId: a.solicitacao.id, pessoaId: a.pessoa.id });
+    await db.execute(
+      sql`UPDATE solicitacoes_acesso SET status = 'autorizado', decidido_por_pessoa_id = ${a.pessoa.id} WHERE id = ${a.solicitacao.id}`,
+    );
+    await db.execute(
+      sql`INSERT INTO chamadas (organization_id, solicitacao_id, pessoa_id) VALUES (${a.org.id}, ${a.solicitacao.id}, ${a.pessoa.id})`,
+    );
 
     await applyMigrations(handle);
 

@@ -33,6 +33,7 @@ const ERROR_DESCRIPTIONS = {
   403: "Papel sem permissão",
   404: "Não encontrado (ou de outro cliente)",
   409: "Conflito com o estado atual",
+  422: "Idempotency-Key já usada com outra requisição",
   429: "Muitas requisições",
   502: "O processador de pagamentos não respondeu",
 } as const;

@@ -29,8 +29,13 @@ export interface OriginPolicy {
 
 export const UNSAFE_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Signed by their sender (an HMAC header), not sent by a browser: the only unsafe routes without Origin. */
-const SIGNED_WEBHOOKS_PREFIX = "/api/webhooks/";
+/**
+ * Unsafe routes that need no Origin, because no browser credential works on them: inbound
+ * webhooks are signed by their sender (an HMAC header), and the integration API takes only an API
+ * key in `Authorization`, which a browser never attaches on its own (so there is no CSRF to stop).
+ * A PBX or a gate controller sends no Origin at all.
+ */
+const ORIGIN_FREE_PREFIXES = ["/api/webhooks/", "/api/v1/"];
 
 const originOf = (url: string): string | null => {
   try {
@@ -61,7 +66,7 @@ export function createOriginPolicy(options: OriginPolicyOptions): OriginPolicy {
 /** 403 for an unsafe method under /api from a disallowed origin, whatever its content type. */
 export function originGuard(policy: OriginPolicy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!UNSAFE_METHODS.has(c.req.method) || c.req.path.startsWith(SIGNED_WEBHOOKS_PREFIX)) return next();
+    if (!UNSAFE_METHODS.has(c.req.method) || ORIGIN_FREE_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
     if (!policy.allows(c.req.raw)) {
       throw new AppError(403, "INVALID_ORIGIN", "Origem da requisição não permitida.");
     }

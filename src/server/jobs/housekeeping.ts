@@ -2,10 +2,10 @@
  * Hourly deletes that keep tables from growing without bound. Plain functions of the database and
  * the clock, so tests call them directly; every one is safe to run on several instances at once.
  */
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, ne } from "drizzle-orm";
 import type { CheckoutStatus } from "../../shared/domain";
 import type { Executor } from "../db/client";
-import { checkoutSessions, mailOutbox, rateLimit } from "../db/schema";
+import { apiIdempotencia, checkoutSessions, mailOutbox, rateLimit, webhookEntregas } from "../db/schema";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -66,5 +66,35 @@ export async function deleteSentMail(db: Executor, now = new Date()): Promise<nu
       and(eq(mailOutbox.status, "enviado"), lt(mailOutbox.enviadoEm, new Date(now.getTime() - SENT_MAIL_RETENTION_MS))),
     )
     .returning({ id: mailOutbox.id });
+  return deleted.length;
+}
+
+/**
+ * Finished webhook deliveries stay 30 days for the settings screen ("did the gate get it?");
+ * pending ones are never touched (their own 24-hour window ends them).
+ */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * DAY_MS;
+
+export async function deleteOldWebhookDeliveries(db: Executor, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(webhookEntregas)
+    .where(
+      and(
+        ne(webhookEntregas.status, "pendente"),
+        lt(webhookEntregas.createdAt, new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS)),
+      ),
+    )
+    .returning({ id: webhookEntregas.id });
+  return deleted.length;
+}
+
+/** A retry with an Idempotency-Key is honoured for a day (docs/decisions/021-idempotency.md). */
+export const IDEMPOTENCY_RETENTION_MS = DAY_MS;
+
+export async function deleteOldIdempotencyKeys(db: Executor, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(apiIdempotencia)
+    .where(lt(apiIdempotencia.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)))
+    .returning({ chave: apiIdempotencia.chave });
   return deleted.length;
 }

@@ -1,6 +1,7 @@
 /**
  * Periodic work of an app instance: request expiry every 30 s (so "within a minute" holds), e-mail
- * delivery every 5 s and at once when an enqueue commits (NOTIFY), and hourly housekeeping. Every
+ * and webhook delivery every 5 s and at once when an enqueue commits (NOTIFY), and hourly
+ * housekeeping. Every
  * job is safe to run on all instances at once.
  */
 import type { Logger } from "pino";
@@ -8,8 +9,15 @@ import type { LoginThrottle } from "../auth/login-throttle";
 import type { Database, Unlisten } from "../db/client";
 import type { Mailer } from "../mail/mailer";
 import type { EventBus } from "../realtime/event-bus";
+import type { WebhookDispatcher } from "../webhooks/dispatcher";
 import { expireOverdue } from "./expire-solicitacoes";
-import { deleteExpiredCheckouts, deleteSentMail, deleteStaleRateLimits } from "./housekeeping";
+import {
+  deleteExpiredCheckouts,
+  deleteOldIdempotencyKeys,
+  deleteOldWebhookDeliveries,
+  deleteSentMail,
+  deleteStaleRateLimits,
+} from "./housekeeping";
 
 const EVENT_RETENTION_MS = 7 * 86_400_000;
 
@@ -18,9 +26,10 @@ export function startScheduler(deps: {
   bus: EventBus;
   throttle: LoginThrottle;
   mailer: Mailer;
+  webhooks: WebhookDispatcher;
   logger: Logger;
 }) {
-  const { db, bus, throttle, mailer, logger } = deps;
+  const { db, bus, throttle, mailer, webhooks, logger } = deps;
   const log = logger.child({ component: "jobs" });
 
   async function expire() {
@@ -42,7 +51,10 @@ export function startScheduler(deps: {
       const checkouts = await deleteExpiredCheckouts(db);
       const rateLimits = await deleteStaleRateLimits(db);
       const emails = await deleteSentMail(db);
-      if (checkouts + rateLimits + emails > 0) log.info({ checkouts, rateLimits, emails }, "limpeza periódica");
+      const webhookDeliveries = await deleteOldWebhookDeliveries(db);
+      const idempotencyKeys = await deleteOldIdempotencyKeys(db);
+      const counts = { checkouts, rateLimits, emails, webhookDeliveries, idempotencyKeys };
+      if (Object.values(counts).some((n) => n > 0)) log.info(counts, "limpeza periódica");
     } catch (error) {
       log.error({ err: error }, "falha na limpeza periódica");
     }
@@ -53,6 +65,8 @@ export function startScheduler(deps: {
     setInterval(expire, 30_000),
     // The NOTIFY below sends new mail at once; this catches retries that came due and lost NOTIFYs.
     setInterval(mailer.kick, 5_000),
+    // Webhook retries come due on their own schedule (10 s at the soonest).
+    setInterval(webhooks.kick, 5_000),
     setInterval(housekeeping, 3_600_000),
   ];
   for (const t of timers) t.unref();
@@ -60,12 +74,18 @@ export function startScheduler(deps: {
     log.error({ err: error }, "falha ao escutar a fila de e-mails; entrega a cada 5 s");
     return null;
   });
+  const unwatchWebhooks: Promise<Unlisten | null> = webhooks.watch().catch((error) => {
+    log.error({ err: error }, "falha ao escutar a fila de webhooks; entrega a cada 5 s");
+    return null;
+  });
   void expire();
   mailer.kick();
+  webhooks.kick();
   void housekeeping();
   return () => {
     stopped = true;
     for (const t of timers) clearInterval(t);
     void unwatch.then((u) => u?.()).catch(() => undefined);
+    void unwatchWebhooks.then((u) => u?.()).catch(() => undefined);
   };
 }

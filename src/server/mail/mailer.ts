@@ -4,6 +4,7 @@
  */
 import type { Logger } from "pino";
 import type { Database, DatabaseHandle, Unlisten } from "../db/client";
+import { coalescedRunner } from "../jobs/coalesced-run";
 import { parseMailbox } from "./address";
 import { type DeliveryResult, deliverDueMail } from "./deliver";
 import { MAIL_CHANNEL } from "./outbox";
@@ -52,26 +53,12 @@ export function createMailer(options: MailerOptions): Mailer {
     throw new Error("createMailer: sem SMTP_URL, informe a pasta dos arquivos .eml (mailDir)");
   }
 
-  let running: Promise<DeliveryResult> | null = null;
-  let queued: Promise<DeliveryResult> | null = null;
   let closed = false;
+  const runner = coalescedRunner(() => deliverDueMail({ db: options.db, transport, logger: log }));
 
   function deliverDue(): Promise<DeliveryResult> {
     if (closed) return Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
-    if (!running) {
-      running = deliverDueMail({ db: options.db, transport, logger: log }).finally(() => {
-        running = null;
-      });
-      return running;
-    }
-    // One follow-up run covers every call made during the current one.
-    queued ??= running
-      .catch(() => undefined)
-      .then(() => {
-        queued = null;
-        return deliverDue();
-      });
-    return queued;
+    return runner.runNow();
   }
 
   function kick() {
@@ -92,7 +79,7 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     async close() {
       closed = true;
-      await Promise.allSettled([running, queued]);
+      await runner.settled();
       transport.close();
     },
   };

@@ -1,18 +1,22 @@
 /**
  * Writing realtime events. Called inside the transaction that changes the data, so an event exists
- * if and only if its change committed; pg_notify is delivered at commit, to every instance.
+ * if and only if its change committed; pg_notify is delivered at commit, to every instance. The
+ * webhook deliveries the event causes are written here too (webhooks/outbox.ts).
  */
 import { sql } from "drizzle-orm";
 import { SOLICITACAO_ROOTS } from "../../shared/query-keys";
 import type { DomainEvent } from "../../shared/schemas/events";
 import type { Executor } from "../db/client";
 import { eventos } from "../db/schema";
+import { enqueueWebhookDeliveries } from "../webhooks/outbox";
 
 export const EVENTS_CHANNEL = "guarita_eventos";
 
 export interface EventInput {
   type: DomainEvent["type"];
   solicitacao: { id: string; nome_visitante: string; status: DomainEvent["status"]; unidade_id: string };
+  /** On `chamada.*` events. */
+  chamada?: NonNullable<DomainEvent["chamada"]>;
 }
 
 export async function recordEvent(tx: Executor, organizationId: string, input: EventInput): Promise<DomainEvent> {
@@ -30,6 +34,7 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
     unidade_id: input.solicitacao.unidade_id,
     nome_visitante: input.solicitacao.nome_visitante,
     status: input.solicitacao.status,
+    ...(input.chamada ? { chamada: input.chamada } : {}),
     invalidate: [...SOLICITACAO_ROOTS],
     created_at: createdAt.toISOString(),
   };
@@ -42,5 +47,7 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
     createdAt,
   });
   await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ organizationId, event })})`);
+  // The same outbox feeds the webhooks: a delivery exists if and only if this change commits.
+  await enqueueWebhookDeliveries(tx, organizationId, event);
   return event;
 }

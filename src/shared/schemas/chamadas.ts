@@ -29,6 +29,11 @@ export const chamadaSchema = z.object({
 export type Chamada = z.infer<typeof chamadaSchema>;
 export const chamadaPageSchema = pageOf(chamadaSchema);
 
+/** Whole seconds from start to end; null while the call goes on. */
+export function duracaoSegundos(iniciadoEm: Date, finalizadoEm: Date | null): number | null {
+  return finalizadoEm ? Math.round((finalizadoEm.getTime() - iniciadoEm.getTime()) / 1000) : null;
+}
+
 /** "2:05" for 125 s, "-" while unfinished (SPEC.md section 2.11). */
 export function formatDuracao(seconds: number | null): string {
   if (seconds === null) return "-";

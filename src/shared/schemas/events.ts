@@ -1,11 +1,16 @@
 import { z } from "zod";
-import { SOLICITACAO_STATUSES } from "../domain";
+import { CHAMADA_STATUSES, SOLICITACAO_STATUSES } from "../domain";
 
 /**
  * What /api/events streams (SSE `data:`). `id` is the event's per-tenant increasing id, also sent as
  * the SSE `id:`; `invalidate` names the TanStack Query key roots the browser must refetch.
  */
-export const EVENT_TYPES = ["solicitacao.criada", "solicitacao.atualizada"] as const;
+export const EVENT_TYPES = [
+  "solicitacao.criada",
+  "solicitacao.atualizada",
+  "chamada.criada",
+  "chamada.atualizada",
+] as const;
 
 export const domainEventSchema = z.object({
   id: z.number().int(),
@@ -17,7 +22,10 @@ export const domainEventSchema = z.object({
    */
   unidade_id: z.uuid().optional(),
   nome_visitante: z.string(),
+  /** The request's status (also on call events). */
   status: z.enum(SOLICITACAO_STATUSES),
+  /** On `chamada.*` events: the call and its new status. */
+  chamada: z.object({ id: z.uuid(), status: z.enum(CHAMADA_STATUSES) }).optional(),
   invalidate: z.array(z.string()),
   created_at: z.string(),
 });

@@ -3,7 +3,13 @@
  * Field names are SPEC.md section 3's; messages are SPEC.md section 5's.
  */
 import { z } from "zod";
-import { CHAMADA_STATUSES, SOLICITACAO_STATUSES, SOLICITACAO_TIPOS } from "../domain";
+import {
+  CHAMADA_RESPOSTAS,
+  CHAMADA_STATUSES,
+  SOLICITACAO_STATUSES,
+  SOLICITACAO_TIPOS,
+  WEBHOOK_ENTREGA_STATUSES,
+} from "../domain";
 import { isoDateTime, listQuery, optionalText, pageOf, requiredId } from "./common";
 
 /** Empty → null; otherwise a date-time that must lie in the future. Output: ISO string or null. */
@@ -103,18 +109,49 @@ export type Solicitacao = z.infer<typeof solicitacaoSchema>;
 export const solicitacaoPageSchema = pageOf(solicitacaoSchema);
 export type SolicitacaoPage = z.infer<typeof solicitacaoPageSchema>;
 
+/** Who did something: a console user, or an integration through its API key. */
+export const autorSchema = z.object({
+  tipo: z.enum(["usuario", "chave_api"]),
+  nome: z.string(),
+});
+export type Autor = z.infer<typeof autorSchema>;
+
 export const chamadaDaSolicitacaoSchema = z.object({
   id: z.uuid(),
   status: z.enum(CHAMADA_STATUSES),
   ramal_discado: z.string().nullable(),
   iniciado_em: isoDateTime,
   finalizado_em: isoDateTime.nullable(),
+  /** Seconds between start and end; null while the call goes on. */
+  duracao_segundos: z.number().int().nullable(),
   provedor: z.string().nullable(),
   pessoa: z.object({ id: z.uuid(), nome: z.string(), pbx_ramal: z.string().nullable() }).nullable(),
+  /** The resident's answer on this call (DTMF), when it decided the request. */
+  resposta: z.enum(CHAMADA_RESPOSTAS).nullable(),
+  respondido_em: isoDateTime.nullable(),
+  criado_por: autorSchema.nullable(),
+});
+
+/** The gate-open command sent to a webhook for this request, and how its delivery went. */
+export const comandoPortaoSchema = z.object({
+  entrega_id: z.uuid(),
+  url: z.string(),
+  status: z.enum(WEBHOOK_ENTREGA_STATUSES),
+  tentativas: z.number().int(),
+  ultimo_status_http: z.number().int().nullable(),
+  created_at: isoDateTime,
+  entregue_em: isoDateTime.nullable(),
 });
 
 export const solicitacaoDetailSchema = solicitacaoSchema.extend({
   condominio: z.object({ id: z.uuid(), nome: z.string(), timezone: z.string() }),
+  /** The gate or intercom the integration said the visitor is at. */
+  portao: z.string().nullable(),
+  criado_por: autorSchema.nullable(),
+  /** Set when the decision came through the integration API (a resident's answer on a call). */
+  decidido_via_chave: z.string().nullable(),
   chamadas: z.array(chamadaDaSolicitacaoSchema),
+  /** Staff only (empty for a morador): the gate commands sent to the integrations. */
+  comandos_portao: z.array(comandoPortaoSchema),
 });
 export type SolicitacaoDetail = z.infer<typeof solicitacaoDetailSchema>;

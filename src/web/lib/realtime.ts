@@ -144,7 +144,8 @@ async function notify(event: DomainEvent) {
   if (await isOwnAction(event.solicitacao_id)) return;
   if (event.type === "solicitacao.criada") {
     toast("Nova solicitação", { description: `Solicitação para ${event.nome_visitante} foi criada.` });
-  } else {
+  } else if (event.type === "solicitacao.atualizada") {
+    // Call progress refreshes the screens without a toast: a call moves several times a minute.
     toast("Solicitação atualizada", {
       description: `Status alterado para ${solicitacaoStatusDisplay(event.status).label}.`,
     });

@@ -20,8 +20,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CHAMADA_STATUSES, DEFAULT_TIMEZONE, SOLICITACAO_STATUSES, SOLICITACAO_TIPOS } from "../../../shared/domain";
+import {
+  CHAMADA_RESPOSTAS,
+  CHAMADA_STATUSES,
+  DEFAULT_TIMEZONE,
+  SOLICITACAO_STATUSES,
+  SOLICITACAO_TIPOS,
+} from "../../../shared/domain";
 import { organization, user } from "./auth";
+import { apiKeys } from "./integrations";
 
 const tz = { withTimezone: true, mode: "date" } as const;
 
@@ -89,6 +96,8 @@ export const unidades = pgTable(
     uniqueIndex("unidades_codigo_uq").on(t.condominioId, sql`coalesce(${t.torre}, '')`, t.codigo),
     index("unidades_org_torre_codigo_idx").on(t.organizationId, t.torre, t.codigo, t.id),
     index("unidades_condominio_torre_codigo_idx").on(t.condominioId, t.torre, t.codigo, t.id),
+    // The PBX looks a unit up by the extension that was dialled (/api/v1/unidades?ramal=).
+    index("unidades_org_ramal_idx").on(t.organizationId, t.pbxRamal).where(sql`${t.pbxRamal} IS NOT NULL`),
   ],
 );
 
@@ -184,7 +193,13 @@ export const solicitacoesAcesso = pgTable(
     /** The decider's name when the decision was taken, so deleting the person keeps history. */
     decididoPorNome: text("decidido_por_nome"),
     observacoes: text("observacoes"),
+    /** The decision came through the integration API with this key (a resident's answer on a call). */
+    decididoPorApiKeyId: uuid("decidido_por_api_key_id"),
+    /** Who created it: a console user, or an integration's API key (the AI attendant). */
     criadoPorUserId: text("criado_por_user_id").references(() => user.id, { onDelete: "set null" }),
+    criadoPorApiKeyId: uuid("criado_por_api_key_id"),
+    /** The gate or intercom where the visitor is, when the integration says so; the gate command names it. */
+    portao: text("portao"),
     /**
      * Visitor name, document, unit code and tower, lower-cased without accents (normalizeSearch in
      * src/shared), kept by the service on every write; a trigram index serves "contains" searches.
@@ -213,6 +228,16 @@ export const solicitacoesAcesso = pgTable(
       columns: [t.decididoPorPessoaId, t.organizationId],
       foreignColumns: [pessoas.id, pessoas.organizationId],
     }).onDelete(setNullOnly("decidido_por_pessoa_id")),
+    foreignKey({
+      name: "solicitacoes_acesso_criado_por_api_key_fk",
+      columns: [t.criadoPorApiKeyId, t.organizationId],
+      foreignColumns: [apiKeys.id, apiKeys.organizationId],
+    }).onDelete(setNullOnly("criado_por_api_key_id")),
+    foreignKey({
+      name: "solicitacoes_acesso_decidido_por_api_key_fk",
+      columns: [t.decididoPorApiKeyId, t.organizationId],
+      foreignColumns: [apiKeys.id, apiKeys.organizationId],
+    }).onDelete(setNullOnly("decidido_por_api_key_id")),
     // Lists order by (created_at DESC, id DESC), which PostgreSQL reads as NULLS FIRST; the
     // indexes match exactly, tiebreaker included, so a page comes straight off the index.
     index("solicitacoes_org_created_idx").on(
@@ -264,6 +289,12 @@ export const chamadas = pgTable(
     iniciadoEm: timestamp("iniciado_em", tz).notNull().defaultNow(),
     finalizadoEm: timestamp("finalizado_em", tz),
     provedor: text("provedor"),
+    /** Who registered it: a console user or an integration's API key (the PBX). */
+    criadoPorUserId: text("criado_por_user_id").references(() => user.id, { onDelete: "set null" }),
+    criadoPorApiKeyId: uuid("criado_por_api_key_id"),
+    /** The resident's answer on this call (DTMF 1/2), which decided the request. */
+    resposta: text("resposta"),
+    respondidoEm: timestamp("respondido_em", tz),
     /**
      * Person name, dialled extension, visitor name and provider, normalised for "contains" search.
      * Denormalised so a search over 300k calls needs no join; renames rewrite it (pessoas service).
@@ -274,6 +305,13 @@ export const chamadas = pgTable(
     index("chamadas_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
     check("chamadas_status_ck", oneOf("status", CHAMADA_STATUSES)),
     check("chamadas_periodo_ck", sql`${t.finalizadoEm} IS NULL OR ${t.finalizadoEm} >= ${t.iniciadoEm}`),
+    check("chamadas_resposta_ck", oneOf("resposta", CHAMADA_RESPOSTAS)),
+    check("chamadas_resposta_em_ck", sql`(${t.resposta} IS NULL) = (${t.respondidoEm} IS NULL)`),
+    foreignKey({
+      name: "chamadas_criado_por_api_key_fk",
+      columns: [t.criadoPorApiKeyId, t.organizationId],
+      foreignColumns: [apiKeys.id, apiKeys.organizationId],
+    }).onDelete(setNullOnly("criado_por_api_key_id")),
     foreignKey({
       name: "chamadas_solicitacao_fk",
       columns: [t.solicitacaoId, t.organizationId],

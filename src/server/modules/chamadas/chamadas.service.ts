@@ -1,5 +1,5 @@
 import type { ChamadaStatus, SolicitacaoTipo } from "../../../shared/domain";
-import type { Chamada } from "../../../shared/schemas/chamadas";
+import { type Chamada, duracaoSegundos } from "../../../shared/schemas/chamadas";
 import type { Database } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import type { TenantContext } from "../../http/context";
@@ -21,7 +21,7 @@ export function toChamada(r: Row): Chamada {
     ramal_discado: c.ramalDiscado,
     iniciado_em: iso(c.iniciadoEm),
     finalizado_em: iso(c.finalizadoEm),
-    duracao_segundos: c.finalizadoEm ? Math.round((c.finalizadoEm.getTime() - c.iniciadoEm.getTime()) / 1000) : null,
+    duracao_segundos: duracaoSegundos(c.iniciadoEm, c.finalizadoEm),
     provedor: c.provedor,
     pessoa: r.pessoaNome === null ? null : { nome: r.pessoaNome, pbx_ramal: r.pessoaRamal },
     solicitacao: { nome_visitante: r.visitante, tipo: r.tipo as SolicitacaoTipo },

@@ -3,13 +3,24 @@
  * scope, auth/scope.ts) and filter by both: a row of another tenant, or of a unit a morador does
  * not live in, is simply not found. Internal reads after a write take the organization id.
  */
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
 import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount } from "../../db/pagination";
-import { chamadas, condominios, pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
+import {
+  apiKeys,
+  chamadas,
+  condominios,
+  pessoas,
+  solicitacoesAcesso as s,
+  unidades,
+  user,
+  webhookAssinaturas,
+  webhookEntregas,
+} from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
 import type { TenantContext } from "../../http/context";
 
@@ -75,17 +86,60 @@ export async function listSolicitacoes(db: Executor, reader: Reader, f: ListFilt
   return { items: rows.map(flatten), counted };
 }
 
+const creatorKey = alias(apiKeys, "creator_key");
+const deciderKey = alias(apiKeys, "decider_key");
+
+/** A request with what its detail shows: condominium, and who created and decided it. */
 export async function findSolicitacao(db: Executor, reader: Reader, id: string) {
   const [r] = await db
     .select({
       ...solicitacaoColumns,
       condominio: { id: condominios.id, nome: condominios.nome, timezone: condominios.timezone },
+      criadoPorUserNome: user.name,
+      criadoPorChaveNome: creatorKey.nome,
+      decididoViaChave: deciderKey.nome,
     })
     .from(s)
     .innerJoin(unidades, eq(unidades.id, s.unidadeId))
     .innerJoin(condominios, eq(condominios.id, s.condominioId))
+    .leftJoin(user, eq(user.id, s.criadoPorUserId))
+    .leftJoin(creatorKey, eq(creatorKey.id, s.criadoPorApiKeyId))
+    .leftJoin(deciderKey, eq(deciderKey.id, s.decididoPorApiKeyId))
     .where(and(eq(s.organizationId, reader.organizationId), unidadeCondition(reader, s.unidadeId), eq(s.id, id)));
-  return r ? { ...flatten(r), condominio: r.condominio } : null;
+  return r
+    ? {
+        ...flatten(r),
+        condominio: r.condominio,
+        criadoPorUserNome: r.criadoPorUserNome,
+        criadoPorChaveNome: r.criadoPorChaveNome,
+        decididoViaChave: r.decididoViaChave,
+      }
+    : null;
+}
+
+/** The gate commands (`portao.abrir` deliveries) sent for a request, oldest first. */
+export async function listComandosPortao(db: Executor, organizationId: string, solicitacaoId: string) {
+  return db
+    .select({
+      id: webhookEntregas.id,
+      url: webhookAssinaturas.url,
+      status: webhookEntregas.status,
+      tentativas: webhookEntregas.tentativas,
+      ultimoStatusHttp: webhookEntregas.ultimoStatusHttp,
+      createdAt: webhookEntregas.createdAt,
+      entregueEm: webhookEntregas.entregueEm,
+    })
+    .from(webhookEntregas)
+    .innerJoin(webhookAssinaturas, eq(webhookAssinaturas.id, webhookEntregas.assinaturaId))
+    .where(
+      and(
+        eq(webhookEntregas.solicitacaoId, solicitacaoId),
+        eq(webhookEntregas.organizationId, organizationId),
+        eq(webhookEntregas.tipo, "portao.abrir"),
+      ),
+    )
+    .orderBy(asc(webhookEntregas.createdAt))
+    .limit(20);
 }
 
 export async function findSolicitacaoRows(db: Executor, organizationId: string, ids: string[]) {
@@ -107,12 +161,18 @@ export async function listChamadasOfSolicitacao(db: Executor, organizationId: st
       iniciadoEm: chamadas.iniciadoEm,
       finalizadoEm: chamadas.finalizadoEm,
       provedor: chamadas.provedor,
+      resposta: chamadas.resposta,
+      respondidoEm: chamadas.respondidoEm,
       pessoaId: pessoas.id,
       pessoaNome: pessoas.nome,
       pessoaRamal: pessoas.pbxRamal,
+      criadoPorUserNome: user.name,
+      criadoPorChaveNome: creatorKey.nome,
     })
     .from(chamadas)
     .leftJoin(pessoas, and(eq(pessoas.id, chamadas.pessoaId), eq(pessoas.organizationId, chamadas.organizationId)))
+    .leftJoin(user, eq(user.id, chamadas.criadoPorUserId))
+    .leftJoin(creatorKey, eq(creatorKey.id, chamadas.criadoPorApiKeyId))
     .where(and(eq(chamadas.organizationId, organizationId), eq(chamadas.solicitacaoId, solicitacaoId)))
     .orderBy(desc(chamadas.iniciadoEm));
 }

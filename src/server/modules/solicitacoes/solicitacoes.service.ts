@@ -5,8 +5,16 @@
  */
 
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import type { ChamadaStatus, SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
 import type {
+  ChamadaResposta,
+  ChamadaStatus,
+  SolicitacaoStatus,
+  SolicitacaoTipo,
+  WebhookEntregaStatus,
+} from "../../../shared/domain";
+import { duracaoSegundos } from "../../../shared/schemas/chamadas";
+import type {
+  Autor,
   Solicitacao,
   SolicitacaoCreate,
   SolicitacaoDetail,
@@ -14,7 +22,7 @@ import type {
 } from "../../../shared/schemas/solicitacoes";
 import { solicitacaoStatusDisplay } from "../../../shared/status-catalogue";
 import { assertSeesUnidade } from "../../auth/scope";
-import type { Database } from "../../db/client";
+import type { Database, Executor } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { solicitacoesAcesso as s } from "../../db/schema";
 import { buildSearchText } from "../../db/search";
@@ -32,6 +40,7 @@ import {
   findUnidadeInTenant,
   type ListFilters,
   listChamadasOfSolicitacao,
+  listComandosPortao,
   listSolicitacoes,
   type SolicitacaoRow,
 } from "./solicitacoes.queries";
@@ -65,21 +74,48 @@ export async function list(db: Database, tenant: TenantContext, filters: ListFil
   return toPage(items.map(toSolicitacao), counted, page, pageSize);
 }
 
+/** "Ana" (a console user) or "Atendente IA" (an API key); null when neither is known any more. */
+function autor(userNome: string | null, chaveNome: string | null): Autor | null {
+  if (chaveNome !== null) return { tipo: "chave_api", nome: chaveNome };
+  if (userNome !== null) return { tipo: "usuario", nome: userNome };
+  return null;
+}
+
 export async function get(db: Database, tenant: Reader, id: string): Promise<SolicitacaoDetail> {
   const row = await findSolicitacao(db, tenant, id);
   if (!row) throw notFound(NOT_FOUND_MESSAGE);
-  const calls = await listChamadasOfSolicitacao(db, tenant.organizationId, id);
+  const [calls, comandos] = await Promise.all([
+    listChamadasOfSolicitacao(db, tenant.organizationId, id),
+    // Where the gate commands went is the integration's business: staff only.
+    tenant.scope === null ? listComandosPortao(db, tenant.organizationId, id) : [],
+  ]);
   return {
     ...toSolicitacao(row),
     condominio: row.condominio,
+    portao: row.portao,
+    criado_por: autor(row.criadoPorUserNome, row.criadoPorChaveNome),
+    decidido_via_chave: row.decididoViaChave,
     chamadas: calls.map((c) => ({
       id: c.id,
       status: c.status as ChamadaStatus,
       ramal_discado: c.ramalDiscado,
       iniciado_em: iso(c.iniciadoEm),
       finalizado_em: iso(c.finalizadoEm),
+      duracao_segundos: duracaoSegundos(c.iniciadoEm, c.finalizadoEm),
       provedor: c.provedor,
       pessoa: c.pessoaId ? { id: c.pessoaId, nome: c.pessoaNome ?? "", pbx_ramal: c.pessoaRamal } : null,
+      resposta: c.resposta as ChamadaResposta | null,
+      respondido_em: iso(c.respondidoEm),
+      criado_por: autor(c.criadoPorUserNome, c.criadoPorChaveNome),
+    })),
+    comandos_portao: comandos.map((k) => ({
+      entrega_id: k.id,
+      url: k.url,
+      status: k.status as WebhookEntregaStatus,
+      tentativas: k.tentativas,
+      ultimo_status_http: k.ultimoStatusHttp,
+      created_at: iso(k.createdAt),
+      entregue_em: iso(k.entregueEm),
     })),
   };
 }
@@ -90,7 +126,14 @@ async function reload(db: Database, organizationId: string, id: string): Promise
   return toSolicitacao(row);
 }
 
-export async function create(db: Database, tenant: TenantContext, input: SolicitacaoCreate): Promise<Solicitacao> {
+/** Who writes: a console user, or an integration's API key (then `userId` is null). */
+export type Writer = Reader & { userId: string | null; apiKeyId?: string | null };
+
+export async function create(
+  db: Database,
+  tenant: Writer,
+  input: SolicitacaoCreate & { portao?: string | null },
+): Promise<Solicitacao> {
   const org = tenant.organizationId;
   // A morador creates requests only for the units they live in; any other unit is "not found".
   assertSeesUnidade(tenant, input.unidade_id, "Unidade não encontrada");
@@ -122,6 +165,8 @@ export async function create(db: Database, tenant: TenantContext, input: Solicit
         expiracaoEm: input.expiracao_em ? new Date(input.expiracao_em) : null,
         status: "pendente",
         criadoPorUserId: tenant.userId,
+        criadoPorApiKeyId: tenant.apiKeyId ?? null,
+        portao: input.portao ?? null,
         busca: buildSearchText([input.nome_visitante, input.doc_visitante, unidade.codigo, unidade.torre]),
       })
       .returning({ id: s.id, nomeVisitante: s.nomeVisitante });
@@ -192,6 +237,75 @@ export async function update(
 
 export type Decisao = "autorizado" | "negado";
 
+/** Who decides: the person (if any) and the login or the API key it came through. */
+export interface Decider {
+  pessoaId: string | null;
+  userId: string | null;
+  apiKeyId: string | null;
+  nome: string;
+}
+
+/**
+ * The one way a request is decided, from the console or from a resident's answer on a call:
+ * a conditional update (only a pending, unexpired request moves; of two concurrent deciders the
+ * second finds status <> 'pendente' after the row lock and updates nothing), the event, and
+ * `alsoInTx` (the call's answer) in the same transaction. False when the request did not move.
+ */
+export async function applyDecision(
+  db: Database,
+  organizationId: string,
+  id: string,
+  decisao: Decisao,
+  decider: Decider,
+  observacoes: string | null,
+  alsoInTx?: (tx: Executor) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(s)
+      .set({
+        status: decisao,
+        decididoEm: sql`now()`,
+        decididoPorPessoaId: decider.pessoaId,
+        decididoPorUserId: decider.userId,
+        decididoPorApiKeyId: decider.apiKeyId,
+        decididoPorNome: decider.nome,
+        observacoes: observacoes ?? sql`${s.observacoes}`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(s.organizationId, organizationId),
+          eq(s.id, id),
+          eq(s.status, "pendente"),
+          or(isNull(s.expiracaoEm), gt(s.expiracaoEm, sql`now()`)),
+        ),
+      )
+      .returning({ id: s.id, nomeVisitante: s.nomeVisitante, unidadeId: s.unidadeId });
+    if (!row) return false;
+    await alsoInTx?.(tx);
+    await recordEvent(tx, organizationId, {
+      type: "solicitacao.atualizada",
+      solicitacao: { id: row.id, nome_visitante: row.nomeVisitante, status: decisao, unidade_id: row.unidadeId },
+    });
+    return true;
+  });
+}
+
+/** Why a decision did not apply: the request is gone (404), expired or already decided (409). */
+export async function decisionRefused(db: Executor, organizationId: string, id: string, decisao: Decisao) {
+  const [current] = await db
+    .select({ status: s.status })
+    .from(s)
+    .where(and(eq(s.organizationId, organizationId), eq(s.id, id)));
+  if (!current) return notFound(NOT_FOUND_MESSAGE);
+  if (current.status === "pendente") return conflict("Esta solicitação expirou e não pode mais ser decidida.");
+  const verbo = decisao === "autorizado" ? "autorizar" : "negar";
+  return conflict(
+    `Não é possível ${verbo} esta solicitação: ela já está com status "${solicitacaoStatusDisplay(current.status).label}". Apenas solicitações pendentes podem ser decididas.`,
+  );
+}
+
 export async function decide(
   db: Database,
   tenant: TenantContext,
@@ -201,48 +315,12 @@ export async function decide(
 ): Promise<Solicitacao> {
   const org = tenant.organizationId;
   const pessoa = await findPessoaOfUser(db, org, tenant.userId);
-  const won = await db.transaction(async (tx) => {
-    // Conditional update: only a pending, unexpired request moves; a concurrent decider that
-    // arrives second finds status <> 'pendente' after the row lock and updates nothing.
-    const [row] = await tx
-      .update(s)
-      .set({
-        status: decisao,
-        decididoEm: sql`now()`,
-        decididoPorPessoaId: pessoa?.id ?? null,
-        decididoPorUserId: tenant.userId,
-        decididoPorNome: pessoa?.nome ?? tenant.user.name,
-        observacoes: observacoes ?? sql`${s.observacoes}`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(s.organizationId, org),
-          eq(s.id, id),
-          eq(s.status, "pendente"),
-          or(isNull(s.expiracaoEm), gt(s.expiracaoEm, sql`now()`)),
-        ),
-      )
-      .returning({ id: s.id, nomeVisitante: s.nomeVisitante, unidadeId: s.unidadeId });
-    if (!row) return false;
-    await recordEvent(tx, org, {
-      type: "solicitacao.atualizada",
-      solicitacao: { id: row.id, nome_visitante: row.nomeVisitante, status: decisao, unidade_id: row.unidadeId },
-    });
-    return true;
-  });
-  if (won) return reload(db, org, id);
-
-  const [current] = await db
-    .select()
-    .from(s)
-    .where(and(eq(s.organizationId, org), eq(s.id, id)));
-  if (!current) throw notFound(NOT_FOUND_MESSAGE);
-  if (current.status === "pendente") {
-    throw conflict("Esta solicitação expirou e não pode mais ser decidida.");
-  }
-  const verbo = decisao === "autorizado" ? "autorizar" : "negar";
-  throw conflict(
-    `Não é possível ${verbo} esta solicitação: ela já está com status "${solicitacaoStatusDisplay(current.status).label}". Apenas solicitações pendentes podem ser decididas.`,
-  );
+  const decider: Decider = {
+    pessoaId: pessoa?.id ?? null,
+    userId: tenant.userId,
+    apiKeyId: null,
+    nome: pessoa?.nome ?? tenant.user.name,
+  };
+  if (await applyDecision(db, org, id, decisao, decider, observacoes)) return reload(db, org, id);
+  throw await decisionRefused(db, org, id, decisao);
 }

@@ -2,24 +2,58 @@
  * /api/v1: the integration API for the PBX, the AI attendant and the gate controller, authenticated
  * by API keys (auth/api-key.ts, docs/decisions/019-api-keys.md). Every handler reads the tenant from
  * `c.var.apiKey`, never from input, so a key reaches its own tenant's rows only (another tenant's
- * id is a 404, as in the console).
+ * id is a 404, as in the console). Every POST honours `Idempotency-Key` (http/idempotency.ts).
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { ApiKeyScope } from "../../../shared/domain";
 import { uuidParam } from "../../../shared/schemas/common";
-import { solicitacaoDetailSchema } from "../../../shared/schemas/solicitacoes";
+import { domainEventSchema } from "../../../shared/schemas/events";
+import { solicitacaoDetailSchema, solicitacaoSchema } from "../../../shared/schemas/solicitacoes";
+import {
+  v1ChamadaCreateSchema,
+  v1ChamadaRespostaResultSchema,
+  v1ChamadaRespostaSchema,
+  v1ChamadaSchema,
+  v1ChamadaStatusSchema,
+  v1CondominioListQuerySchema,
+  v1CondominioPageSchema,
+  v1EventosQuerySchema,
+  v1SolicitacaoCreateSchema,
+  v1UnidadeDiretorioPageSchema,
+  v1UnidadeListQuerySchema,
+} from "../../../shared/schemas/v1";
 import { requireApiKey } from "../../auth/api-key";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { errorResponses, jsonResponse, validationHook } from "../../http/openapi";
+import { IDEMPOTENCY_HEADER, idempotent } from "../../http/idempotency";
+import { errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import type { EventBus } from "../../realtime/event-bus";
 import * as solicitacoes from "../solicitacoes/solicitacoes.service";
+import { answerChamada, getChamada, moveChamada, startChamada } from "./chamadas-v1.service";
+import { listCondominios, listUnidades } from "./diretorio.service";
 
 /** The security requirement of every /api/v1 route (the scheme is declared in http/openapi.ts). */
 const API_KEY_AUTH = [{ apiKeyAuth: [] }];
 const TAG = "Integração (v1)";
 
-export function v1Routes(db: Database) {
+const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .max(255)
+    .optional()
+    .openapi({
+      description:
+        "Opcional e recomendado: um valor único por operação (um UUID). Repetir a requisição com a mesma chave " +
+        "devolve a primeira resposta (com `Idempotent-Replayed: true`) em vez de repetir a operação; a mesma " +
+        "chave com outro corpo recebe 422. Vale por 24 horas.",
+    }),
+});
+const Chamada = v1ChamadaSchema.openapi("ChamadaIntegracao");
+
+export function v1Routes(deps: { db: Database; bus: EventBus }) {
+  const { db, bus } = deps;
   const key = (scope: ApiKeyScope) => requireApiKey(db, scope);
+  const once = idempotent(db);
   const routes = {
     solicitacao: createRoute({
       method: "get",
@@ -36,10 +70,165 @@ export function v1Routes(db: Database) {
         ...errorResponses(400, 401, 403, 404, 429),
       },
     }),
+    criarSolicitacao: createRoute({
+      method: "post",
+      path: "/solicitacoes",
+      operationId: "v1CriarSolicitacao",
+      tags: [TAG],
+      summary: "Registra a chegada de um visitante (o atendente, humano ou IA)",
+      description: "Escopo `solicitacoes:escrever`. A solicitação nasce pendente e fica atribuída à chave.",
+      security: API_KEY_AUTH,
+      middleware: [key("solicitacoes:escrever"), once] as const,
+      request: { headers: idempotencyHeaders, ...jsonBody(v1SolicitacaoCreateSchema) },
+      responses: {
+        201: jsonResponse(solicitacaoSchema, "Solicitação criada"),
+        ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+      },
+    }),
+    condominios: createRoute({
+      method: "get",
+      path: "/condominios",
+      operationId: "v1ListarCondominios",
+      tags: [TAG],
+      summary: "Condomínios do cliente (diretório do plano de discagem)",
+      description: "Escopo `diretorio:ler`.",
+      security: API_KEY_AUTH,
+      middleware: key("diretorio:ler"),
+      request: { query: v1CondominioListQuerySchema },
+      responses: {
+        200: jsonResponse(v1CondominioPageSchema.openapi("PaginaCondominiosIntegracao"), "Página"),
+        ...errorResponses(400, 401, 403, 429),
+      },
+    }),
+    unidades: createRoute({
+      method: "get",
+      path: "/unidades",
+      operationId: "v1ListarUnidades",
+      tags: [TAG],
+      summary: "Unidades com ramal e moradores ativos em ordem de chamada (responsável primeiro)",
+      description: "Escopo `diretorio:ler`. Filtre por `condominio_id` ou pelo `ramal` discado.",
+      security: API_KEY_AUTH,
+      middleware: key("diretorio:ler"),
+      request: { query: v1UnidadeListQuerySchema },
+      responses: {
+        200: jsonResponse(v1UnidadeDiretorioPageSchema.openapi("PaginaDiretorioUnidades"), "Página"),
+        ...errorResponses(400, 401, 403, 429),
+      },
+    }),
+    iniciarChamada: createRoute({
+      method: "post",
+      path: "/chamadas",
+      operationId: "v1IniciarChamada",
+      tags: [TAG],
+      summary: "Inicia uma chamada da solicitação para uma pessoa ou ramal (status `criada`)",
+      description:
+        "Escopo `chamadas:escrever`. Sem `pessoa_id` nem `ramal`, disca o ramal da unidade. A solicitação precisa " +
+        "estar pendente.",
+      security: API_KEY_AUTH,
+      middleware: [key("chamadas:escrever"), once] as const,
+      request: { headers: idempotencyHeaders, ...jsonBody(v1ChamadaCreateSchema) },
+      responses: {
+        201: jsonResponse(Chamada, "Chamada iniciada"),
+        ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+      },
+    }),
+    consultarChamada: createRoute({
+      method: "get",
+      path: "/chamadas/{id}",
+      operationId: "v1ConsultarChamada",
+      tags: [TAG],
+      summary: "Estado de uma chamada",
+      description: "Escopo `chamadas:escrever`.",
+      security: API_KEY_AUTH,
+      middleware: key("chamadas:escrever"),
+      request: { params: uuidParam },
+      responses: { 200: jsonResponse(Chamada, "Chamada"), ...errorResponses(400, 401, 403, 404, 429) },
+    }),
+    statusChamada: createRoute({
+      method: "post",
+      path: "/chamadas/{id}/status",
+      operationId: "v1AlterarStatusChamada",
+      tags: [TAG],
+      summary: "Move a chamada para o próximo status (discando, atendida, sem_resposta, falhou, concluida)",
+      description:
+        "Escopo `chamadas:escrever`. Transições possíveis: criada → discando, atendida, sem_resposta ou falhou; " +
+        "discando → atendida, sem_resposta ou falhou; atendida → concluida ou falhou. Qualquer outra é 409. " +
+        "Repetir o status atual não muda nada. Os três últimos encerram a chamada (`finalizado_em`).",
+      security: API_KEY_AUTH,
+      middleware: [key("chamadas:escrever"), once] as const,
+      request: { params: uuidParam, headers: idempotencyHeaders, ...jsonBody(v1ChamadaStatusSchema) },
+      responses: { 200: jsonResponse(Chamada, "Chamada"), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+    }),
+    respostaChamada: createRoute({
+      method: "post",
+      path: "/chamadas/{id}/resposta",
+      operationId: "v1RegistrarRespostaChamada",
+      tags: [TAG],
+      summary: "Registra a resposta do morador (DTMF 1 = autorizar, 2 = negar), que decide a solicitação",
+      description:
+        "Escopo `chamadas:escrever`. A chamada precisa estar `atendida` e ter sido feita para um morador ativo da " +
+        "unidade; a decisão fica atribuída a ele. Se a solicitação já foi decidida (ou expirou), 409.",
+      security: API_KEY_AUTH,
+      middleware: [key("chamadas:escrever"), once] as const,
+      request: { params: uuidParam, headers: idempotencyHeaders, ...jsonBody(v1ChamadaRespostaSchema) },
+      responses: {
+        200: jsonResponse(v1ChamadaRespostaResultSchema.openapi("RespostaChamada"), "Resposta registrada"),
+        ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+      },
+    }),
+    eventos: createRoute({
+      method: "get",
+      path: "/eventos",
+      operationId: "v1ListarEventos",
+      tags: [TAG],
+      summary: "Eventos do cliente depois de um id (para quem não recebe webhooks)",
+      description:
+        "Escopo `eventos:ler`. Os mesmos eventos do tempo real, em ordem, guardados por 7 dias. Chame de novo com " +
+        "`depois_de` igual ao `ultimo_id` recebido.",
+      security: API_KEY_AUTH,
+      middleware: key("eventos:ler"),
+      request: { query: v1EventosQuerySchema },
+      responses: {
+        200: jsonResponse(
+          z.object({ items: z.array(domainEventSchema), ultimo_id: z.number().int() }).openapi("EventosIntegracao"),
+          "Eventos",
+        ),
+        ...errorResponses(400, 401, 403, 429),
+      },
+    }),
   };
 
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(routes.solicitacao, async (c) => {
-    const reader = { organizationId: c.get("apiKey").organizationId, scope: null };
-    return c.json(await solicitacoes.get(db, reader, c.req.valid("param").id), 200);
-  });
+  const tenantOf = (c: { get: (k: "apiKey") => { organizationId: string } }) => c.get("apiKey").organizationId;
+
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(routes.solicitacao, async (c) => {
+      const reader = { organizationId: tenantOf(c), scope: null };
+      return c.json(await solicitacoes.get(db, reader, c.req.valid("param").id), 200);
+    })
+    .openapi(routes.criarSolicitacao, async (c) => {
+      const apiKey = c.get("apiKey");
+      const writer = { organizationId: apiKey.organizationId, scope: null, userId: null, apiKeyId: apiKey.id };
+      return c.json(await solicitacoes.create(db, writer, c.req.valid("json")), 201);
+    })
+    .openapi(routes.condominios, async (c) =>
+      c.json(await listCondominios(db, c.get("apiKey"), c.req.valid("query")), 200),
+    )
+    .openapi(routes.unidades, async (c) => c.json(await listUnidades(db, c.get("apiKey"), c.req.valid("query")), 200))
+    .openapi(routes.iniciarChamada, async (c) =>
+      c.json(await startChamada(db, c.get("apiKey"), c.req.valid("json")), 201),
+    )
+    .openapi(routes.consultarChamada, async (c) =>
+      c.json(await getChamada(db, c.get("apiKey"), c.req.valid("param").id), 200),
+    )
+    .openapi(routes.statusChamada, async (c) =>
+      c.json(await moveChamada(db, c.get("apiKey"), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(routes.respostaChamada, async (c) =>
+      c.json(await answerChamada(db, c.get("apiKey"), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(routes.eventos, async (c) => {
+      const { depois_de, limite } = c.req.valid("query");
+      const items = await bus.since(tenantOf(c), depois_de, limite);
+      return c.json({ items, ultimo_id: items.at(-1)?.id ?? depois_de }, 200);
+    });
 }

@@ -1,10 +1,11 @@
 /**
- * Configurações on the client: the team (members and invitations, rooted at "equipe") and the
- * administradora's own data (rooted at "organizacao"). Members and invitations are separate
- * branches so inviting refreshes the invitations only, and a role change the members only.
+ * Configurações on the client: the team (members and invitations, rooted at "equipe"), the
+ * administradora's own data (rooted at "organizacao") and the integrations (API keys and webhooks,
+ * rooted at "integracoes"). Members and invitations are separate branches so inviting refreshes the
+ * invitations only, and a role change the members only.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { MemberRole } from "@/shared/domain";
+import type { MemberRole, WebhookEntregaStatus } from "@/shared/domain";
 import { QUERY_ROOTS } from "@/shared/query-keys";
 import {
   type ConviteInput,
@@ -24,6 +25,17 @@ import {
   chaveSchema,
 } from "@/shared/schemas/integracoes";
 import { type OrganizacaoInput, organizacaoInputSchema, organizacaoSchema } from "@/shared/schemas/organizacao";
+import {
+  type WebhookInput,
+  type WebhookUpdate,
+  webhookComSegredoSchema,
+  webhookEntregaPageSchema,
+  webhookEntregaSchema,
+  webhookInputSchema,
+  webhookListSchema,
+  webhookSchema,
+  webhookUpdateSchema,
+} from "@/shared/schemas/webhooks";
 import { apiFetch } from "@/web/lib/api";
 import { meKeys } from "@/web/lib/me.queries";
 import { cleanFilters, toQueryString } from "@/web/lib/use-list-params";
@@ -213,5 +225,128 @@ export function useRevogarChave() {
     mutationFn: async (id: string) => chaveSchema.parse(await apiFetch<unknown>(chavePath(id), { method: "DELETE" })),
     // Also after a 404: the key was revoked elsewhere, and the list should say so.
     onSettled: () => queryClient.invalidateQueries({ queryKey: integracoesKeys.chaves() }),
+  });
+}
+
+// ── Webhooks (docs/decisions/020-webhooks.md) ──────────────────────────────────────────────────────
+
+export const WEBHOOK_ENTREGAS_PAGE_SIZE = 10;
+
+export interface WebhookEntregaFilters {
+  status?: WebhookEntregaStatus;
+  page?: number;
+}
+
+/**
+ * Configurações → Integrações → Webhooks, under the same root as the keys: the list (at most 20,
+ * never their secrets) and each webhook's deliveries, one branch per webhook so a redelivery
+ * refreshes that webhook's deliveries (and the list's "última entrega") only.
+ */
+export const webhookKeys = {
+  all: [...integracoesKeys.all, "webhooks"] as const,
+  list: () => [...webhookKeys.all, "lista"] as const,
+  entregas: (id: string) => [...webhookKeys.all, "entregas", id] as const,
+  entregasList: (id: string, filters: WebhookEntregaFilters) => [...webhookKeys.entregas(id), filters] as const,
+};
+
+/** While a delivery is pending the job retries it: the open "Entregas" view follows along. */
+const ENTREGAS_POLL_MS = 15_000;
+
+/** GET /api/integracoes/webhooks: the newest first, each with its latest delivery. */
+export function webhooksListOptions() {
+  return queryOptions({
+    queryKey: webhookKeys.list(),
+    queryFn: async ({ signal }) =>
+      webhookListSchema.parse(await apiFetch<unknown>("/api/integracoes/webhooks", { signal })),
+    // "Última entrega" moves as events happen; a short stale time keeps it close.
+    staleTime: 10_000,
+  });
+}
+
+const webhookPath = (id: string) => `/api/integracoes/webhooks/${encodeURIComponent(id)}`;
+
+/** GET /api/integracoes/webhooks/{id}/entregas: the newest first, each with its attempts and body. */
+export function webhookEntregasOptions(id: string, filters: WebhookEntregaFilters) {
+  const clean = cleanFilters(filters);
+  return queryOptions({
+    queryKey: webhookKeys.entregasList(id, clean),
+    queryFn: async ({ signal }) =>
+      webhookEntregaPageSchema.parse(
+        await apiFetch<unknown>(
+          `${webhookPath(id)}/entregas${toQueryString({ ...clean, page_size: WEBHOOK_ENTREGAS_PAGE_SIZE })}`,
+          { signal },
+        ),
+      ),
+    staleTime: 5_000,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((entrega) => entrega.status === "pendente") ? ENTREGAS_POLL_MS : false,
+  });
+}
+
+/**
+ * POST /api/integracoes/webhooks: the answer carries the signing secret, the only time it is shown
+ * (besides a rotation). It stays in the dialog's state only; the list refetches without it.
+ */
+export function useCriarWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: WebhookInput) =>
+      webhookComSegredoSchema.parse(
+        await apiFetch<unknown>("/api/integracoes/webhooks", { method: "POST", json: webhookInputSchema.parse(input) }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+  });
+}
+
+/** PATCH /api/integracoes/webhooks/{id}: URL, description and events (the edit dialog) or pause/resume. */
+export function useAlterarWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string; input: WebhookUpdate }) =>
+      webhookSchema.parse(
+        await apiFetch<unknown>(webhookPath(id), { method: "PATCH", json: webhookUpdateSchema.parse(input) }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+  });
+}
+
+export function useExcluirWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<unknown>(webhookPath(id), { method: "DELETE" }),
+    // Also after a 404: the webhook was deleted elsewhere, and the list should say so.
+    onSettled: (_data, _error, id) => {
+      queryClient.removeQueries({ queryKey: webhookKeys.entregas(id) });
+      return queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
+    },
+  });
+}
+
+/** POST /api/integracoes/webhooks/{id}/segredo: a new secret, shown once; the old one stops now. */
+export function useGerarSegredoWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      webhookComSegredoSchema.parse(await apiFetch<unknown>(`${webhookPath(id)}/segredo`, { method: "POST" })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+  });
+}
+
+/** POST .../entregas/{entregaId}/reenviar: the delivery is due again now. */
+export function useReenviarEntrega() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ webhookId, entregaId }: { webhookId: string; entregaId: string }) =>
+      webhookEntregaSchema.parse(
+        await apiFetch<unknown>(`${webhookPath(webhookId)}/entregas/${encodeURIComponent(entregaId)}/reenviar`, {
+          method: "POST",
+        }),
+      ),
+    onSettled: (_data, _error, { webhookId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: webhookKeys.entregas(webhookId) }),
+        queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+      ]),
   });
 }

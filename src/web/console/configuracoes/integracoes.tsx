@@ -1,12 +1,14 @@
 /**
- * Configurações → Integrações (issue 12, docs/decisions/019-api-keys.md): the API keys with which
- * the PBX, the virtual attendant and the gate controller call /api/v1. Owner and síndicos
+ * Configurações → Integrações (issue 12, docs/decisions/019-api-keys.md and 020-webhooks.md): the
+ * API keys with which the PBX, the virtual attendant and the gate controller call /api/v1, and the
+ * webhooks through which Guarita tells them what happened. Owner and síndicos
  * (`integracoes:gerenciar`, the same roles the layout already checked).
  */
 import { ExternalLink } from "lucide-react";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import type { Route } from "./+types/integracoes";
 import { ChavesCard } from "./chaves-lista";
+import { WebhooksCard } from "./webhooks-lista";
 
 export const meta: Route.MetaFunction = () => consoleTitle("Integrações");
 
@@ -40,6 +42,7 @@ export default function IntegracoesPage() {
         </p>
       </section>
       <ChavesCard />
+      <WebhooksCard />
     </div>
   );
 }

@@ -4,20 +4,18 @@ import type * as React from "react";
 import { useRef } from "react";
 import { useParams } from "react-router";
 import { toast } from "sonner";
-import type { SolicitacaoDetail } from "@/shared/schemas/solicitacoes";
 import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { ErrorState } from "@/web/components/error-state";
 import { BackButton, isNotFound, NotFoundCard } from "@/web/components/record-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
-import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
+import { RelativeTime } from "@/web/components/relative-time";
 import { SectionCard } from "@/web/components/section-card";
 import { StatusBadge } from "@/web/components/status-badge";
 import { TipoBadge } from "@/web/components/tipo-badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingState } from "@/web/components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { recordTitle } from "@/web/lib/console-screens";
@@ -26,6 +24,8 @@ import { isUuid } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/detail";
 import { type Decisao, solicitacaoDetailOptions, useDecidirSolicitacao } from "./solicitacoes.queries";
+import { SolicitacaoTimeline } from "./timeline";
+import { formatInZone, quoted } from "./timeline-entries";
 
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("solicitacoes", params.id));
 
@@ -58,44 +58,13 @@ function Item({
   );
 }
 
-function DateWithRelative({ value }: { value: string }) {
+/** A date in the condominium's timezone, with the relative time ("há 5 minutos") beside it. */
+function DateWithRelative({ value, timeZone }: { value: string; timeZone: string }) {
   return (
     <span className="flex flex-wrap items-baseline gap-x-2">
-      <span>{formatDateTime(value)}</span>
+      <span>{formatInZone(value, timeZone)}</span>
       <RelativeTime value={value} className="text-muted-foreground text-sm" />
     </span>
-  );
-}
-
-function Chamadas({ chamadas }: { chamadas: SolicitacaoDetail["chamadas"] }) {
-  if (chamadas.length === 0) {
-    return <p className="text-muted-foreground text-sm">Nenhuma chamada registrada para esta solicitação.</p>;
-  }
-  return (
-    <Table>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Pessoa</TableHead>
-          <TableHead>Ramal</TableHead>
-          <TableHead>Início</TableHead>
-          <TableHead>Status</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {chamadas.map((c) => (
-          <TableRow key={c.id}>
-            <TableCell>{c.pessoa?.nome ?? <span className="text-muted-foreground">Não identificada</span>}</TableCell>
-            <TableCell>{c.ramal_discado ?? c.pessoa?.pbx_ramal ?? "—"}</TableCell>
-            <TableCell>
-              <DateWithRelative value={c.iniciado_em} />
-            </TableCell>
-            <TableCell>
-              <StatusBadge kind="chamada" status={c.status} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
   );
 }
 
@@ -208,6 +177,7 @@ export default function SolicitacaoDetailPage() {
 
   const s = detail.data;
   const decided = s.decidido_em !== null;
+  const timeZone = s.condominio.timezone;
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
@@ -226,8 +196,9 @@ export default function SolicitacaoDetailPage() {
               <StatusBadge status={s.status} />
               {decided && s.decidido_em && (
                 <span className="text-muted-foreground text-sm" data-testid="decisao">
-                  {solicitacaoStatusDisplay(s.status).label} em {formatDateTime(s.decidido_em)}
+                  {solicitacaoStatusDisplay(s.status).label} em {formatInZone(s.decidido_em, timeZone)}
                   {s.decidido_por_nome ? ` por ${s.decidido_por_nome}` : ""}
+                  {s.decidido_via_chave ? " pelo telefone" : ""}
                 </span>
               )}
             </div>
@@ -255,10 +226,11 @@ export default function SolicitacaoDetailPage() {
 
           <SectionCard
             className="gap-4"
-            title="Histórico de Chamadas"
-            description="Ligações feitas para a unidade sobre esta solicitação."
+            title="Linha do tempo"
+            titleId="linha-do-tempo-titulo"
+            description={`Da criação à decisão e à abertura do portão, com as chamadas feitas para a unidade. Horários no fuso do condomínio (${timeZone}).`}
           >
-            <Chamadas chamadas={s.chamadas} />
+            <SolicitacaoTimeline solicitacao={s} labelledBy="linha-do-tempo-titulo" />
           </SectionCard>
         </div>
 
@@ -272,22 +244,25 @@ export default function SolicitacaoDetailPage() {
                 {s.unidade.torre}
               </Item>
               <Item term="Unidade">{s.unidade.codigo}</Item>
+              {s.portao && <Item term="Portão">{s.portao}</Item>}
             </dl>
           </SectionCard>
 
           <SectionCard className="gap-4" title="Informações">
             <dl className="grid gap-4">
               <Item term="Criada em">
-                <DateWithRelative value={s.created_at} />
+                <DateWithRelative value={s.created_at} timeZone={timeZone} />
               </Item>
               <Item term="Expira em" emptyText="Sem expiração">
-                {s.expiracao_em ? <DateWithRelative value={s.expiracao_em} /> : null}
+                {s.expiracao_em ? <DateWithRelative value={s.expiracao_em} timeZone={timeZone} /> : null}
               </Item>
               <Item term="Decidida em" emptyText="Aguardando decisão">
-                {s.decidido_em ? <DateWithRelative value={s.decidido_em} /> : null}
+                {s.decidido_em ? <DateWithRelative value={s.decidido_em} timeZone={timeZone} /> : null}
               </Item>
               <Item term="Decidida por" emptyText="—">
-                {s.decidido_por_nome}
+                {s.decidido_via_chave
+                  ? `${s.decidido_por_nome ? `${s.decidido_por_nome}, ` : ""}pelo telefone, via integração ${quoted(s.decidido_via_chave)}`
+                  : s.decidido_por_nome}
               </Item>
               <Item term="Observações" emptyText="Nenhuma observação">
                 {s.observacoes}

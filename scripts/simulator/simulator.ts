@@ -1,0 +1,329 @@
+/**
+ * The integration simulator (issue 12): plays the AI attendant, the PBX and the gate controller
+ * against a running Guarita through its public API only, as a real integration would.
+ *
+ * - attendant: registers a visitor at a random unit (POST /api/v1/solicitacoes);
+ * - PBX: reads the unit's residents in calling order (GET /api/v1/unidades), calls them one by one
+ *   with realistic outcomes (answered and authorised, answered and denied, busy, no answer then
+ *   the next resident), reporting each status and the DTMF answer (POST /api/v1/chamadas…);
+ * - gate controller: opens the gate on a signed `portao.abrir` webhook received on a loopback port
+ *   (signature verified), or, when the server refuses loopback webhooks, on the authorisation
+ *   read from the events feed (GET /api/v1/eventos).
+ *
+ * Every POST carries an Idempotency-Key, as a PBX that retries must send.
+ */
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { verifyWebhookSignature } from "../../src/server/webhooks/signature";
+
+export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+export type Outcome = "autoriza" | "nega" | "ocupado" | "sem_resposta";
+
+export interface SimulatorOptions {
+  baseUrl: string;
+  /** An API key with every scope; or `demo` to sign in as the demo síndico and create one. */
+  auth: { key: string } | { demo: { email: string; password: string } };
+  fetch?: Fetch;
+  log?: (line: string) => void;
+  /** Picks each call's outcome (default: weighted random). */
+  outcome?: (attempt: number) => Outcome;
+  /** How long a phone rings before it is answered or given up (ms). */
+  ringMs?: number;
+  random?: () => number;
+}
+
+interface Unidade {
+  id: string;
+  condominio_id: string;
+  codigo: string;
+  torre: string | null;
+  pbx_ramal: string | null;
+  moradores: { pessoa_id: string; nome: string; pbx_ramal: string | null }[];
+}
+
+export interface ChainResult {
+  solicitacaoId: string;
+  status: string;
+  calls: number;
+  gateOpened: boolean;
+}
+
+const VISITANTES = [
+  "Carlos Entregador",
+  "Juliana Técnica da Net",
+  "Pedro Encanador",
+  "Fernanda Lima",
+  "Rafael Motoboy",
+  "Luciana Diarista",
+  "Marcos Eletricista",
+  "Beatriz Souza",
+];
+const PORTOES = ["Portão social", "Portão de serviço", "Garagem"];
+
+export class SimulatorError extends Error {}
+
+export function createSimulator(options: SimulatorOptions) {
+  const base = options.baseUrl.replace(/\/$/, "");
+  const fetchFn: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const random = options.random ?? Math.random;
+  const ringMs = options.ringMs ?? 1500;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const outcome =
+    options.outcome ??
+    (() => {
+      const r = random();
+      return r < 0.5 ? "autoriza" : r < 0.65 ? "nega" : r < 0.8 ? "ocupado" : "sem_resposta";
+    });
+
+  let cookie: string | null = null;
+  let apiKey: string | null = "key" in options.auth ? options.auth.key : null;
+  let createdKeyId: string | null = null;
+  let webhookId: string | null = null;
+  let webhookSecret: string | null = null;
+  let listener: http.Server | null = null;
+  let eventsCursor = 0;
+  let units: Unidade[] = [];
+  /** Requests whose gate opened, and waiters for the others. */
+  const opened = new Set<string>();
+  const gateWaiters = new Map<string, () => void>();
+
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  async function call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { session?: boolean; expect?: number[] } = {},
+  ): Promise<{ status: number; body: T }> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (opts.session) {
+      headers.origin = new URL(base).origin;
+      if (cookie) headers.cookie = cookie;
+    } else if (apiKey) {
+      headers.authorization = `Bearer ${apiKey}`;
+    }
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (method === "POST" && !opts.session) headers["idempotency-key"] = randomUUID();
+    const res = await fetchFn(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const parsed = text ? JSON.parse(text) : null;
+    if (opts.session && res.headers.getSetCookie?.().length) {
+      cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    }
+    if (!(opts.expect ?? [200, 201, 204]).includes(res.status)) {
+      throw new SimulatorError(
+        `${method} ${path} → HTTP ${res.status}: ${parsed?.error?.message ?? text.slice(0, 200)}`,
+      );
+    }
+    return { status: res.status, body: parsed as T };
+  }
+
+  function openGate(solicitacaoId: string, via: string) {
+    if (opened.has(solicitacaoId)) return;
+    opened.add(solicitacaoId);
+    log(`[portão] abrindo (${via}) para a solicitação ${solicitacaoId.slice(0, 8)}`);
+    gateWaiters.get(solicitacaoId)?.();
+  }
+
+  async function startListener(): Promise<string> {
+    listener = http.createServer((req, res) => {
+      let body = "";
+      req.setEncoding("utf8");
+      req.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        const signature = req.headers["guarita-signature"] as string | undefined;
+        if (!webhookSecret || !verifyWebhookSignature(webhookSecret, body, signature)) {
+          log("[portão] webhook com assinatura inválida: recusado");
+          res.writeHead(400).end();
+          return;
+        }
+        res.writeHead(200).end();
+        const payload = JSON.parse(body) as {
+          tipo: string;
+          dados: { solicitacao: { id: string }; portao?: { nome: string }; condominio: { nome: string } };
+        };
+        if (payload.tipo === "portao.abrir") {
+          openGate(
+            payload.dados.solicitacao.id,
+            `webhook assinado: ${payload.dados.portao?.nome} de ${payload.dados.condominio.nome}`,
+          );
+        }
+      });
+    });
+    await new Promise<void>((resolve) => listener!.listen(0, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${(listener.address() as AddressInfo).port}/portao`;
+  }
+
+  /** Without a webhook, the gate controller follows the events feed. */
+  async function pollEvents(): Promise<number> {
+    const feed = await call<{ items: { type: string; status: string; solicitacao_id: string }[]; ultimo_id: number }>(
+      "GET",
+      `/api/v1/eventos?depois_de=${eventsCursor}&limite=500`,
+    );
+    eventsCursor = feed.body.ultimo_id;
+    for (const e of feed.body.items) {
+      if (e.type === "solicitacao.atualizada" && e.status === "autorizado") openGate(e.solicitacao_id, "evento");
+    }
+    return feed.body.items.length;
+  }
+
+  async function setup() {
+    if ("demo" in options.auth) {
+      await call("POST", "/api/auth/sign-in/email", options.auth.demo, { session: true });
+      const key = await call<{ id: string; segredo: string }>(
+        "POST",
+        "/api/integracoes/chaves",
+        {
+          nome: `Simulador ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
+          escopos: ["solicitacoes:ler", "solicitacoes:escrever", "chamadas:escrever", "diretorio:ler", "eventos:ler"],
+        },
+        { session: true },
+      );
+      apiKey = key.body.segredo;
+      createdKeyId = key.body.id;
+      log(`[setup] entrou como ${options.auth.demo.email} e criou a chave ${apiKey.slice(0, 11)}…`);
+      const url = await startListener();
+      const hook = await call<{ id: string; segredo: string; error?: { message: string } }>(
+        "POST",
+        "/api/integracoes/webhooks",
+        { url, descricao: "Simulador (controlador do portão)", eventos: ["portao.abrir"] },
+        { session: true, expect: [201, 400] },
+      );
+      if (hook.status === 201) {
+        webhookId = hook.body.id;
+        webhookSecret = hook.body.segredo;
+        log(`[portão] ouvindo webhooks em ${url}`);
+      } else {
+        log(
+          `[portão] o servidor recusou o webhook em ${url} (${hook.body.error?.message}); ` +
+            "acompanhando /api/v1/eventos (ligue WEBHOOKS_ALLOW_PRIVATE=true para receber o webhook assinado)",
+        );
+        listener?.close();
+        listener = null;
+      }
+    } else {
+      log("[setup] usando a chave informada; o portão acompanha /api/v1/eventos");
+    }
+    // Start the feed at its end: only this run's authorisations open the gate.
+    if (!webhookId) {
+      while ((await pollEvents()) === 500);
+      opened.clear();
+    }
+    const directory = await call<{ items: Unidade[] }>("GET", "/api/v1/unidades?page_size=200");
+    units = directory.body.items.filter((u) => u.moradores.length > 0);
+    if (units.length === 0)
+      throw new SimulatorError("Nenhuma unidade com moradores ativos: cadastre moradores primeiro.");
+    log(`[diretório] ${units.length} unidade(s) com moradores`);
+  }
+
+  async function waitForGate(solicitacaoId: string, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!opened.has(solicitacaoId) && Date.now() < deadline) {
+      if (!webhookId) await pollEvents();
+      if (opened.has(solicitacaoId)) break;
+      await new Promise<void>((resolve) => {
+        gateWaiters.set(solicitacaoId, resolve);
+        setTimeout(resolve, 250);
+      });
+    }
+    gateWaiters.delete(solicitacaoId);
+    return opened.has(solicitacaoId);
+  }
+
+  /** One visitor, from the intercom to the gate (or to nobody answering). */
+  async function runChain(unidadeId?: string): Promise<ChainResult> {
+    const unit = unidadeId ? units.find((u) => u.id === unidadeId) : pick(units);
+    if (!unit) throw new SimulatorError(`Unidade ${unidadeId} sem moradores no diretório`);
+    const nome = pick(VISITANTES);
+    const label = `${unit.torre ? `${unit.torre} - ` : ""}${unit.codigo}`;
+    const created = await call<{ id: string }>("POST", "/api/v1/solicitacoes", {
+      condominio_id: unit.condominio_id,
+      unidade_id: unit.id,
+      tipo:
+        nome.includes("Técnica") || nome.includes("Encanador") || nome.includes("Eletricista")
+          ? "prestador"
+          : "visitante",
+      nome_visitante: nome,
+      portao: pick(PORTOES),
+    });
+    const id = created.body.id;
+    log(`[atendente] ${nome} no interfone para ${label}: solicitação ${id.slice(0, 8)} criada`);
+    let calls = 0;
+    for (const [i, morador] of unit.moradores.entries()) {
+      calls++;
+      const result = outcome(i);
+      const chamada = await call<{ id: string; ramal_discado: string }>("POST", "/api/v1/chamadas", {
+        solicitacao_id: id,
+        pessoa_id: morador.pessoa_id,
+        ramal: morador.pbx_ramal ?? unit.pbx_ramal ?? undefined,
+        provedor: "Simulador PABX",
+      });
+      const cid = chamada.body.id;
+      await call("POST", `/api/v1/chamadas/${cid}/status`, { status: "discando" });
+      log(`[pabx] ligando para ${morador.nome} (ramal ${chamada.body.ramal_discado})`);
+      await sleep(ringMs);
+      if (result === "ocupado") {
+        await call("POST", `/api/v1/chamadas/${cid}/status`, { status: "falhou" });
+        log(`[pabx] ${morador.nome}: ocupado`);
+        continue;
+      }
+      if (result === "sem_resposta") {
+        await call("POST", `/api/v1/chamadas/${cid}/status`, { status: "sem_resposta" });
+        log(`[pabx] ${morador.nome}: não atendeu`);
+        continue;
+      }
+      await call("POST", `/api/v1/chamadas/${cid}/status`, { status: "atendida" });
+      const dtmf = result === "autoriza" ? "1" : "2";
+      const answer = await call<{ solicitacao: { status: string } }>(
+        "POST",
+        `/api/v1/chamadas/${cid}/resposta`,
+        { dtmf },
+        { expect: [200, 409] },
+      );
+      await call("POST", `/api/v1/chamadas/${cid}/status`, { status: "concluida" });
+      if (answer.status === 409) {
+        log(`[pabx] ${morador.nome} respondeu, mas a solicitação já tinha sido decidida no console`);
+        const state = await call<{ status: string }>("GET", `/api/v1/solicitacoes/${id}`);
+        return { solicitacaoId: id, status: state.body.status, calls, gateOpened: false };
+      }
+      log(`[pabx] ${morador.nome} atendeu e digitou ${dtmf}: ${answer.body.solicitacao.status}`);
+      if (answer.body.solicitacao.status === "autorizado") {
+        const gateOpened = await waitForGate(id, 15_000);
+        if (!gateOpened) log("[portão] o comando de abertura não chegou em 15 s");
+        return { solicitacaoId: id, status: "autorizado", calls, gateOpened };
+      }
+      return { solicitacaoId: id, status: answer.body.solicitacao.status, calls, gateOpened: false };
+    }
+    log(`[pabx] ninguém atendeu em ${label}: a solicitação ${id.slice(0, 8)} segue pendente para o porteiro`);
+    return { solicitacaoId: id, status: "pendente", calls, gateOpened: false };
+  }
+
+  async function teardown() {
+    if (cookie && webhookId)
+      await call("DELETE", `/api/integracoes/webhooks/${webhookId}`, undefined, { session: true });
+    if (cookie && createdKeyId)
+      await call("DELETE", `/api/integracoes/chaves/${createdKeyId}`, undefined, { session: true });
+    if (createdKeyId) log("[setup] chave e webhook do simulador removidos");
+    await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
+  }
+
+  return {
+    setup,
+    runChain,
+    teardown,
+    get receivesWebhooks() {
+      return webhookId !== null;
+    },
+  };
+}

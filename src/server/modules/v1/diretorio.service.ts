@@ -1,0 +1,103 @@
+/**
+ * The PBX dial plan (issue 12): condominiums, units with their extension, and each unit's active
+ * residents in calling order: the responsável first, then by when they moved in. Paginated like
+ * every list; a page of units costs two statements whatever its size.
+ */
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { V1UnidadeDiretorio } from "../../../shared/schemas/v1";
+import type { Database } from "../../db/client";
+import { cappedCount, toPage } from "../../db/pagination";
+import { condominios, pessoas, unidadeMoradores, unidades } from "../../db/schema";
+
+type Tenant = { organizationId: string };
+
+export async function listCondominios(db: Database, key: Tenant, q: { page: number; page_size: number }) {
+  const where = eq(condominios.organizationId, key.organizationId);
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        id: condominios.id,
+        nome: condominios.nome,
+        timezone: condominios.timezone,
+        enabled: condominios.enabled,
+      })
+      .from(condominios)
+      .where(where)
+      .orderBy(asc(condominios.nome), asc(condominios.id))
+      .limit(q.page_size)
+      .offset((q.page - 1) * q.page_size),
+    cappedCount(db, condominios, where),
+  ]);
+  return toPage(rows, counted, q.page, q.page_size);
+}
+
+export async function listUnidades(
+  db: Database,
+  key: Tenant,
+  q: { condominio_id?: string; ramal?: string; page: number; page_size: number },
+) {
+  const where = and(
+    eq(unidades.organizationId, key.organizationId),
+    q.condominio_id ? eq(unidades.condominioId, q.condominio_id) : undefined,
+    q.ramal ? eq(unidades.pbxRamal, q.ramal) : undefined,
+  ) as SQL;
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        id: unidades.id,
+        condominioId: unidades.condominioId,
+        codigo: unidades.codigo,
+        torre: unidades.torre,
+        pbxRamal: unidades.pbxRamal,
+        enabled: unidades.enabled,
+      })
+      .from(unidades)
+      .where(where)
+      .orderBy(asc(unidades.torre), asc(unidades.codigo), asc(unidades.id))
+      .limit(q.page_size)
+      .offset((q.page - 1) * q.page_size),
+    cappedCount(db, unidades, where),
+  ]);
+  const residents = rows.length
+    ? await db
+        .select({
+          unidadeId: unidadeMoradores.unidadeId,
+          pessoaId: pessoas.id,
+          nome: pessoas.nome,
+          pbxRamal: pessoas.pbxRamal,
+          telefoneE164: pessoas.telefoneE164,
+          isResponsavel: unidadeMoradores.isResponsavel,
+        })
+        .from(unidadeMoradores)
+        .innerJoin(pessoas, eq(pessoas.id, unidadeMoradores.pessoaId))
+        .where(
+          and(
+            inArray(
+              unidadeMoradores.unidadeId,
+              rows.map((r) => r.id),
+            ),
+            eq(unidadeMoradores.ativo, true),
+            eq(pessoas.ativo, true),
+          ),
+        )
+        .orderBy(desc(unidadeMoradores.isResponsavel), asc(unidadeMoradores.createdAt), asc(pessoas.nome))
+    : [];
+  const items: V1UnidadeDiretorio[] = rows.map((u) => ({
+    id: u.id,
+    condominio_id: u.condominioId,
+    codigo: u.codigo,
+    torre: u.torre,
+    pbx_ramal: u.pbxRamal,
+    enabled: u.enabled,
+    moradores: residents
+      .filter((r) => r.unidadeId === u.id)
+      .map((r) => ({
+        pessoa_id: r.pessoaId,
+        nome: r.nome,
+        pbx_ramal: r.pbxRamal,
+        telefone_e164: r.telefoneE164,
+        is_responsavel: r.isResponsavel,
+      })),
+  }));
+  return toPage(items, counted, q.page, q.page_size);
+}

@@ -1,0 +1,186 @@
+/**
+ * Outbound webhooks ("Configurações → Integrações", docs/decisions/020-webhooks.md): the settings
+ * screen and the API share these schemas, and the payload schemas document what a receiver gets.
+ */
+import { z } from "zod";
+import {
+  CHAMADA_RESPOSTAS,
+  CHAMADA_STATUSES,
+  SOLICITACAO_STATUSES,
+  SOLICITACAO_TIPOS,
+  WEBHOOK_ENTREGA_STATUSES,
+  WEBHOOK_EVENTOS,
+  type WebhookEvento,
+} from "../domain";
+import { isoDateTime, listQuery, optionalText, pageOf } from "./common";
+
+/** What each event means, as the settings screen explains it. */
+export const WEBHOOK_EVENTO_LABELS: Record<WebhookEvento, string> = {
+  "solicitacao.criada": "Solicitação criada",
+  "solicitacao.autorizada": "Solicitação autorizada",
+  "solicitacao.negada": "Solicitação negada",
+  "solicitacao.expirada": "Solicitação expirada",
+  "chamada.status_alterado": "Status de chamada alterado",
+  "portao.abrir": "Abrir portão (comando para o controlador)",
+};
+
+export const WEBHOOK_ENTREGA_STATUS_LABELS: Record<(typeof WEBHOOK_ENTREGA_STATUSES)[number], string> = {
+  pendente: "Pendente",
+  entregue: "Entregue",
+  falhou: "Falhou",
+};
+
+/** The header with the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+export const WEBHOOK_SIGNATURE_HEADER = "Guarita-Signature";
+
+export const webhookUrl = z
+  .string({ error: "Informe a URL" })
+  .trim()
+  .min(1, "Informe a URL")
+  .max(2000, "URL deve ter no máximo 2000 caracteres")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Informe uma URL http:// ou https:// válida")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return !url.username && !url.password;
+    } catch {
+      return true;
+    }
+  }, "A URL não pode conter usuário e senha");
+
+const eventos = z
+  .array(z.enum(WEBHOOK_EVENTOS, { error: "Evento inválido" }), { error: "Escolha ao menos um evento" })
+  .min(1, "Escolha ao menos um evento")
+  .transform((list) => [...new Set(list)].sort());
+
+export const webhookInputSchema = z
+  .object({
+    url: webhookUrl,
+    descricao: optionalText(120, "Descrição deve ter no máximo 120 caracteres"),
+    eventos,
+  })
+  .strict();
+export type WebhookInput = z.input<typeof webhookInputSchema>;
+
+export const webhookUpdateSchema = z
+  .object({
+    url: webhookUrl.optional(),
+    descricao: optionalText(120, "Descrição deve ter no máximo 120 caracteres").optional(),
+    eventos: eventos.optional(),
+    ativa: z.boolean({ error: "Valor inválido" }).optional(),
+  })
+  .strict();
+export type WebhookUpdate = z.input<typeof webhookUpdateSchema>;
+
+export const webhookSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  descricao: z.string().nullable(),
+  eventos: z.array(z.enum(WEBHOOK_EVENTOS)),
+  ativa: z.boolean(),
+  /** The secret's first characters, to tell it apart ("whsec_3f9a…"). */
+  segredo_prefixo: z.string(),
+  created_at: isoDateTime,
+  /** The latest delivery's status and when, for the list. */
+  ultima_entrega: z
+    .object({ status: z.enum(WEBHOOK_ENTREGA_STATUSES), status_http: z.number().int().nullable(), em: isoDateTime })
+    .nullable(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+export const webhookListSchema = z.object({ items: z.array(webhookSchema) });
+
+/** Creating a webhook or replacing its secret: the only times the secret is shown. */
+export const webhookComSegredoSchema = webhookSchema.extend({
+  segredo: z.string().describe("Verifique a assinatura de cada entrega com ele. Não é mostrado de novo."),
+});
+export type WebhookComSegredo = z.infer<typeof webhookComSegredoSchema>;
+
+export const webhookEntregaListQuerySchema = listQuery({
+  status: z.enum(WEBHOOK_ENTREGA_STATUSES, { error: "Status inválido" }).optional(),
+});
+
+export const webhookTentativaSchema = z.object({
+  status_http: z.number().int().nullable(),
+  erro: z.string().nullable(),
+  duracao_ms: z.number().int(),
+  created_at: isoDateTime,
+});
+
+export const webhookEntregaSchema = z.object({
+  id: z.uuid(),
+  evento_id: z.number().int(),
+  tipo: z.enum(WEBHOOK_EVENTOS),
+  status: z.enum(WEBHOOK_ENTREGA_STATUSES),
+  tentativas: z.number().int(),
+  ultimo_status_http: z.number().int().nullable(),
+  ultimo_erro: z.string().nullable(),
+  proxima_tentativa_em: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  entregue_em: isoDateTime.nullable(),
+  /** Every attempt, oldest first. */
+  historico: z.array(webhookTentativaSchema),
+  /** The JSON body sent. */
+  corpo: z.string(),
+});
+export type WebhookEntrega = z.infer<typeof webhookEntregaSchema>;
+export const webhookEntregaPageSchema = pageOf(webhookEntregaSchema);
+
+// ── What a receiver gets ────────────────────────────────────────────────────────────────────────
+
+const solicitacaoPayload = z.object({
+  id: z.uuid(),
+  status: z.enum(SOLICITACAO_STATUSES),
+  tipo: z.enum(SOLICITACAO_TIPOS),
+  nome_visitante: z.string(),
+  motivo: z.string().nullable(),
+  portao: z.string().nullable(),
+  created_at: isoDateTime,
+  decidido_em: isoDateTime.nullable(),
+  decidido_por_nome: z.string().nullable(),
+});
+
+const condominioPayload = z.object({ id: z.uuid(), nome: z.string() });
+const unidadePayload = z.object({
+  id: z.uuid(),
+  codigo: z.string(),
+  torre: z.string().nullable(),
+  pbx_ramal: z.string().nullable(),
+});
+
+export const webhookDataSchema = z.object({
+  solicitacao: solicitacaoPayload,
+  condominio: condominioPayload,
+  unidade: unidadePayload,
+  /** On `chamada.status_alterado`. */
+  chamada: z
+    .object({
+      id: z.uuid(),
+      status: z.enum(CHAMADA_STATUSES),
+      ramal_discado: z.string().nullable(),
+      pessoa_id: z.uuid().nullable(),
+      provedor: z.string().nullable(),
+      iniciado_em: isoDateTime,
+      finalizado_em: isoDateTime.nullable(),
+      resposta: z.enum(CHAMADA_RESPOSTAS).nullable(),
+    })
+    .optional(),
+  /** On `portao.abrir`: which gate to open (the request's gate, else "principal"). */
+  portao: z.object({ nome: z.string(), condominio_id: z.uuid() }).optional(),
+});
+
+/** The JSON body of every delivery. `id` is unique per event: receivers drop repeats by it. */
+export const webhookPayloadSchema = z.object({
+  id: z.string().describe("Identificador do evento (repetições de entrega trazem o mesmo)"),
+  tipo: z.enum(WEBHOOK_EVENTOS),
+  criado_em: isoDateTime,
+  organizacao_id: z.string(),
+  dados: webhookDataSchema,
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
