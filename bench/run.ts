@@ -1,9 +1,12 @@
 /**
  * `npm run bench`: latency of the read endpoints on a tenant with 200,000 access requests over two
  * years, through the real app (routing, auth, validation, serialisation), on PGlite and, when a
- * server is reachable, on PostgreSQL. Prints p50/p95 and writes bench/results/latest.json.
+ * server is reachable, on PostgreSQL; then the integration API's call chain under load from 50
+ * concurrent API keys (bench/chain.ts). Prints p50/p95/max and the chain's throughput, and writes
+ * bench/results/latest.json.
  *
  *   BENCH_REQUESTS=200000  BENCH_ITERATIONS=200  BENCH_DATABASE_URL=postgres://…/guarita_bench
+ *   BENCH_CHAIN_KEYS=50  BENCH_CHAIN_ROUNDS=10
  *   BENCH_ONLY=postgres | pglite
  */
 import "../src/shared/zod-config";
@@ -17,10 +20,12 @@ import { createSystem, type System } from "../src/server/bootstrap";
 import { openDatabase } from "../src/server/db/client";
 import { createTenantWithMember } from "../tests/support/factories";
 import { client } from "../tests/support/http";
+import { assertChainBudget, CHAIN_KEYS, CHAIN_ROUNDS, type ChainLoad, runChains } from "./chain";
 import { seedBenchRegistry, seedBenchTenant } from "./seed";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+assertChainBudget();
 const PG_ADMIN_URL =
   process.env.BENCH_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -28,6 +33,12 @@ type Row = { database: string; endpoint: string; p50: number; p95: number; max: 
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function summarise(name: string, times: number[]): Omit<Row, "database"> {
+  const sorted = [...times].sort((a, b) => a - b);
+  const r = (n: number) => Math.round(n * 10) / 10;
+  return { endpoint: name, p50: r(percentile(sorted, 50)), p95: r(percentile(sorted, 95)), max: r(sorted.at(-1)!) };
 }
 
 async function measure(name: string, call: () => Promise<{ status: number }>): Promise<Omit<Row, "database">> {
@@ -39,9 +50,7 @@ async function measure(name: string, call: () => Promise<{ status: number }>): P
     times.push(performance.now() - t);
     if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`);
   }
-  times.sort((a, b) => a - b);
-  const r = (n: number) => Math.round(n * 10) / 10;
-  return { endpoint: name, p50: r(percentile(times, 50)), p95: r(percentile(times, 95)), max: r(times.at(-1)!) };
+  return summarise(name, times);
 }
 
 async function freshPostgres(): Promise<string | null> {
@@ -59,7 +68,7 @@ async function freshPostgres(): Promise<string | null> {
   return url.toString();
 }
 
-async function run(label: string, system: System): Promise<Row[]> {
+async function run(label: string, system: System): Promise<{ rows: Row[]; load: ChainLoad & { database: string } }> {
   const t0 = performance.now();
   const tenant = await createTenantWithMember(system, { role: "sindico", name: "Cliente Bench" });
   const condoIds = await seedBenchTenant(system.handle.db, tenant.org.id, REQUESTS);
@@ -102,7 +111,10 @@ async function run(label: string, system: System): Promise<Row[]> {
   ];
   const rows: Row[] = [];
   for (const [name, call] of cases) rows.push({ database: label, ...(await measure(name, call)) });
-  return rows;
+  // Last: the chain writes requests and calls, which the read cases above must not see.
+  const chain = await runChains(system, tenant.org.id, api);
+  for (const [name, times] of chain.samples) rows.push({ database: label, ...summarise(name, times) });
+  return { rows, load: { database: label, ...chain.load } };
 }
 
 const logger = pino({ level: "silent" });
@@ -116,29 +128,50 @@ const base = {
   mailDir: path.join(os.tmpdir(), "guarita-bench-mail"),
 };
 const results: Row[] = [];
+const loads: (ChainLoad & { database: string })[] = [];
 
 // BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database.
 const only = process.env.BENCH_ONLY;
 if (only !== "postgres") {
   const pglite = await createSystem({ ...base, database: { dataDir: null } });
-  results.push(...(await run("PGlite", pglite)));
+  const { rows, load } = await run("PGlite", pglite);
+  results.push(...rows);
+  loads.push(load);
   await pglite.close();
 }
 
 const pgUrl = only === "pglite" ? null : (process.env.BENCH_DATABASE_URL ?? (await freshPostgres()));
 if (pgUrl) {
   const postgres = await createSystem({ ...base, handle: await openDatabase({ url: pgUrl, poolMax: 10 }) });
-  results.push(...(await run("PostgreSQL", postgres)));
+  const { rows, load } = await run("PostgreSQL", postgres);
+  results.push(...rows);
+  loads.push(load);
   await postgres.close();
 } else {
   console.info("PostgreSQL inacessível: medindo só o PGlite.");
 }
 
-console.info(`\n${ITERATIONS} requisições por caso (ms, dentro do processo, sem rede):\n`);
+console.info(
+  `\n${ITERATIONS} requisições por caso de leitura, uma de cada vez; linhas v1: ${CHAIN_KEYS} chaves em paralelo, ` +
+    `${CHAIN_ROUNDS} cadeias cada (${CHAIN_KEYS * CHAIN_ROUNDS} amostras por linha). Em ms, dentro do processo, sem rede:\n`,
+);
 console.table(results);
+console.info(`\nVazão da cadeia v1 (${CHAIN_KEYS} chaves em paralelo, sem erros):\n`);
+console.table(loads);
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync(
   "bench/results/latest.json",
-  JSON.stringify({ at: new Date().toISOString(), requests: REQUESTS, iterations: ITERATIONS, results }, null, 2),
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      requests: REQUESTS,
+      iterations: ITERATIONS,
+      chain: { keys: CHAIN_KEYS, rounds: CHAIN_ROUNDS },
+      results,
+      load: loads,
+    },
+    null,
+    2,
+  ),
 );
 process.exit(0);

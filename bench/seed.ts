@@ -140,3 +140,19 @@ export async function seedBenchRegistry(db: Database, organizationId: string, co
     ORDER BY s.created_at`);
   await db.execute(sql`VACUUM ANALYZE`);
 }
+
+/**
+ * The extensions the PBX chain dials (bench/chain.ts): units with an extension and at least one
+ * active resident (seedBenchRegistry gives the first condominium's units two or three), in random
+ * order so the lookups and the new requests spread over the tenant.
+ */
+export async function benchChainUnits(db: Database, organizationId: string, limit: number) {
+  const result = await db.execute(sql`
+    SELECT u.pbx_ramal AS ramal
+    FROM unidades u
+    WHERE u.organization_id = ${organizationId} AND u.pbx_ramal IS NOT NULL AND u.enabled
+      AND EXISTS (SELECT 1 FROM v_moradores_ativos m WHERE m.unidade_id = u.id)
+    ORDER BY random()
+    LIMIT ${limit}`);
+  return (result as unknown as { rows: { ramal: string }[] }).rows;
+}

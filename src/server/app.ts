@@ -46,6 +46,7 @@ import { v1Routes } from "./modules/v1/v1.routes";
 import type { Payments } from "./payments/payments";
 import type { EventBus } from "./realtime/event-bus";
 import { eventsRoutes } from "./realtime/events.routes";
+import { registerWebhookDocs } from "./webhooks/openapi-docs";
 
 export interface AppDeps {
   handle: DatabaseHandle;
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps) {
       .route("/", webhooksRoutes(handle.db, { allowPrivate: deps.webhooksAllowPrivate ?? false })),
   );
   api.route("/v1", v1Routes({ db: handle.db, bus: deps.bus }));
+  registerWebhookDocs(api);
   const events = eventsRoutes(deps.bus, { db: handle.db, listen: handle.listen, heartbeatMs: deps.sseHeartbeatMs });
   api.route("/events", tenantRouter(deps).route("/", events.router));
 

@@ -295,7 +295,9 @@ test.describe("at 360 px", () => {
     const convidar = page.getByRole("dialog", { name: "Convidar para a equipe" });
     await convidar.getByRole("combobox", { name: "Papel" }).click();
     await page.getByRole("option", { name: /^Morador/ }).click();
-    // The dialog scrolls inside the screen: the send button is still reachable below the picker.
+    // The dialog scrolls inside the screen: the send button is still reachable below the picker
+    // (once the people have loaded, as the picker's height changes then).
+    await expect(convidar.getByRole("radio").first()).toBeVisible();
     const enviar = convidar.getByRole("button", { name: "Enviar convite" });
     await enviar.scrollIntoViewIfNeeded();
     await expect(enviar).toBeInViewport({ ratio: 1 });

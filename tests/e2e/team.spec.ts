@@ -125,6 +125,8 @@ test("a síndico invites a porteiro and a morador; each works within their role"
   // They create a request for their unit.
   const visitante = `Visita do Carlos ${Date.now()}`;
   await morador.goto("/app/solicitacoes/nova");
+  // Their only unit is chosen for them once the lists arrive.
+  await expect(morador.getByRole("combobox", { name: /Unidade/ })).toContainText(minha.codigo);
   await morador.getByLabel("Nome completo").fill(visitante);
   await morador.getByRole("button", { name: "Criar Solicitação" }).click();
   await expect(morador.getByText("Solicitação criada!")).toBeVisible();

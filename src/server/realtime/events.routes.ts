@@ -36,7 +36,7 @@ const eventsRoute = createRoute({
   path: "/",
   operationId: "acompanharEventos",
   tags: ["Tempo real"],
-  summary: "Fluxo SSE das mudanças em solicitações do seu cliente",
+  summary: "Fluxo SSE das mudanças em solicitações e chamadas do seu cliente",
   description:
     "Cada evento tem `id:` (crescente por cliente), `event:` (tipo) e `data:` (JSON). Envie `Last-Event-ID` " +
     "para receber o que perdeu. Um comentário `: ping` chega a cada 20 s.",

@@ -5,7 +5,7 @@
  * here, once, from the rows as they are in that transaction: what a receiver gets is the state
  * the event describes, not whatever the row holds when the job runs.
  */
-import { and, arrayOverlaps, eq, sql } from "drizzle-orm";
+import { and, arrayOverlaps, eq, isNull, sql } from "drizzle-orm";
 import type { WebhookEvento } from "../../shared/domain";
 import type { DomainEvent } from "../../shared/schemas/events";
 import type { WebhookPayload } from "../../shared/schemas/webhooks";
@@ -124,6 +124,7 @@ export async function enqueueWebhookDeliveries(tx: Executor, organizationId: str
       and(
         eq(webhookAssinaturas.organizationId, organizationId),
         eq(webhookAssinaturas.ativa, true),
+        isNull(webhookAssinaturas.excluidoEm),
         arrayOverlaps(webhookAssinaturas.eventos, tipos),
       ),
     );

@@ -9,7 +9,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   "solicitacoes:escrever": "Registrar solicitações (atendente, inclusive IA)",
   "chamadas:escrever": "Registrar chamadas e respostas dos moradores (PABX)",
   "diretorio:ler": "Ler condomínios, unidades, ramais e moradores (plano de discagem)",
-  "eventos:ler": "Receber eventos",
+  "eventos:ler": "Ler os eventos (solicitações e chamadas) em /api/v1/eventos",
 };
 
 export const chaveInputSchema = z

@@ -100,6 +100,8 @@ export const solicitacaoSchema = z.object({
   /** The decider's name: the person linked to the deciding user, else the user's name. */
   decidido_por_nome: z.string().nullable(),
   observacoes: z.string().nullable(),
+  /** The gate or intercom the integration said the visitor is at. */
+  portao: z.string().nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
   unidade: z.object({ codigo: z.string(), torre: z.string().nullable() }),
@@ -145,8 +147,6 @@ export const comandoPortaoSchema = z.object({
 
 export const solicitacaoDetailSchema = solicitacaoSchema.extend({
   condominio: z.object({ id: z.uuid(), nome: z.string(), timezone: z.string() }),
-  /** The gate or intercom the integration said the visitor is at. */
-  portao: z.string().nullable(),
   criado_por: autorSchema.nullable(),
   /** Set when the decision came through the integration API (a resident's answer on a call). */
   decidido_via_chave: z.string().nullable(),

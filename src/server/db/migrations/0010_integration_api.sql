@@ -22,6 +22,7 @@ CREATE TABLE "webhook_assinaturas" (
 	"criado_por_user_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"excluido_em" timestamp with time zone,
 	CONSTRAINT "webhook_assinaturas_id_org_uq" UNIQUE("id","organization_id"),
 	CONSTRAINT "webhook_assinaturas_eventos_check" CHECK (cardinality("eventos") > 0 AND "eventos" <@ ARRAY['solicitacao.criada', 'solicitacao.autorizada', 'solicitacao.negada', 'solicitacao.expirada', 'chamada.status_alterado', 'portao.abrir']::text[])
 );

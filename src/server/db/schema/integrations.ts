@@ -110,6 +110,11 @@ export const webhookAssinaturas = pgTable(
     criadoPorUserId: text("criado_por_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+    /**
+     * Deleting a webhook hides it and stops its deliveries, but keeps the row: a request's
+     * timeline still shows where its gate command went.
+     */
+    excluidoEm: timestamp("excluido_em", tz),
   },
   (t) => [
     check(

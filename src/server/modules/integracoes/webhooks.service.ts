@@ -2,7 +2,7 @@
  * Webhook subscriptions of a tenant and their deliveries (docs/decisions/020-webhooks.md). Every
  * read and write is filtered by the caller's tenant: another tenant's id is "not found".
  */
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { WebhookEntregaStatus, WebhookEvento } from "../../../shared/domain";
 import type {
   Webhook,
@@ -26,6 +26,10 @@ export const ENTREGA_NAO_ENCONTRADA = "Entrega não encontrada";
 export const MAX_WEBHOOKS = 20;
 
 type Caller = Pick<TenantContext, "organizationId" | "userId">;
+
+/** A tenant's webhook that was not deleted (deleted ones stay for the timelines' history). */
+const own = (organizationId: string, id?: string) =>
+  and(eq(w.organizationId, organizationId), isNull(w.excluidoEm), id ? eq(w.id, id) : undefined);
 type Row = typeof w.$inferSelect;
 
 async function toWebhooks(db: Executor, rows: Row[]): Promise<Webhook[]> {
@@ -70,10 +74,7 @@ function checkUrl(url: string, allowPrivate: boolean) {
 }
 
 async function findOwn(db: Executor, organizationId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(w)
-    .where(and(eq(w.organizationId, organizationId), eq(w.id, id)));
+  const [row] = await db.select().from(w).where(own(organizationId, id));
   if (!row) throw notFound(WEBHOOK_NAO_ENCONTRADO);
   return row;
 }
@@ -82,7 +83,7 @@ export async function listWebhooks(db: Database, caller: Pick<Caller, "organizat
   const rows = await db
     .select()
     .from(w)
-    .where(eq(w.organizationId, caller.organizationId))
+    .where(own(caller.organizationId))
     .orderBy(desc(w.createdAt), desc(w.id))
     .limit(MAX_WEBHOOKS);
   return { items: await toWebhooks(db, rows) };
@@ -102,7 +103,7 @@ export async function createWebhook(
     const [{ n } = { n: 0 }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(w)
-      .where(eq(w.organizationId, caller.organizationId));
+      .where(own(caller.organizationId));
     if (n >= MAX_WEBHOOKS) throw conflict(`Limite de ${MAX_WEBHOOKS} webhooks por cliente atingido.`);
     const [created] = await tx
       .insert(w)
@@ -138,19 +139,30 @@ export async function updateWebhook(
       ...(patch.ativa !== undefined ? { ativa: patch.ativa } : {}),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(w.organizationId, caller.organizationId), eq(w.id, id)))
+    .where(own(caller.organizationId, id))
     .returning();
   if (!row) throw notFound(WEBHOOK_NAO_ENCONTRADO);
   const [webhook] = await toWebhooks(db, [row]);
   return webhook!;
 }
 
+/**
+ * Hides the webhook and stops its deliveries (pending ones end as `falhou`). The rows stay, so a
+ * request's timeline still shows where its gate command went.
+ */
 export async function deleteWebhook(db: Database, caller: Caller, id: string): Promise<void> {
-  const deleted = await db
-    .delete(w)
-    .where(and(eq(w.organizationId, caller.organizationId), eq(w.id, id)))
-    .returning({ id: w.id });
-  if (deleted.length === 0) throw notFound(WEBHOOK_NAO_ENCONTRADO);
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .update(w)
+      .set({ excluidoEm: sql`now()`, ativa: false, updatedAt: sql`now()` })
+      .where(own(caller.organizationId, id))
+      .returning({ id: w.id });
+    if (deleted.length === 0) throw notFound(WEBHOOK_NAO_ENCONTRADO);
+    await tx
+      .update(e)
+      .set({ status: "falhou", ultimoErro: "Webhook excluído antes da entrega" })
+      .where(and(eq(e.assinaturaId, id), eq(e.status, "pendente")));
+  });
 }
 
 /** A new secret; deliveries from now on are signed with it (pending ones included). */
@@ -159,7 +171,7 @@ export async function rotateSecret(db: Database, caller: Caller, id: string): Pr
   const [row] = await db
     .update(w)
     .set({ segredo, updatedAt: sql`now()` })
-    .where(and(eq(w.organizationId, caller.organizationId), eq(w.id, id)))
+    .where(own(caller.organizationId, id))
     .returning();
   if (!row) throw notFound(WEBHOOK_NAO_ENCONTRADO);
   const [webhook] = await toWebhooks(db, [row]);
@@ -235,6 +247,7 @@ export async function redeliver(
   assinaturaId: string,
   entregaId: string,
 ): Promise<WebhookEntrega> {
+  await findOwn(db, caller.organizationId, assinaturaId);
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(e)

@@ -63,6 +63,7 @@ export function toSolicitacao(r: SolicitacaoRow): Solicitacao {
     decidido_por_pessoa_id: r.decididoPorPessoaId,
     decidido_por_nome: r.decididoPorNome,
     observacoes: r.observacoes,
+    portao: r.portao,
     created_at: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
     unidade: { codigo: r.unidadeCodigo, torre: r.unidadeTorre },
@@ -92,7 +93,6 @@ export async function get(db: Database, tenant: Reader, id: string): Promise<Sol
   return {
     ...toSolicitacao(row),
     condominio: row.condominio,
-    portao: row.portao,
     criado_por: autor(row.criadoPorUserNome, row.criadoPorChaveNome),
     decidido_via_chave: row.decididoViaChave,
     chamadas: calls.map((c) => ({

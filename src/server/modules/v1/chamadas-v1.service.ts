@@ -7,7 +7,13 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { CHAMADA_FINAIS, CHAMADA_TRANSICOES, type ChamadaResposta, type ChamadaStatus } from "../../../shared/domain";
+import {
+  CHAMADA_FINAIS,
+  CHAMADA_TRANSICOES,
+  type ChamadaResposta,
+  type ChamadaStatus,
+  type SolicitacaoStatus,
+} from "../../../shared/domain";
 import type {
   V1Chamada,
   V1ChamadaCreate,
@@ -163,7 +169,7 @@ export async function moveChamada(db: Database, key: Key, id: string, input: V1C
       solicitacao: {
         id: current.solicitacaoId,
         nome_visitante: request!.nomeVisitante,
-        status: request!.status as "pendente",
+        status: request!.status as SolicitacaoStatus,
         unidade_id: request!.unidadeId,
       },
       chamada: { id, status: input.status },

@@ -171,6 +171,18 @@ describe("the integration chain", () => {
     expect(after.body.comandos_portao).toEqual([
       expect.objectContaining({ url: gate.url, status: "entregue", tentativas: 1, ultimo_status_http: 200 }),
     ]);
+
+    // Deleting the webhook stops it but keeps the history the timeline shows.
+    expect((await o.sindico.api.delete(`/api/integracoes/webhooks/${hook.body.id}`)).status).toBe(204);
+    expect((await o.sindico.api.get("/api/integracoes/webhooks")).body.items).toEqual([]);
+    expect(
+      (await o.sindico.api.patch(`/api/integracoes/webhooks/${hook.body.id}`, { json: { ativa: true } })).status,
+    ).toBe(404);
+    const kept = await o.sindico.api.get(`/api/solicitacoes/${solicitacao.id}`);
+    expect(kept.body.comandos_portao).toHaveLength(1);
+    const next = await registerVisitor(o);
+    await system().webhooks.deliverDue();
+    expect(gate.received.some((r) => r.body.includes(next.id))).toBe(false);
   });
 
   it("moves a call only along real transitions: an impossible one is 409, a repeated one changes nothing", async () => {
@@ -298,6 +310,23 @@ describe("the integration chain", () => {
       json: { condominio_id: o.condominio.id, unidade_id: o.unidade.id, nome_visitante: "Cookie" },
     });
     expect(withCookie.status).toBe(401);
+  });
+
+  it("documents every webhook event, its payload and the signature header in the OpenAPI document", async () => {
+    const doc = (await client(system()).get("/api/openapi.json")).body;
+    expect(Object.keys(doc.webhooks).sort()).toEqual(
+      [
+        "chamada.status_alterado",
+        "portao.abrir",
+        "solicitacao.autorizada",
+        "solicitacao.criada",
+        "solicitacao.expirada",
+        "solicitacao.negada",
+      ].sort(),
+    );
+    const post = doc.webhooks["portao.abrir"].post;
+    expect(post.parameters.map((p: { name: string }) => p.name)).toContain("guarita-signature");
+    expect(post.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/EventoWebhook");
   });
 
   it("the events feed returns the tenant's events in order after an id", async () => {

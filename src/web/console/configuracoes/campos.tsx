@@ -1,13 +1,14 @@
 /**
- * The pieces the team dialogs share: the role choice (with what each role may do), the person
- * picker of a morador, and how an API failure reaches the form (fields inline, message in a toast).
+ * The pieces the settings forms share: the role choice (with what each role may do), the person
+ * picker of a morador, the group of checkboxes (permissions, events), and how a save goes through
+ * the API (a refused field inline and focused, the message in a toast).
  */
 import { useQuery } from "@tanstack/react-query";
 import { CheckIcon, ChevronDownIcon, Home, RefreshCw } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type * as React from "react";
-import { useEffect, useId, useState } from "react";
-import type { FieldPath, FieldValues } from "react-hook-form";
+import { useEffect, useId, useRef, useState } from "react";
+import { Controller, type FieldPath, type FieldValues, type UseFormReturn, useFormState } from "react-hook-form";
 import { toast } from "sonner";
 import { INVITABLE_ROLES, type InvitableRole } from "@/shared/domain";
 import { ROLE_LABELS } from "@/shared/permissions";
@@ -283,22 +284,152 @@ function EscolhaAtual({ pessoa }: { pessoa: PessoaEscolhida | null }) {
 }
 
 /**
- * A failed save: the fields the API names get its messages inline (the first one focused), and a
- * toast carries the server's pt-BR message — for 403, 404, 409 and 429 the only place it appears.
+ * A required choice of several (permissions, events): one native checkbox per option, with its pt-BR
+ * label and its code, in a fieldset described by its hint and error. The value keeps the options'
+ * order, whatever order they were ticked in.
  */
-export function reportApiError<T extends FieldValues>(
+export function CheckboxGroupField<T extends FieldValues, V extends string>({
+  form,
+  name,
+  idPrefix,
+  optionIdPrefix,
+  legend,
+  hint,
+  options,
+  labels,
+}: {
+  form: AnyForm<T>;
+  /** A field whose value is an array of `options`. */
+  name: FieldPath<T>;
+  /** Of the hint's and the error's ids. */
+  idPrefix: string;
+  /** Of each checkbox's id, followed by its option (punctuation as hyphens). */
+  optionIdPrefix: string;
+  legend: string;
+  hint: string;
+  options: readonly V[];
+  labels: Record<V, string>;
+}) {
+  const hintId = `${idPrefix}-hint`;
+  const errorId = `${idPrefix}-error`;
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState, formState }) => {
+        const value = (field.value ?? []) as readonly V[];
+        const error = fieldState.error?.message;
+        function toggle(option: V, checked: boolean) {
+          const next = new Set(value);
+          if (checked) next.add(option);
+          else next.delete(option);
+          field.onChange(options.filter((o) => next.has(o)));
+        }
+        return (
+          <fieldset
+            className="grid min-w-0 gap-2"
+            aria-describedby={[error && errorId, hintId].filter(Boolean).join(" ")}
+          >
+            <legend className="mb-1 font-medium text-sm">
+              {legend}
+              <span aria-hidden="true" className="ml-1 text-destructive">
+                *
+              </span>
+            </legend>
+            <p id={hintId} className="text-muted-foreground text-xs">
+              {hint}
+            </p>
+            <ul className="divide-y rounded-md border">
+              {options.map((option, index) => {
+                const id = `${optionIdPrefix}-${option.replace(/[^a-z0-9-]/gi, "-")}`;
+                return (
+                  <li key={option}>
+                    <label
+                      htmlFor={id}
+                      className="flex cursor-pointer items-start gap-3 px-3 py-2 text-sm hover:bg-muted/50 has-[:checked]:bg-accent"
+                    >
+                      <input
+                        // The first box takes the focus when the form finds nothing chosen.
+                        ref={index === 0 ? field.ref : undefined}
+                        id={id}
+                        type="checkbox"
+                        value={option}
+                        checked={value.includes(option)}
+                        onChange={(event) => toggle(option, event.target.checked)}
+                        onBlur={field.onBlur}
+                        disabled={formState.isSubmitting}
+                        aria-invalid={error ? true : undefined}
+                        className="mt-0.5 size-4 shrink-0 accent-primary"
+                      />
+                      <span className="grid min-w-0 gap-0.5">
+                        <span>{labels[option]}</span>
+                        <code className="break-all font-mono text-muted-foreground text-xs">{option}</code>
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+            {error && (
+              <p id={errorId} className="text-destructive text-sm">
+                {error}
+              </p>
+            )}
+          </fieldset>
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * The submit handler of a form that saves through the API: `save` gets the checked values, and a
+ * failure reaches the form (see reportApiError). The first field the API refuses takes the focus
+ * once the submission is over, not from the handler: the fields are disabled while it runs, and a
+ * disabled control cannot take the focus.
+ */
+export function useApiSubmit<T extends FieldValues, TOut>(
+  form: UseFormReturn<T, unknown, TOut>,
+  fields: readonly FieldPath<T>[],
+  errorTitle: string,
+  save: (values: TOut) => Promise<void>,
+) {
+  const { isSubmitting } = useFormState({ control: form.control });
+  const refused = useRef<FieldPath<T> | null>(null);
+  useEffect(() => {
+    if (isSubmitting || !refused.current) return;
+    form.setFocus(refused.current);
+    refused.current = null;
+  }, [isSubmitting, form]);
+
+  return form.handleSubmit(async (values) => {
+    try {
+      await save(values);
+    } catch (error) {
+      refused.current = reportApiError(form, error, fields, errorTitle);
+    }
+  });
+}
+
+/**
+ * A failed save: the fields the API names get its messages inline, and a toast carries the server's
+ * pt-BR message — for 403, 404, 409 and 429 the only place it appears. Returns the first field
+ * named, for the caller to focus when the form is enabled again.
+ */
+function reportApiError<T extends FieldValues>(
   form: AnyForm<T>,
   error: unknown,
   fields: readonly FieldPath<T>[],
   title: string,
-) {
+): FieldPath<T> | null {
+  let first: FieldPath<T> | null = null;
   if (error instanceof ApiError) {
-    let first = true;
     for (const field of error.fields) {
       if (!(fields as readonly string[]).includes(field.path)) continue;
-      form.setError(field.path as FieldPath<T>, { message: field.message }, { shouldFocus: first });
-      first = false;
+      form.setError(field.path as FieldPath<T>, { message: field.message });
+      first ??= field.path as FieldPath<T>;
     }
   }
   toast.error(title, { description: errorMessage(error) });
+  return first;
 }

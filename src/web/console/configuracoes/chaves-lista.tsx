@@ -5,13 +5,11 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { KeyRound, SearchX, XCircle } from "lucide-react";
-import type * as React from "react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "sonner";
 import type { Chave } from "@/shared/schemas/integracoes";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
-import { ErrorState } from "@/web/components/error-state";
 import { ListTable } from "@/web/components/list-screen";
 import { Pagination } from "@/web/components/pagination";
 import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
@@ -19,13 +17,13 @@ import { toneClasses } from "@/web/components/status-badge";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Skeleton } from "@/web/components/ui/skeleton";
 import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
 import { errorMessage } from "@/web/lib/api";
 import { useListParams } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import { NovaChaveDialog } from "./chaves-dialogs";
 import { type ChaveFilters, chavesListOptions, useRevogarChave } from "./configuracoes.queries";
+import { ConteudoDaLista, FiltroSituacao, ListaItens, ListaSkeleton, useVoltaDaPaginaVazia } from "./listas";
 
 const HEADING_ID = "chaves-titulo";
 const STATUSES = ["ativa", "revogada"] as const;
@@ -176,11 +174,7 @@ function ChavesTabela({ items, stale, onRevogar }: { items: Chave[]; stale: bool
 /** Phones: each key stacked, every detail labelled, "Revogar" full width. */
 function ChavesLista({ items, stale, onRevogar }: { items: Chave[]; stale: boolean; onRevogar: (c: Chave) => void }) {
   return (
-    <ul
-      className={cn("divide-y rounded-lg border", stale && "opacity-60")}
-      aria-label="Chaves de API"
-      aria-busy={stale || undefined}
-    >
+    <ListaItens label="Chaves de API" stale={stale}>
       {items.map((chave) => (
         <li key={chave.id} className="grid gap-3 p-4" data-chave={chave.nome}>
           <div className="flex items-start justify-between gap-2">
@@ -205,55 +199,7 @@ function ChavesLista({ items, stale, onRevogar }: { items: Chave[]; stale: boole
           <RevogarButton chave={chave} layout="lista" onRevogar={() => onRevogar(chave)} className="w-full" />
         </li>
       ))}
-    </ul>
-  );
-}
-
-/** Ativas / Revogadas / Todas as native radio buttons (arrow keys move between them). */
-function FiltroSituacao({
-  value,
-  onChange,
-}: {
-  value: ChaveFilters["status"];
-  onChange: (status: ChaveFilters["status"]) => void;
-}) {
-  return (
-    <fieldset className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
-      <legend className="float-left mr-1 font-medium text-sm">Situação</legend>
-      <div className="inline-flex rounded-md border p-0.5">
-        {FILTROS.map(([status, label]) => (
-          <label
-            key={label}
-            className={cn(
-              "cursor-pointer rounded-sm px-3 py-1.5 text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
-              value === status ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:text-foreground",
-            )}
-          >
-            <input
-              type="radio"
-              name="filtro-situacao-chaves"
-              className="sr-only"
-              checked={value === status}
-              onChange={() => onChange(status)}
-            />
-            {label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-function ListaSkeleton() {
-  return (
-    <ul className="divide-y rounded-lg border" aria-busy="true" aria-label="Carregando chaves">
-      {[0, 1].map((i) => (
-        <li key={i} className="space-y-2 p-4" aria-hidden="true">
-          <Skeleton className="h-4 w-48" />
-          <Skeleton className="h-3 w-32" />
-        </li>
-      ))}
-    </ul>
+    </ListaItens>
   );
 }
 
@@ -284,50 +230,8 @@ export function ChavesCard() {
 
   const data = query.data;
   const items = data?.items ?? [];
-  // A revocation under "Ativas" can empty the last page: step back instead of showing an empty page.
-  const emptyLaterPage = !!data && items.length === 0 && list.page > 1 && !query.isPlaceholderData;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page turns out empty only
-  useEffect(() => {
-    if (emptyLaterPage) list.goToPage(list.page - 1);
-  }, [emptyLaterPage]);
-
-  let content: React.ReactNode;
-  if (query.isError && !data) {
-    content = (
-      <ErrorState
-        title="Não foi possível carregar as chaves."
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.isPending) {
-    content = <ListaSkeleton />;
-  } else if (items.length === 0) {
-    content = filters.status ? (
-      <EmptyState
-        icon={SearchX}
-        title={filters.status === "ativa" ? "Nenhuma chave ativa." : "Nenhuma chave revogada."}
-        description="Escolha “Todas” para ver as outras chaves."
-      />
-    ) : (
-      <EmptyState
-        icon={KeyRound}
-        title="Nenhuma chave de API criada."
-        description="Crie uma chave para cada sistema que vai usar a API: PABX, atendente virtual, controlador de portão."
-      />
-    );
-  } else {
-    content = (
-      <>
-        <div className="hidden md:block">
-          <ChavesTabela items={items} stale={query.isPlaceholderData} onRevogar={abrirRevogar} />
-        </div>
-        <div className="md:hidden">
-          <ChavesLista items={items} stale={query.isPlaceholderData} onRevogar={abrirRevogar} />
-        </div>
-      </>
-    );
-  }
+  // A revocation under "Ativas" can empty the last page.
+  useVoltaDaPaginaVazia(query, list.page, () => list.goToPage(list.page - 1));
 
   return (
     <Card className="gap-4">
@@ -343,8 +247,39 @@ export function ChavesCard() {
         </CardAction>
       </CardHeader>
       <CardContent className="space-y-4 px-4 sm:px-6">
-        <FiltroSituacao value={filters.status} onChange={(status) => list.update({ status })} />
-        {content}
+        <FiltroSituacao
+          name="filtro-situacao-chaves"
+          value={filters.status}
+          options={FILTROS}
+          onChange={(status) => list.update({ status })}
+        />
+        <ConteudoDaLista
+          query={query}
+          erro="Não foi possível carregar as chaves."
+          carregando={<ListaSkeleton label="Carregando chaves" />}
+          vazio={
+            filters.status ? (
+              <EmptyState
+                icon={SearchX}
+                title={filters.status === "ativa" ? "Nenhuma chave ativa." : "Nenhuma chave revogada."}
+                description="Escolha “Todas” para ver as outras chaves."
+              />
+            ) : (
+              <EmptyState
+                icon={KeyRound}
+                title="Nenhuma chave de API criada."
+                description="Crie uma chave para cada sistema que vai usar a API: PABX, atendente virtual, controlador de portão."
+              />
+            )
+          }
+        >
+          <div className="hidden md:block">
+            <ChavesTabela items={items} stale={query.isPlaceholderData} onRevogar={abrirRevogar} />
+          </div>
+          <div className="md:hidden">
+            <ChavesLista items={items} stale={query.isPlaceholderData} onRevogar={abrirRevogar} />
+          </div>
+        </ConteudoDaLista>
         {data && (
           <Pagination
             page={list.page}

@@ -4,25 +4,22 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { MailCheck, Send, XCircle } from "lucide-react";
-import type * as React from "react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { ROLE_LABELS } from "@/shared/permissions";
 import { CONVITE_VALIDADE_DIAS, type Convite } from "@/shared/schemas/equipe";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
-import { ErrorState } from "@/web/components/error-state";
 import { Pagination } from "@/web/components/pagination";
 import { formatDateTime } from "@/web/components/relative-time";
 import { toneClasses } from "@/web/components/status-badge";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Skeleton } from "@/web/components/ui/skeleton";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
-import { cn } from "@/web/lib/utils";
 import { convitesListOptions, useReenviarConvite, useRevogarConvite } from "./configuracoes.queries";
+import { ConteudoDaLista, ListaItens, ListaSkeleton, useVoltaDaPaginaVazia } from "./listas";
 
 const HEADING_ID = "convites-titulo";
 const revogarId = (conviteId: string) => `revogar-convite-${conviteId}`;
@@ -123,62 +120,8 @@ export function ConvitesCard() {
 
   const data = query.data;
   const items = data?.items ?? [];
-  // A revocation can empty the last page: step back instead of showing an empty page.
-  const emptyLaterPage = !!data && items.length === 0 && page > 1 && !query.isPlaceholderData;
-  useEffect(() => {
-    if (emptyLaterPage) setPage((p) => Math.max(1, p - 1));
-  }, [emptyLaterPage]);
-
-  let content: React.ReactNode;
-  if (query.isError && !data) {
-    content = (
-      <ErrorState
-        title="Não foi possível carregar os convites."
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.isPending) {
-    content = (
-      <ul className="divide-y rounded-lg border" aria-busy="true" aria-label="Carregando convites">
-        {[0, 1].map((i) => (
-          <li key={i} className="space-y-2 p-4" aria-hidden="true">
-            <Skeleton className="h-4 w-56" />
-            <Skeleton className="h-3 w-40" />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (items.length === 0) {
-    content = (
-      <EmptyState
-        icon={MailCheck}
-        title="Nenhum convite pendente."
-        description="Os convites enviados aparecem aqui até serem aceitos ou revogados."
-      />
-    );
-  } else {
-    content = (
-      <ul
-        className={cn("divide-y rounded-lg border", query.isPlaceholderData && "opacity-60")}
-        aria-label="Convites pendentes"
-        aria-busy={query.isPlaceholderData || undefined}
-      >
-        {items.map((convite) => (
-          <ConviteItem
-            key={convite.id}
-            convite={convite}
-            reenviando={reenviar.isPending && reenviar.variables === convite.id}
-            onReenviar={() => void reenviarConvite(convite)}
-            onRevogar={() => {
-              lastTarget.current = convite.id;
-              setRevogando(convite);
-            }}
-          />
-        ))}
-      </ul>
-    );
-  }
+  // A revocation can empty the last page.
+  useVoltaDaPaginaVazia(query, page, () => setPage((p) => Math.max(1, p - 1)));
 
   return (
     <Card className="gap-4">
@@ -193,7 +136,33 @@ export function ConvitesCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4 px-4 sm:px-6">
-        {content}
+        <ConteudoDaLista
+          query={query}
+          erro="Não foi possível carregar os convites."
+          carregando={<ListaSkeleton label="Carregando convites" larguras={["w-56", "w-40"]} />}
+          vazio={
+            <EmptyState
+              icon={MailCheck}
+              title="Nenhum convite pendente."
+              description="Os convites enviados aparecem aqui até serem aceitos ou revogados."
+            />
+          }
+        >
+          <ListaItens label="Convites pendentes" stale={query.isPlaceholderData}>
+            {items.map((convite) => (
+              <ConviteItem
+                key={convite.id}
+                convite={convite}
+                reenviando={reenviar.isPending && reenviar.variables === convite.id}
+                onReenviar={() => void reenviarConvite(convite)}
+                onRevogar={() => {
+                  lastTarget.current = convite.id;
+                  setRevogando(convite);
+                }}
+              />
+            ))}
+          </ListaItens>
+        </ConteudoDaLista>
         {data && (
           <Pagination
             page={page}

@@ -1,17 +1,28 @@
 /**
  * A modal form dialog on Radix Dialog (focus trapped, Esc and the close button dismiss it, focus
  * returns on close), styled like the console's confirmation dialogs. Kept in this feature because
- * the team screen is its only user; it moves to components/ui when a second screen needs one.
+ * the settings screens are its only users; it moves to components/ui when another screen needs one.
  *
  * The content scrolls inside the viewport (max-h on small phones), so the person picker and the
  * footer buttons stay reachable at 360 px.
  */
-import { XIcon } from "lucide-react";
+import { TriangleAlert, XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { Button } from "@/web/components/ui/button";
+import { Spinner } from "@/web/components/ui/spinner";
 import { cn } from "@/web/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
+
+/**
+ * A dialog a list opens for one of its rows. The list says where the focus returns on close, since
+ * the row may be gone by then (deleted, revoked).
+ */
+export interface RowDialogProps {
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus: (event: Event) => void;
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 
 export function DialogContent({
@@ -67,3 +78,49 @@ export function DialogDescription({ className, ...props }: React.ComponentProps<
 }
 
 export const DialogClose = DialogPrimitive.Close;
+
+/**
+ * A dialog form's buttons. Both are disabled while it saves, so the request is neither orphaned nor
+ * sent twice; the submit then shows a spinner in place of its icon.
+ */
+export function DialogFormFooter({
+  submitting,
+  label,
+  pendingLabel,
+  icon,
+  disabled = false,
+}: {
+  submitting: boolean;
+  label: string;
+  pendingLabel: string;
+  icon?: React.ReactNode;
+  /** The submit only, besides while saving (nothing changed, say). */
+  disabled?: boolean;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="outline" disabled={submitting}>
+          Cancelar
+        </Button>
+      </DialogClose>
+      <Button type="submit" disabled={submitting || disabled}>
+        {submitting ? <Spinner /> : icon}
+        {submitting ? pendingLabel : label}
+      </Button>
+    </DialogFooter>
+  );
+}
+
+/** A warning in amber; its id goes in the dialog's aria-describedby, so it is read when the dialog opens. */
+export function DialogAviso({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <p
+      id={id}
+      className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950 text-sm dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100"
+    >
+      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>{children}</span>
+    </p>
+  );
+}

@@ -3,7 +3,7 @@
  * destructive actions (removing a member, revoking an invitation).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Send, TriangleAlert, UserPlus } from "lucide-react";
+import { Send, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
@@ -19,18 +19,18 @@ import {
 } from "@/shared/schemas/equipe";
 import { InputField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
-import { Spinner } from "@/web/components/ui/spinner";
-import { type PessoaEscolhida, PessoaPicker, RoleSelect, reportApiError } from "./campos";
+import { type PessoaEscolhida, PessoaPicker, RoleSelect, useApiSubmit } from "./campos";
 import { useAlterarPapel, useConvidar } from "./configuracoes.queries";
 import {
   Dialog,
-  DialogClose,
+  DialogAviso,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
+  type RowDialogProps,
 } from "./dialog";
 
 const CONVITE_FIELDS = ["email", "papel", "pessoa_id"] as const;
@@ -74,16 +74,12 @@ function ConviteForm({ convidar, onSent }: { convidar: ReturnType<typeof useConv
   const papel = useWatch({ control: form.control, name: "papel" });
   const submitting = form.formState.isSubmitting;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const convite = await convidar.mutateAsync(values);
-      toast.success(`Convite enviado para ${convite.email}`, {
-        description: `Papel: ${ROLE_LABELS[convite.papel]}. O link vale por ${CONVITE_VALIDADE_DIAS} dias.`,
-      });
-      onSent();
-    } catch (error) {
-      reportApiError(form, error, CONVITE_FIELDS, "Não foi possível enviar o convite");
-    }
+  const onSubmit = useApiSubmit(form, CONVITE_FIELDS, "Não foi possível enviar o convite", async (values) => {
+    const convite = await convidar.mutateAsync(values);
+    toast.success(`Convite enviado para ${convite.email}`, {
+      description: `Papel: ${ROLE_LABELS[convite.papel]}. O link vale por ${CONVITE_VALIDADE_DIAS} dias.`,
+    });
+    onSent();
   });
 
   return (
@@ -98,17 +94,12 @@ function ConviteForm({ convidar, onSent }: { convidar: ReturnType<typeof useConv
         hint="O endereço que receberá o convite; a pessoa entrará com ele."
       />
       <PapelEPessoa form={form} papel={papel} pessoa={pessoa} setPessoa={setPessoa} disabled={submitting} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={submitting}>
-            Cancelar
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? <Spinner /> : <Send aria-hidden="true" />}
-          {submitting ? "Enviando..." : "Enviar convite"}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        submitting={submitting}
+        label="Enviar convite"
+        pendingLabel="Enviando..."
+        icon={<Send aria-hidden="true" />}
+      />
     </form>
   );
 }
@@ -182,11 +173,9 @@ export function PapelDialog({
   membro,
   onOpenChange,
   onCloseAutoFocus,
-}: {
+}: RowDialogProps & {
   /** The member whose role changes; null closes the dialog. */
   membro: Membro | null;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus: (event: Event) => void;
 }) {
   const alterar = useAlterarPapel();
   const busy = alterar.isPending;
@@ -238,40 +227,19 @@ function PapelForm({
   // The same role (and, for a morador, the same person) would change nothing but still sign them out.
   const unchanged = papel === membro.papel && (papel !== "morador" || pessoaId === membro.pessoa?.id);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const atualizado = await alterar.mutateAsync({ id: membro.id, input: values });
-      toast.success("Papel alterado", {
-        description: `${atualizado.nome} agora é ${ROLE_LABELS[atualizado.papel]} e precisará entrar novamente.`,
-      });
-      onDone();
-    } catch (error) {
-      reportApiError(form, error, PAPEL_FIELDS, "Não foi possível alterar o papel");
-    }
+  const onSubmit = useApiSubmit(form, PAPEL_FIELDS, "Não foi possível alterar o papel", async (values) => {
+    const atualizado = await alterar.mutateAsync({ id: membro.id, input: values });
+    toast.success("Papel alterado", {
+      description: `${atualizado.nome} agora é ${ROLE_LABELS[atualizado.papel]} e precisará entrar novamente.`,
+    });
+    onDone();
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={submitting || undefined}>
       <PapelEPessoa form={form} papel={papel} pessoa={pessoa} setPessoa={setPessoa} disabled={submitting} />
-      {/* Part of the dialog's description (aria-describedby), so it is read when the dialog opens. */}
-      <p
-        id={AVISO_ID}
-        className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950 text-sm dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100"
-      >
-        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <span>A pessoa será desconectada e precisará entrar novamente.</span>
-      </p>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={submitting}>
-            Cancelar
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={submitting || unchanged}>
-          {submitting && <Spinner />}
-          {submitting ? "Salvando..." : "Alterar papel"}
-        </Button>
-      </DialogFooter>
+      <DialogAviso id={AVISO_ID}>A pessoa será desconectada e precisará entrar novamente.</DialogAviso>
+      <DialogFormFooter submitting={submitting} label="Alterar papel" pendingLabel="Salvando..." disabled={unchanged} />
     </form>
   );
 }

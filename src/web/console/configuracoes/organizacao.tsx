@@ -19,7 +19,7 @@ import { Input } from "@/web/components/ui/input";
 import { LoadingState, Spinner } from "@/web/components/ui/spinner";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import type { Route } from "./+types/organizacao";
-import { reportApiError } from "./campos";
+import { useApiSubmit } from "./campos";
 import { organizacaoOptions, useSalvarOrganizacao } from "./configuracoes.queries";
 
 export const meta: Route.MetaFunction = () => consoleTitle("Organização");
@@ -94,15 +94,11 @@ function OrganizacaoForm({ organizacao }: { organizacao: Organizacao }) {
   });
   const { isDirty, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await salvar.mutateAsync(values);
-      // The saved data become the new baseline: the button goes back to "nothing to save".
-      form.reset(toValores(saved));
-      toast.success("Dados da organização salvos");
-    } catch (error) {
-      reportApiError(form, error, FIELDS, "Não foi possível salvar os dados");
-    }
+  const onSubmit = useApiSubmit(form, FIELDS, "Não foi possível salvar os dados", async (values) => {
+    const saved = await salvar.mutateAsync(values);
+    // The saved data become the new baseline: the button goes back to "nothing to save".
+    form.reset(toValores(saved));
+    toast.success("Dados da organização salvos");
   });
 
   return (

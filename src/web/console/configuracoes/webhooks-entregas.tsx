@@ -5,8 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ChevronDown, Inbox, RefreshCw, SearchX, Send } from "lucide-react";
-import type * as React from "react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import type { WebhookEntregaStatus } from "@/shared/domain";
 import {
@@ -17,18 +16,17 @@ import {
 } from "@/shared/schemas/webhooks";
 import type { StatusTone } from "@/shared/status-catalogue";
 import { EmptyState } from "@/web/components/empty-state";
-import { ErrorState } from "@/web/components/error-state";
 import { Pagination } from "@/web/components/pagination";
 import { formatDateTime, formatDateTimeLong, RelativeTime, toDate, useNow } from "@/web/components/relative-time";
 import { toneClasses } from "@/web/components/status-badge";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Skeleton } from "@/web/components/ui/skeleton";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/utils";
 import { useReenviarEntrega, type WebhookEntregaFilters, webhookEntregasOptions } from "./configuracoes.queries";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, type RowDialogProps } from "./dialog";
+import { ConteudoDaLista, FiltroSituacao, ListaItens, ListaSkeleton, useVoltaDaPaginaVazia } from "./listas";
 import { webhookNome } from "./webhooks-dialogs";
 
 const STATUS_TONES: Record<WebhookEntregaStatus, StatusTone> = {
@@ -63,11 +61,7 @@ export function EntregasDialog({
   webhook,
   onOpenChange,
   onCloseAutoFocus,
-}: {
-  webhook: Webhook | null;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus: (event: Event) => void;
-}) {
+}: RowDialogProps & { webhook: Webhook | null }) {
   return (
     <Dialog open={!!webhook} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-3xl" onCloseAutoFocus={onCloseAutoFocus}>
@@ -100,11 +94,8 @@ function EntregasConteudo({ webhookId }: { webhookId: string }) {
 
   const data = query.data;
   const items = data?.items ?? [];
-  // A redelivery under "Falharam" can empty the last page: step back instead of showing an empty page.
-  const emptyLaterPage = !!data && items.length === 0 && page > 1 && !query.isPlaceholderData;
-  useEffect(() => {
-    if (emptyLaterPage) setFilters((f) => ({ ...f, page: (f.page ?? 1) - 1 }));
-  }, [emptyLaterPage]);
+  // A redelivery under "Falharam" can empty the last page.
+  useVoltaDaPaginaVazia(query, page, () => setFilters((f) => ({ ...f, page: (f.page ?? 1) - 1 })));
 
   async function atualizar() {
     setRefreshing(true);
@@ -116,64 +107,47 @@ function EntregasConteudo({ webhookId }: { webhookId: string }) {
     }
   }
 
-  let content: React.ReactNode;
-  if (query.isError && !data) {
-    content = (
-      <ErrorState
-        title="Não foi possível carregar as entregas."
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.isPending) {
-    content = (
-      <ul className="divide-y rounded-lg border" aria-busy="true" aria-label="Carregando entregas">
-        {[0, 1].map((i) => (
-          <li key={i} className="space-y-2 p-4" aria-hidden="true">
-            <Skeleton className="h-4 w-48" />
-            <Skeleton className="h-3 w-32" />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (items.length === 0) {
-    content = filters.status ? (
-      <EmptyState
-        icon={SearchX}
-        title={VAZIO_FILTRADO[filters.status]}
-        description="Escolha “Todas” para ver as outras entregas."
-      />
-    ) : (
-      <EmptyState
-        icon={Inbox}
-        title="Nenhuma entrega ainda."
-        description="Quando acontecer um dos eventos escolhidos, a entrega aparece aqui com cada tentativa."
-      />
-    );
-  } else {
-    content = (
-      <ul
-        className={cn("divide-y rounded-lg border", query.isPlaceholderData && "opacity-60")}
-        aria-label="Entregas"
-        aria-busy={query.isPlaceholderData || undefined}
-      >
-        {items.map((entrega) => (
-          <EntregaItem key={entrega.id} webhookId={webhookId} entrega={entrega} />
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <div className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <FiltroEntregas value={filters.status} onChange={(status) => setFilters({ status, page: 1 })} />
+        <FiltroSituacao
+          name="filtro-situacao-entregas"
+          value={filters.status}
+          options={FILTROS}
+          onChange={(status) => setFilters({ status, page: 1 })}
+          denso
+        />
         <Button variant="outline" size="sm" onClick={() => void atualizar()} disabled={refreshing}>
           {refreshing ? <Spinner /> : <RefreshCw aria-hidden="true" />}
           Atualizar
         </Button>
       </div>
-      {content}
+      <ConteudoDaLista
+        query={query}
+        erro="Não foi possível carregar as entregas."
+        carregando={<ListaSkeleton label="Carregando entregas" />}
+        vazio={
+          filters.status ? (
+            <EmptyState
+              icon={SearchX}
+              title={VAZIO_FILTRADO[filters.status]}
+              description="Escolha “Todas” para ver as outras entregas."
+            />
+          ) : (
+            <EmptyState
+              icon={Inbox}
+              title="Nenhuma entrega ainda."
+              description="Quando acontecer um dos eventos escolhidos, a entrega aparece aqui com cada tentativa."
+            />
+          )
+        }
+      >
+        <ListaItens label="Entregas" stale={query.isPlaceholderData}>
+          {items.map((entrega) => (
+            <EntregaItem key={entrega.id} webhookId={webhookId} entrega={entrega} />
+          ))}
+        </ListaItens>
+      </ConteudoDaLista>
       {data && (
         <Pagination
           page={page}
@@ -186,41 +160,6 @@ function EntregasConteudo({ webhookId }: { webhookId: string }) {
         />
       )}
     </div>
-  );
-}
-
-/** Todas / Pendentes / Entregues / Falharam as native radio buttons (arrow keys move between them). */
-function FiltroEntregas({
-  value,
-  onChange,
-}: {
-  value: WebhookEntregaStatus | undefined;
-  onChange: (status: WebhookEntregaStatus | undefined) => void;
-}) {
-  return (
-    <fieldset className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
-      <legend className="float-left mr-1 font-medium text-sm">Situação</legend>
-      <div className="inline-flex flex-wrap rounded-md border p-0.5">
-        {FILTROS.map(([status, label]) => (
-          <label
-            key={label}
-            className={cn(
-              "cursor-pointer rounded-sm px-2.5 py-1.5 text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
-              value === status ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:text-foreground",
-            )}
-          >
-            <input
-              type="radio"
-              name="filtro-situacao-entregas"
-              className="sr-only"
-              checked={value === status}
-              onChange={() => onChange(status)}
-            />
-            {label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 

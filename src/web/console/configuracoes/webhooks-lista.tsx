@@ -11,7 +11,6 @@ import { toast } from "sonner";
 import { WEBHOOK_EVENTO_LABELS, type Webhook, type WebhookComSegredo } from "@/shared/schemas/webhooks";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
-import { ErrorState } from "@/web/components/error-state";
 import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
 import { toneClasses } from "@/web/components/status-badge";
 import { Badge } from "@/web/components/ui/badge";
@@ -24,7 +23,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/web/components/ui/dropdown-menu";
-import { Skeleton } from "@/web/components/ui/skeleton";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/utils";
@@ -34,6 +32,7 @@ import {
   useGerarSegredoWebhook,
   webhooksListOptions,
 } from "./configuracoes.queries";
+import { ConteudoDaLista, ListaItens, ListaSkeleton } from "./listas";
 import { EditarWebhookDialog, NovoSegredoDialog, NovoWebhookDialog, webhookNome } from "./webhooks-dialogs";
 import { EntregaStatusBadge, EntregasDialog } from "./webhooks-entregas";
 
@@ -83,6 +82,14 @@ function UltimaEntrega({ webhook }: { webhook: Webhook }) {
   );
 }
 
+/**
+ * One of a row's buttons. The id brings the focus back when its dialog closes; the name says which
+ * webhook, since every row has the same buttons.
+ */
+function BotaoAcao(props: { id: string; "aria-label": string } & React.ComponentProps<typeof Button>) {
+  return <Button variant="outline" size="sm" {...props} />;
+}
+
 function WebhookItem({
   webhook,
   pausando,
@@ -129,37 +136,31 @@ function WebhookItem({
         </dd>
       </dl>
       <div className="flex flex-wrap items-center gap-2">
-        <Button
+        <BotaoAcao
           id={botaoId("entregas", webhook.id)}
-          variant="outline"
-          size="sm"
           onClick={() => onAcao("entregas", webhook)}
           aria-label={`Entregas do webhook ${nome}`}
         >
           <History aria-hidden="true" />
           Entregas
-        </Button>
-        <Button
+        </BotaoAcao>
+        <BotaoAcao
           id={botaoId("editar", webhook.id)}
-          variant="outline"
-          size="sm"
           onClick={() => onAcao("editar", webhook)}
           aria-label={`Editar o webhook ${nome}`}
         >
           <Pencil aria-hidden="true" />
           Editar
-        </Button>
-        <Button
+        </BotaoAcao>
+        <BotaoAcao
           id={botaoId("pausar", webhook.id)}
-          variant="outline"
-          size="sm"
           onClick={() => onPausar(webhook)}
           disabled={pausando}
           aria-label={`${webhook.ativa ? "Pausar" : "Reativar"} o webhook ${nome}`}
         >
           {pausando ? <Spinner /> : webhook.ativa ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
           {webhook.ativa ? "Pausar" : "Reativar"}
-        </Button>
+        </BotaoAcao>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button
@@ -186,19 +187,6 @@ function WebhookItem({
         </DropdownMenu>
       </div>
     </li>
-  );
-}
-
-function ListaSkeleton() {
-  return (
-    <ul className="divide-y rounded-lg border" aria-busy="true" aria-label="Carregando webhooks">
-      {[0, 1].map((i) => (
-        <li key={i} className="space-y-2 p-4" aria-hidden="true">
-          <Skeleton className="h-4 w-56 max-w-full" />
-          <Skeleton className="h-3 w-32" />
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -253,44 +241,8 @@ export function WebhooksCard() {
     }
   }
 
-  const data = query.data;
-  const items = data?.items ?? [];
+  const items = query.data?.items ?? [];
   const pausandoId = alterar.isPending && alterar.variables?.input.ativa !== undefined ? alterar.variables.id : null;
-
-  let content: React.ReactNode;
-  if (query.isError && !data) {
-    content = (
-      <ErrorState
-        title="Não foi possível carregar os webhooks."
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.isPending) {
-    content = <ListaSkeleton />;
-  } else if (items.length === 0) {
-    content = (
-      <EmptyState
-        icon={WebhookIcon}
-        title="Nenhum webhook cadastrado."
-        description="Cadastre um webhook para que um sistema seu seja avisado quando uma solicitação for criada ou decidida, ou quando o portão deve abrir."
-      />
-    );
-  } else {
-    content = (
-      <ul className="divide-y rounded-lg border" aria-label="Webhooks">
-        {items.map((webhook) => (
-          <WebhookItem
-            key={webhook.id}
-            webhook={webhook}
-            pausando={pausandoId === webhook.id}
-            onAcao={abrir}
-            onPausar={(w) => void pausar(w)}
-          />
-        ))}
-      </ul>
-    );
-  }
 
   const excluindo = acao?.kind === "excluir" ? acao.webhook : null;
   const rotacionando = acao?.kind === "segredo" ? acao.webhook : null;
@@ -311,7 +263,32 @@ export function WebhooksCard() {
           <NovoWebhookDialog />
         </CardAction>
       </CardHeader>
-      <CardContent className="space-y-4 px-4 sm:px-6">{content}</CardContent>
+      <CardContent className="space-y-4 px-4 sm:px-6">
+        <ConteudoDaLista
+          query={query}
+          erro="Não foi possível carregar os webhooks."
+          carregando={<ListaSkeleton label="Carregando webhooks" larguras={["w-56 max-w-full", "w-32"]} />}
+          vazio={
+            <EmptyState
+              icon={WebhookIcon}
+              title="Nenhum webhook cadastrado."
+              description="Cadastre um webhook para que um sistema seu seja avisado quando uma solicitação for criada ou decidida, ou quando o portão deve abrir."
+            />
+          }
+        >
+          <ListaItens label="Webhooks">
+            {items.map((webhook) => (
+              <WebhookItem
+                key={webhook.id}
+                webhook={webhook}
+                pausando={pausandoId === webhook.id}
+                onAcao={abrir}
+                onPausar={(w) => void pausar(w)}
+              />
+            ))}
+          </ListaItens>
+        </ConteudoDaLista>
+      </CardContent>
 
       <EntregasDialog
         webhook={acao?.kind === "entregas" ? acao.webhook : null}

@@ -79,14 +79,17 @@ export default function NovaSolicitacaoPage() {
   const condominioChoices = (condominios.data ?? []).filter((c) => c.enabled);
 
   // Nothing to choose (a morador of one unit, a tenant with one condominium): choose it for them,
-  // once, without overriding a choice already made.
+  // once, without overriding a choice already made. A submit made before the lists arrived showed
+  // "Selecione…" on these fields: re-validating clears it the moment the choice is made for them.
   const onlyCondominio = condominioChoices.length === 1 ? condominioChoices[0]!.id : undefined;
   const onlyUnidade = unidadeChoices.length === 1 ? unidadeChoices[0]!.id : undefined;
   useEffect(() => {
-    if (onlyCondominio && !form.getValues("condominio_id")) form.setValue("condominio_id", onlyCondominio);
+    if (onlyCondominio && !form.getValues("condominio_id"))
+      form.setValue("condominio_id", onlyCondominio, { shouldValidate: form.formState.isSubmitted });
   }, [form, onlyCondominio]);
   useEffect(() => {
-    if (onlyUnidade && !form.getValues("unidade_id")) form.setValue("unidade_id", onlyUnidade);
+    if (onlyUnidade && !form.getValues("unidade_id"))
+      form.setValue("unidade_id", onlyUnidade, { shouldValidate: form.formState.isSubmitted });
   }, [form, onlyUnidade]);
 
   const onSubmit = useSaveHandler(form, {
