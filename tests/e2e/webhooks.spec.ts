@@ -55,7 +55,10 @@ async function createWebhookViaApi(
 
 /** A new access request of the demo tenant: a `solicitacao.criada` event for every webhook. */
 async function createSolicitacao(request: APIRequestContext, baseURL: string, nome: string): Promise<string> {
-  const condominios = (await (await request.get("/api/condominios")).json()) as { items: { id: string }[] };
+  // The demo condominium by name: other specs add condominiums (some without units) that sort first.
+  const condominios = (await (
+    await request.get(`/api/condominios?q=${encodeURIComponent("Jardim das Acácias")}`)
+  ).json()) as { items: { id: string }[] };
   const condominio = condominios.items[0]!.id;
   const unidades = (await (await request.get(`/api/unidades?condominio_id=${condominio}&status=ativa`)).json()) as {
     items: { id: string }[];
