@@ -60,7 +60,7 @@ describe("npm run simulate", () => {
 
     expect(result).toMatchObject({ status: "autorizado", calls: 2, gateOpened: true });
     expect(lines.join("\n")).toMatch(/ligando para Ana Souza[\s\S]*Ana Souza: ocupado[\s\S]*ligando para Bruno Lima/);
-    expect(lines.some((l) => l.includes("abrindo (webhook assinado: Portão"))).toBe(true);
+    expect(lines.some((l) => l.includes("abrindo (webhook assinado: "))).toBe(true);
 
     const detail = await sindico.api.get(`/api/solicitacoes/${result.solicitacaoId}`);
     expect(detail.body).toMatchObject({ status: "autorizado", decidido_por_nome: "Bruno Lima" });
