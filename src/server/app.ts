@@ -43,9 +43,11 @@ import { pessoasRoutes } from "./modules/pessoas/pessoas.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
 import { unidadesRoutes } from "./modules/unidades/unidades.routes";
 import { v1Routes } from "./modules/v1/v1.routes";
+import { type ReceiptsConfig, receiptsRoutes } from "./notifications/receipts.routes";
 import type { Payments } from "./payments/payments";
 import type { EventBus } from "./realtime/event-bus";
 import { eventsRoutes } from "./realtime/events.routes";
+import { residentLinkRoutes } from "./resident-link/resident-link.routes";
 import { registerWebhookDocs } from "./webhooks/openapi-docs";
 
 export interface AppDeps {
@@ -64,6 +66,8 @@ export interface AppDeps {
   trustProxy: TrustProxy;
   /** SSE heartbeat interval (default 20 s). */
   sseHeartbeatMs?: number;
+  /** What verifies the providers' delivery receipts (WhatsApp, Twilio); omitted = no receipts. */
+  receipts?: Omit<ReceiptsConfig, "publicUrl">;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may point to loopback and private addresses. */
   webhooksAllowPrivate?: boolean;
   /** Directory of the built web client; omitted in API-only tests. */
@@ -118,6 +122,7 @@ export function createApp(deps: AppDeps) {
   );
   api.route("/cadastro", cadastroRoutes({ db: handle.db, auth, secret: deps.secret, secureCookies }));
   api.route("/webhooks", stripeWebhookRoutes(handle.db, deps.payments.webhook));
+  api.route("/webhooks", receiptsRoutes(handle.db, { ...deps.receipts, publicUrl: deps.publicUrl }));
   api.route("/me", tenantRouter(deps).route("/", meRoutes(handle.db)));
   api.route("/solicitacoes", tenantRouter(deps).route("/", solicitacoesRoutes(handle.db)));
   api.route("/dashboard", tenantRouter(deps).route("/", dashboardRoutes(handle.db)));
@@ -155,6 +160,9 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", (c) =>
     c.json(errorBody(new AppError(404, "NOT_FOUND", "Rota da API não encontrada."), c.get("requestId")), 404),
   );
+
+  // The residents' decision links: plain HTML outside /api (issue 13).
+  app.route("/r", residentLinkRoutes(handle.db));
 
   if (deps.webClientDir) {
     // The landing's demo video (embedded after a click) and, in Stripe mode, Stripe.js and its frames.

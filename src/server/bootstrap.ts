@@ -13,6 +13,8 @@ import { createOriginPolicy } from "./http/origin-policy";
 import { startScheduler } from "./jobs/scheduler";
 import { DEFAULT_MAIL_FROM } from "./mail/address";
 import { createMailer } from "./mail/mailer";
+import { type ChannelsConfig, createChannels } from "./notifications/channels";
+import { createNotificationDispatcher } from "./notifications/dispatcher";
 import { createPayments, type PaymentsConfig } from "./payments/payments";
 import { createEventBus } from "./realtime/event-bus";
 import { createWebhookDispatcher } from "./webhooks/dispatcher";
@@ -36,6 +38,8 @@ export interface SystemOptions {
   sseHeartbeatMs?: number;
   /** Stripe keys; omitted = demo mode. */
   payments?: PaymentsConfig;
+  /** WhatsApp and SMS providers for the residents' messages; omitted = the labelled demo channels. */
+  channels?: Omit<ChannelsConfig, "emailDemo">;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may point to loopback and private addresses (tests, on-premise). */
   webhooksAllowPrivate?: boolean;
   /** SMTP server for e-mail; omitted = each message is an `.eml` file in `mailDir`. */
@@ -85,6 +89,14 @@ export async function createSystem(options: SystemOptions) {
     allowPrivate: options.webhooksAllowPrivate ?? false,
     listen: handle.listen,
   });
+  const notifications = createNotificationDispatcher({
+    db: handle.db,
+    logger: options.logger,
+    channels: createChannels(handle.db, { ...options.channels, emailDemo: mailer.transport === "arquivo" }),
+    // Background jobs have no request: the residents' links use the public URL.
+    linkBase: options.publicUrl,
+    listen: handle.listen,
+  });
   const { app, closeStreams } = createApp({
     handle,
     auth,
@@ -103,6 +115,13 @@ export async function createSystem(options: SystemOptions) {
     webClientDir: options.webClientDir,
     sseHeartbeatMs: options.sseHeartbeatMs,
     webhooksAllowPrivate: options.webhooksAllowPrivate ?? false,
+    receipts: {
+      whatsapp:
+        options.channels?.whatsapp?.appSecret && options.channels.whatsapp.verifyToken
+          ? { appSecret: options.channels.whatsapp.appSecret, verifyToken: options.channels.whatsapp.verifyToken }
+          : undefined,
+      twilio: options.channels?.sms ? { authToken: options.channels.sms.authToken } : undefined,
+    },
   });
   let stopJobs: (() => void) | null = null;
   return {
@@ -114,9 +133,19 @@ export async function createSystem(options: SystemOptions) {
     mailer,
     /** Outbound webhooks: deliveries are written with the events, the jobs send them. */
     webhooks,
+    /** Residents' messages and escalation (issue 13). */
+    notifications,
     /** Expiry, e-mail, webhook and housekeeping timers; main starts them, tests run the jobs directly. */
     startJobs() {
-      stopJobs ??= startScheduler({ db: handle.db, bus, throttle, mailer, webhooks, logger: options.logger });
+      stopJobs ??= startScheduler({
+        db: handle.db,
+        bus,
+        throttle,
+        mailer,
+        webhooks,
+        notifications,
+        logger: options.logger,
+      });
     },
     /** Ends event streams first, so the HTTP server can close, then the database. */
     closeStreams,
@@ -125,6 +154,7 @@ export async function createSystem(options: SystemOptions) {
       closeStreams();
       await mailer.close();
       await webhooks.close();
+      await notifications.close();
       await bus.close();
       await handle.close();
     },

@@ -66,6 +66,17 @@ export const envSchema = z.object({
   GUARITA_DEMO: booleanish,
   /** Lets webhooks point to loopback and private addresses (tests, on-premise installs). */
   WEBHOOKS_ALLOW_PRIVATE: booleanish,
+  /** WhatsApp Business Cloud API (issue 13); without them, WhatsApp messages go to the demo panel. */
+  WHATSAPP_ACCESS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
+  WHATSAPP_PHONE_NUMBER_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^\d+$/).optional()),
+  WHATSAPP_TEMPLATE: z.preprocess(emptyAsUndefined, z.string().min(1).default("guarita_visita")),
+  /** Verify WhatsApp's delivery receipts (/api/webhooks/whatsapp): the Meta app's secret and your verify token. */
+  WHATSAPP_APP_SECRET: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
+  WHATSAPP_VERIFY_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+  /** Twilio for SMS; without them, SMS messages go to the demo panel. */
+  TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().startsWith("AC").optional()),
+  TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
+  TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Stripe keys; without them, payments run in the labelled demo mode. */
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().startsWith("sk_").optional()),
@@ -111,6 +122,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(
       "Configuração inválida:\n  STRIPE_SECRET_KEY e STRIPE_PUBLISHABLE_KEY vão juntas: defina as duas (Stripe) ou nenhuma (modo de demonstração)",
     );
+  }
+  // A provider's keys go together: half a configuration would send nothing and say nothing.
+  const groups = [
+    ["WHATSAPP_ACCESS_TOKEN", "WHATSAPP_PHONE_NUMBER_ID"],
+    ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"],
+  ] as const;
+  for (const group of groups) {
+    const set = group.filter((name) => raw[name] !== undefined);
+    if (set.length > 0 && set.length < group.length) {
+      throw new Error(
+        `Configuração inválida:\n  ${group.join(", ")} vão juntas: defina todas (envio real) ou nenhuma (modo de demonstração)`,
+      );
+    }
   }
   const seed =
     raw.SEED_DEMO === undefined || raw.SEED_DEMO === ""

@@ -52,6 +52,22 @@ async function main() {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+    channels: {
+      whatsapp:
+        env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID
+          ? {
+              accessToken: env.WHATSAPP_ACCESS_TOKEN,
+              phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+              template: env.WHATSAPP_TEMPLATE,
+              appSecret: env.WHATSAPP_APP_SECRET,
+              verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+            }
+          : undefined,
+      sms:
+        env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+          ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
+          : undefined,
+    },
     mailDir: path.join(env.DATA_DIR, "mail"),
   });
   logger.info({ database: system.handle.kind }, "banco de dados pronto e migrado");

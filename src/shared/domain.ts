@@ -70,6 +70,21 @@ export type WebhookEvento = (typeof WEBHOOK_EVENTOS)[number];
 export const WEBHOOK_ENTREGA_STATUSES = ["pendente", "entregue", "falhou"] as const;
 export type WebhookEntregaStatus = (typeof WEBHOOK_ENTREGA_STATUSES)[number];
 
+/** How a resident is reached when a visitor arrives (issue 13). */
+export const CANAIS_NOTIFICACAO = ["whatsapp", "sms", "email"] as const;
+export type CanalNotificacao = (typeof CANAIS_NOTIFICACAO)[number];
+
+/**
+ * A notification's delivery: pendente (due or being sent), enviada (the provider took it),
+ * entregue (the provider says it reached the phone), falhou (given up).
+ */
+export const NOTIFICACAO_STATUSES = ["pendente", "enviada", "entregue", "falhou"] as const;
+export type NotificacaoStatus = (typeof NOTIFICACAO_STATUSES)[number];
+
+/** Through what a request was decided: the console, a call answered on the phone, a resident's link. */
+export const DECISAO_VIAS = ["console", "telefone", "link"] as const;
+export type DecisaoVia = (typeof DECISAO_VIAS)[number];
+
 /** An invitation's stored status; "expirado" is derived from its expiry at read time. */
 export const CONVITE_STATUSES = ["pendente", "aceito", "revogado"] as const;
 export type ConviteStatus = (typeof CONVITE_STATUSES)[number];

@@ -202,6 +202,7 @@ test("a key creates a request, the resident authorises by DTMF, the console show
     }).toPass({ timeout: 15_000 });
     expect(await timeline.locator(":scope > li").evaluateAll((items) => items.map((li) => li.dataset.kind))).toEqual([
       "criada",
+      "notificacao",
       "chamada",
       "decisao",
       "comando",

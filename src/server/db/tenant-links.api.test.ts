@@ -39,27 +39,33 @@ async function tenantWithPerson(db: Database, label: string) {
   );
   const org = { id };
   const { condominio, unidade } = await createCondominioWithUnidadeOn(db, org!.id);
-  const [pessoa] = await db
-    .insert(pessoas)
-    .values({ organizationId: org!.id, condominioId: condominio.id, nome: `Pessoa ${label}` })
-    .returning();
+  const pessoaRows = await db.execute<{ id: string; nome: string }>(
+    sql`INSERT INTO pessoas (organization_id, condominio_id, nome) VALUES (${org.id}, ${condominio.id}, ${`Pessoa ${label}`}) RETURNING id, nome`,
+  );
+  const pessoa = (pessoaRows as unknown as { rows: { id: string; nome: string }[] }).rows[0]!;
   // Raw SQL: Drizzle's insert names every column of today's schema, which an old database lacks.
   const inserted = await db.execute<{ id: string }>(
     sql`INSERT INTO solicitacoes_acesso (organization_id, condominio_id, unidade_id, nome_visitante)
         VALUES (${org.id}, ${condominio.id}, ${unidade.id}, 'Visita') RETURNING id`,
   );
   const solicitacao = (inserted as unknown as { rows: { id: string }[] }).rows[0]!;
-  return { org: org!, pessoa: pessoa!, solicitacao };
+  return { org: org!, pessoa, solicitacao };
 }
 
+/** Raw SQL, with only the columns every migration has (the test also runs on a database at 0005). */
 async function createCondominioWithUnidadeOn(db: Database, organizationId: string) {
-  const { condominios, unidades } = await import("./schema");
-  const [condominio] = await db.insert(condominios).values({ organizationId, nome: "Residencial" }).returning();
-  const [unidade] = await db
-    .insert(unidades)
-    .values({ organizationId, condominioId: condominio!.id, codigo: "101" })
-    .returning();
-  return { condominio: condominio!, unidade: unidade! };
+  const rowsOf = (r: unknown) => (r as { rows: { id: string }[] }).rows;
+  const condominio = rowsOf(
+    await db.execute(
+      sql`INSERT INTO condominios (organization_id, nome) VALUES (${organizationId}, 'Residencial') RETURNING id`,
+    ),
+  )[0]!;
+  const unidade = rowsOf(
+    await db.execute(
+      sql`INSERT INTO unidades (organization_id, condominio_id, codigo) VALUES (${organizationId}, ${condominio.id}, '101') RETURNING id`,
+    ),
+  )[0]!;
+  return { condominio, unidade };
 }
 
 describe("person links stay inside the tenant", () => {

@@ -53,7 +53,14 @@ export function securityHeaders(opts: { https: boolean }): MiddlewareHandler {
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
   });
   return async (c, next) => {
-    await headers(c, next);
+    // A route may ask for a stricter Referrer-Policy (the residents' links: no-referrer, so the
+    // token never leaves in a Referer); secureHeaders would overwrite it.
+    let routeReferrer: string | null = null;
+    await headers(c, async () => {
+      await next();
+      routeReferrer = c.res.headers.get("Referrer-Policy");
+    });
+    if (routeReferrer) c.res.headers.set("Referrer-Policy", routeReferrer);
     if (!c.res.headers.has("Content-Security-Policy")) c.res.headers.set("Content-Security-Policy", DEFAULT_CSP);
   };
 }

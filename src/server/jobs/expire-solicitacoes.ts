@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { revokeLinks } from "../notifications/links";
 import { recordEvent } from "../realtime/events";
 
 type ExpiredRow = { id: string; organization_id: string; nome_visitante: string; unidade_id: string };
@@ -12,7 +13,7 @@ type ExpiredRow = { id: string; organization_id: string; nome_visitante: string;
 export async function expireOverdue(db: Database, batchSize = 500): Promise<number> {
   return db.transaction(async (tx) => {
     const result = await tx.execute<ExpiredRow>(sql`
-      UPDATE solicitacoes_acesso SET status = 'expirado', updated_at = now()
+      UPDATE solicitacoes_acesso SET status = 'expirado', escalonamento_em = NULL, updated_at = now()
       WHERE id IN (
         SELECT id FROM solicitacoes_acesso
         WHERE status = 'pendente' AND expiracao_em IS NOT NULL AND expiracao_em <= now()
@@ -24,6 +25,10 @@ export async function expireOverdue(db: Database, batchSize = 500): Promise<numb
     const rows = (result as unknown as { rows: ExpiredRow[] }).rows;
     // Tenants in a fixed order, so two writers never wait on each other's event counters.
     rows.sort((a, b) => a.organization_id.localeCompare(b.organization_id) || a.id.localeCompare(b.id));
+    await revokeLinks(
+      tx,
+      rows.map((r) => r.id),
+    );
     for (const row of rows) {
       await recordEvent(tx, row.organization_id, {
         type: "solicitacao.atualizada",

@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import type { LoginThrottle } from "../auth/login-throttle";
 import type { Database, Unlisten } from "../db/client";
 import type { Mailer } from "../mail/mailer";
+import type { NotificationDispatcher } from "../notifications/dispatcher";
 import type { EventBus } from "../realtime/event-bus";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
 import { expireOverdue } from "./expire-solicitacoes";
@@ -27,9 +28,10 @@ export function startScheduler(deps: {
   throttle: LoginThrottle;
   mailer: Mailer;
   webhooks: WebhookDispatcher;
+  notifications: NotificationDispatcher;
   logger: Logger;
 }) {
-  const { db, bus, throttle, mailer, webhooks, logger } = deps;
+  const { db, bus, throttle, mailer, webhooks, notifications, logger } = deps;
   const log = logger.child({ component: "jobs" });
 
   async function expire() {
@@ -41,6 +43,15 @@ export function startScheduler(deps: {
       } while (n > 0 && !stopped);
     } catch (error) {
       log.error({ err: error }, "falha ao expirar solicitações");
+    }
+  }
+
+  async function escalate() {
+    try {
+      const n = await notifications.escalate();
+      if (n > 0) log.info({ escalated: n }, "moradores: próximo contato ou sem resposta");
+    } catch (error) {
+      log.error({ err: error }, "falha no escalonamento aos moradores");
     }
   }
 
@@ -67,6 +78,9 @@ export function startScheduler(deps: {
     setInterval(mailer.kick, 5_000),
     // Webhook retries come due on their own schedule (10 s at the soonest).
     setInterval(webhooks.kick, 5_000),
+    // Residents: the next one is reached when the condominium's wait (15 s at the least) ends.
+    setInterval(escalate, 5_000),
+    setInterval(notifications.kick, 5_000),
     setInterval(housekeeping, 3_600_000),
   ];
   for (const t of timers) t.unref();
@@ -78,14 +92,21 @@ export function startScheduler(deps: {
     log.error({ err: error }, "falha ao escutar a fila de webhooks; entrega a cada 5 s");
     return null;
   });
+  const unwatchNotifications: Promise<Unlisten | null> = notifications.watch().catch((error) => {
+    log.error({ err: error }, "falha ao escutar a fila de mensagens aos moradores; envio a cada 5 s");
+    return null;
+  });
   void expire();
+  void escalate();
   mailer.kick();
   webhooks.kick();
+  notifications.kick();
   void housekeeping();
   return () => {
     stopped = true;
     for (const t of timers) clearInterval(t);
     void unwatch.then((u) => u?.()).catch(() => undefined);
     void unwatchWebhooks.then((u) => u?.()).catch(() => undefined);
+    void unwatchNotifications.then((u) => u?.()).catch(() => undefined);
   };
 }

@@ -17,6 +17,10 @@ export interface EventInput {
   solicitacao: { id: string; nome_visitante: string; status: DomainEvent["status"]; unidade_id: string };
   /** On `chamada.*` events. */
   chamada?: NonNullable<DomainEvent["chamada"]>;
+  /** On a decision: through what and by whom (the console's toast names a resident's decision). */
+  decisao?: NonNullable<DomainEvent["decisao"]>;
+  /** Every resident was reached and nobody answered. */
+  semRespostaMoradores?: boolean;
 }
 
 export async function recordEvent(tx: Executor, organizationId: string, input: EventInput): Promise<DomainEvent> {
@@ -35,6 +39,8 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
     nome_visitante: input.solicitacao.nome_visitante,
     status: input.solicitacao.status,
     ...(input.chamada ? { chamada: input.chamada } : {}),
+    ...(input.decisao ? { decisao: input.decisao } : {}),
+    ...(input.semRespostaMoradores ? { sem_resposta_moradores: true } : {}),
     invalidate: [...SOLICITACAO_ROOTS],
     created_at: createdAt.toISOString(),
   };

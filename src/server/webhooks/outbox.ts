@@ -27,6 +27,8 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
     case "chamada.criada":
     case "chamada.atualizada":
       return ["chamada.status_alterado"];
+    case "notificacao.atualizada":
+      return [];
     case "solicitacao.atualizada":
       if (event.status === "autorizado") return ["solicitacao.autorizada", "portao.abrir"];
       if (event.status === "negado") return ["solicitacao.negada"];

@@ -13,6 +13,15 @@ export const condominioInputSchema = z
       .max(120, "Nome deve ter no máximo 120 caracteres"),
     timezone: z.enum(TIMEZONES, { error: "Selecione um timezone" }).default(DEFAULT_TIMEZONE),
     enabled: z.boolean({ error: "Valor inválido" }).default(true),
+    /** Seconds a resident has to answer before the next one is reached (issue 13). */
+    espera_morador_segundos: z.coerce
+      .number({ error: "Informe o tempo de espera em segundos" })
+      .int("Use um número inteiro de segundos")
+      .min(15, "Espere ao menos 15 segundos")
+      .max(3600, "Espere no máximo 3600 segundos (1 hora)")
+      .default(60),
+    /** Reach every resident at once instead of one after another. */
+    notificar_todos_moradores: z.boolean({ error: "Valor inválido" }).default(false),
   })
   .strict();
 export type CondominioInput = z.input<typeof condominioInputSchema>;
@@ -26,6 +35,8 @@ export const condominioSchema = z.object({
   nome: z.string(),
   timezone: z.enum(TIMEZONES),
   enabled: z.boolean(),
+  espera_morador_segundos: z.number().int(),
+  notificar_todos_moradores: z.boolean(),
   created_at: isoDateTime,
 });
 export type Condominio = z.infer<typeof condominioSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHAMADA_STATUSES, SOLICITACAO_STATUSES } from "../domain";
+import { CHAMADA_STATUSES, DECISAO_VIAS, SOLICITACAO_STATUSES } from "../domain";
 
 /**
  * What /api/events streams (SSE `data:`). `id` is the event's per-tenant increasing id, also sent as
@@ -10,6 +10,8 @@ export const EVENT_TYPES = [
   "solicitacao.atualizada",
   "chamada.criada",
   "chamada.atualizada",
+  /** A message to a resident was sent, delivered, opened (issue 13): the request's timeline moves. */
+  "notificacao.atualizada",
 ] as const;
 
 export const domainEventSchema = z.object({
@@ -26,6 +28,10 @@ export const domainEventSchema = z.object({
   status: z.enum(SOLICITACAO_STATUSES),
   /** On `chamada.*` events: the call and its new status. */
   chamada: z.object({ id: z.uuid(), status: z.enum(CHAMADA_STATUSES) }).optional(),
+  /** On a decision: through what (console, telefone, link) and by whom. */
+  decisao: z.object({ via: z.enum(DECISAO_VIAS), por_nome: z.string() }).optional(),
+  /** Set when every resident was reached and nobody answered (the porteiro takes over). */
+  sem_resposta_moradores: z.boolean().optional(),
   invalidate: z.array(z.string()),
   created_at: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CANAIS_NOTIFICACAO } from "../domain";
 import { listQuery, optionalText, pageOf, requiredId } from "./common";
 import { solicitacaoSchema } from "./solicitacoes";
 
@@ -21,12 +22,25 @@ export const pessoaInputSchema = z
       message: "E-mail inválido",
     }),
     pbx_ramal: optionalText(20),
+    /** How the person is reached about visitors (issue 13); null: WhatsApp with a phone, else e-mail. */
+    canal_preferido: z
+      .enum(CANAIS_NOTIFICACAO, { error: "Canal inválido" })
+      .nullish()
+      .transform((v) => v ?? null),
     foto_url: optionalText(500).refine((v) => v === null || z.url({ protocol: /^https?$/ }).safeParse(v).success, {
       message: "URL da foto inválida",
     }),
     ativo: z.boolean({ error: "Valor inválido" }).default(true),
   })
-  .strict();
+  .strict()
+  .refine((p) => p.canal_preferido !== "email" || p.email !== null, {
+    path: ["canal_preferido"],
+    message: "Para receber por e-mail, informe o e-mail",
+  })
+  .refine((p) => (p.canal_preferido !== "whatsapp" && p.canal_preferido !== "sms") || p.telefone_e164 !== null, {
+    path: ["canal_preferido"],
+    message: "Para receber por WhatsApp ou SMS, informe o telefone",
+  });
 export type PessoaInput = z.input<typeof pessoaInputSchema>;
 
 export const pessoaListQuerySchema = listQuery({
@@ -43,11 +57,19 @@ export const pessoaSchema = z.object({
   telefone_e164: z.string().nullable(),
   email: z.string().nullable(),
   pbx_ramal: z.string().nullable(),
+  canal_preferido: z.enum(CANAIS_NOTIFICACAO).nullable(),
   foto_url: z.string().nullable(),
   ativo: z.boolean(),
 });
 export type Pessoa = z.infer<typeof pessoaSchema>;
 export const pessoaPageSchema = pageOf(pessoaSchema);
+
+/** How the console names each channel. */
+export const CANAL_LABELS: Record<(typeof CANAIS_NOTIFICACAO)[number], string> = {
+  whatsapp: "WhatsApp",
+  sms: "SMS",
+  email: "E-mail",
+};
 
 /** A resident link as v_moradores_ativos shows it. */
 export const moradorSchema = z.object({

@@ -4,8 +4,11 @@
  */
 import { z } from "zod";
 import {
+  CANAIS_NOTIFICACAO,
   CHAMADA_RESPOSTAS,
   CHAMADA_STATUSES,
+  DECISAO_VIAS,
+  NOTIFICACAO_STATUSES,
   SOLICITACAO_STATUSES,
   SOLICITACAO_TIPOS,
   WEBHOOK_ENTREGA_STATUSES,
@@ -78,6 +81,11 @@ export const solicitacaoListQuerySchema = listQuery({
   status: z.enum(SOLICITACAO_STATUSES, { error: "Status inválido" }).optional(),
   tipo: z.enum(SOLICITACAO_TIPOS, { error: "Tipo inválido" }).optional(),
   q: z.string().trim().max(100, "Busca longa demais").optional(),
+  /** Only pending requests nobody answered ("Sem resposta dos moradores"). */
+  sem_resposta: z
+    .enum(["true", "false"], { error: "Use true ou false" })
+    .optional()
+    .transform((v) => v === "true"),
   /** created_at period, inclusive start and exclusive end. */
   de: z.iso.datetime({ offset: true, error: "Data inicial inválida" }).optional(),
   ate: z.iso.datetime({ offset: true, error: "Data final inválida" }).optional(),
@@ -102,6 +110,10 @@ export const solicitacaoSchema = z.object({
   observacoes: z.string().nullable(),
   /** The gate or intercom the integration said the visitor is at. */
   portao: z.string().nullable(),
+  /** Through what it was decided: console, telefone (a call's DTMF answer) or link (the resident's link). */
+  decidido_via: z.enum(DECISAO_VIAS).nullable(),
+  /** Every resident was reached and nobody answered (issue 13): the porteiro takes over. */
+  sem_resposta_moradores_em: isoDateTime.nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
   unidade: z.object({ codigo: z.string(), torre: z.string().nullable() }),
@@ -134,6 +146,29 @@ export const chamadaDaSolicitacaoSchema = z.object({
   criado_por: autorSchema.nullable(),
 });
 
+/** A message to a resident about this request (issue 13): an attempt on its timeline. */
+export const notificacaoSchema = z.object({
+  id: z.uuid(),
+  pessoa_id: z.uuid().nullable(),
+  pessoa_nome: z.string(),
+  /** Position in the unit's calling order (0 = the first reached). */
+  ordem: z.number().int(),
+  canal: z.enum(CANAIS_NOTIFICACAO),
+  destino: z.string(),
+  status: z.enum(NOTIFICACAO_STATUSES),
+  /** Sent by the labelled demo channel: nothing left the machine. */
+  demo: z.boolean(),
+  /** Demo only: the message as the resident would read it, with the link. */
+  mensagem: z.string().nullable(),
+  ultimo_erro: z.string().nullable(),
+  created_at: isoDateTime,
+  enviada_em: isoDateTime.nullable(),
+  entregue_em: isoDateTime.nullable(),
+  aberta_em: isoDateTime.nullable(),
+  decidida_em: isoDateTime.nullable(),
+});
+export type Notificacao = z.infer<typeof notificacaoSchema>;
+
 /** The gate-open command sent to a webhook for this request, and how its delivery went. */
 export const comandoPortaoSchema = z.object({
   entrega_id: z.uuid(),
@@ -153,5 +188,7 @@ export const solicitacaoDetailSchema = solicitacaoSchema.extend({
   chamadas: z.array(chamadaDaSolicitacaoSchema),
   /** Staff only (empty for a morador): the gate commands sent to the integrations. */
   comandos_portao: z.array(comandoPortaoSchema),
+  /** Staff only (empty for a morador): the messages to the residents, oldest first. */
+  notificacoes: z.array(notificacaoSchema),
 });
 export type SolicitacaoDetail = z.infer<typeof solicitacaoDetailSchema>;

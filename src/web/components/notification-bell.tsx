@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { Bell } from "lucide-react";
+import { Bell, BellRing, ChevronRight, PhoneOff } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { QUERY_ROOTS } from "@/shared/query-keys";
 import { solicitacaoPageSchema } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { RelativeTime } from "@/web/components/relative-time";
+import { SemRespostaBadge } from "@/web/components/status-badge";
 import { Button } from "@/web/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/web/components/ui/popover";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -30,23 +31,61 @@ export function pendentesOptions() {
   });
 }
 
+/**
+ * How many pending requests nobody answered (issue 13: every resident was reached, or none could
+ * be): only the total is read. Under the "solicitacoes" root like the pending count.
+ */
+export function semRespostaOptions() {
+  return queryOptions({
+    queryKey: [QUERY_ROOTS.solicitacoes, "sem-resposta", "total"] as const,
+    queryFn: async ({ signal }) =>
+      solicitacaoPageSchema.parse(
+        await apiFetch<unknown>("/api/solicitacoes?sem_resposta=true&page_size=1", { signal }),
+      ),
+    staleTime: 60_000,
+  });
+}
+
+/** Where the bell's "sem resposta" link goes: the list filtered by the API. */
+export const SEM_RESPOSTA_HREF = "/app/solicitacoes?sem_resposta=true";
+
 /** "1 solicitação pendente", "3 solicitações pendentes". */
 export function pendentesLabel(count: number): string {
   return count === 1 ? "1 solicitação pendente" : `${number.format(count)} solicitações pendentes`;
 }
 
+/** "1 sem resposta dos moradores", "2 sem resposta dos moradores" ("99+" when the total is capped). */
+export function semRespostaLabel(count: number, truncated = false): string {
+  return `${truncated ? "Mais de " : ""}${number.format(count)} sem resposta dos moradores`;
+}
+
+/** The bell's accessible description: "3 solicitações pendentes, 2 sem resposta dos moradores". */
+export function bellDescription(pendentes: number, semResposta: number, semRespostaTruncated = false): string {
+  const parts: string[] = [];
+  if (pendentes > 0) parts.push(pendentesLabel(pendentes));
+  if (semResposta > 0) parts.push(semRespostaLabel(semResposta, semRespostaTruncated));
+  return parts.join(", ");
+}
+
 /**
  * The header bell: its badge is the real number of pending requests (hidden at 0), kept live by the
- * realtime events; clicking it lists the newest pending ones with links.
+ * realtime events; clicking it lists the newest pending ones with links. The pending requests nobody
+ * answered (issue 13) stand out: a ringing bell with a second, orange count at its foot, named in
+ * the button's description, and a highlighted link to the filtered list in the popover.
  */
 export function NotificationBell() {
   const pendentes = useQuery(pendentesOptions());
+  const semResposta = useQuery(semRespostaOptions());
   const [open, setOpen] = useState(false);
   const descriptionId = useId();
   const count = pendentes.data?.total ?? 0;
   const truncated = pendentes.data?.total_truncated ?? false;
   const items = pendentes.data?.items ?? [];
+  const semRespostaCount = semResposta.data?.total ?? 0;
+  const semRespostaTruncated = semResposta.data?.total_truncated ?? false;
+  const description = bellDescription(count, semRespostaCount, semRespostaTruncated);
   const close = () => setOpen(false);
+  const BellIcon = semRespostaCount > 0 ? BellRing : Bell;
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
@@ -56,9 +95,9 @@ export function NotificationBell() {
           size="icon"
           className="relative"
           aria-label="Notificações"
-          aria-describedby={count > 0 ? descriptionId : undefined}
+          aria-describedby={description ? descriptionId : undefined}
         >
-          <Bell aria-hidden="true" />
+          <BellIcon aria-hidden="true" />
           {count > 0 && (
             <span
               data-testid="notification-badge"
@@ -68,11 +107,20 @@ export function NotificationBell() {
               {count > 99 || truncated ? "99+" : count}
             </span>
           )}
+          {semRespostaCount > 0 && (
+            <span
+              data-testid="sem-resposta-badge-sino"
+              aria-hidden="true"
+              className="absolute right-0.5 bottom-0 flex h-4 min-w-4 items-center justify-center rounded-full border border-background bg-amber-400 px-1 font-semibold text-[10px] text-amber-950 leading-none"
+            >
+              {semRespostaCount > 99 || semRespostaTruncated ? "99+" : semRespostaCount}
+            </span>
+          )}
         </Button>
       </PopoverTrigger>
-      {count > 0 && (
+      {description && (
         <span id={descriptionId} className="sr-only">
-          {pendentesLabel(count)}
+          {description}
         </span>
       )}
       <PopoverContent align="end" className="w-80 p-0" aria-labelledby={`${descriptionId}-title`}>
@@ -88,6 +136,25 @@ export function NotificationBell() {
                 : `${pendentesLabel(count)} aguardando decisão.`}
           </p>
         </div>
+        {semRespostaCount > 0 && (
+          <div className="border-b p-2">
+            <Link
+              to={SEM_RESPOSTA_HREF}
+              onClick={close}
+              data-testid="sino-sem-resposta"
+              className="flex items-center gap-3 rounded-md border border-orange-300 bg-orange-50 px-3 py-2 text-orange-950 outline-none hover:bg-orange-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 dark:border-orange-400/40 dark:bg-orange-400/10 dark:text-orange-100 dark:hover:bg-orange-400/20"
+            >
+              <PhoneOff className="size-4 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold text-sm">
+                  {semRespostaLabel(semRespostaCount, semRespostaTruncated)}
+                </span>
+                <span className="block text-xs">Ligue para a unidade.</span>
+              </span>
+              <ChevronRight className="size-4 shrink-0" aria-hidden="true" />
+            </Link>
+          </div>
+        )}
         {pendentes.isPending ? (
           <div className="space-y-2 p-4">
             <Skeleton className="h-4 w-full" />
@@ -105,6 +172,7 @@ export function NotificationBell() {
                   className="flex flex-col gap-0.5 px-4 py-2 outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset"
                 >
                   <span className="truncate font-medium text-sm">{s.nome_visitante}</span>
+                  {s.sem_resposta_moradores_em && <SemRespostaBadge className="my-0.5" />}
                   <span className="flex flex-wrap gap-x-2 text-muted-foreground text-xs">
                     <span>{unidadeLabel(s.unidade)}</span>
                     <span aria-hidden="true">·</span>

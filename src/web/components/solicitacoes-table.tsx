@@ -7,7 +7,7 @@ import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
 import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
 import { SectionCard } from "@/web/components/section-card";
-import { StatusBadge } from "@/web/components/status-badge";
+import { SemRespostaBadge, StatusBadge } from "@/web/components/status-badge";
 import { TipoBadge } from "@/web/components/tipo-badge";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -50,6 +50,11 @@ function VisitorLink({ s, className }: { s: Solicitacao; className?: string }) {
       {s.nome_visitante}
     </Link>
   );
+}
+
+/** A pending request nobody answered (issue 13): the porteiro calls the unit. */
+function semResposta(s: Solicitacao): boolean {
+  return s.status === "pendente" && s.sem_resposta_moradores_em !== null;
 }
 
 function DetailsLink({ s, className }: { s: Solicitacao; className?: string }) {
@@ -98,6 +103,7 @@ export function SolicitacoesTable({
                   <VisitorLink s={s} className="min-w-0 break-words" />
                   <StatusBadge status={s.status} />
                 </div>
+                {semResposta(s) && <SemRespostaBadge />}
                 <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
                   <TipoBadge tipo={s.tipo} />
                   <span>{unidadeLabel(s.unidade)}</span>
@@ -145,7 +151,14 @@ export function SolicitacoesTable({
                 </TableCell>
                 <TableCell>{unidadeLabel(s.unidade)}</TableCell>
                 <TableCell>
-                  <StatusBadge status={s.status} />
+                  {semResposta(s) ? (
+                    <div className="flex flex-col items-start gap-1">
+                      <StatusBadge status={s.status} />
+                      <SemRespostaBadge />
+                    </div>
+                  ) : (
+                    <StatusBadge status={s.status} />
+                  )}
                 </TableCell>
                 <TableCell>
                   <DateCell value={s.created_at} />

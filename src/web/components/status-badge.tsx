@@ -1,3 +1,4 @@
+import { PhoneOff } from "lucide-react";
 import type { StatusTone } from "@/shared/status-catalogue";
 import { chamadaStatusDisplay, solicitacaoStatusDisplay } from "@/shared/status-catalogue";
 import { Badge } from "@/web/components/ui/badge";
@@ -47,6 +48,19 @@ export function StatusBadge({
   return (
     <Badge variant="outline" data-status={status} className={cn(TONE_CLASSES[display.tone], className)}>
       {display.label}
+    </Badge>
+  );
+}
+
+/**
+ * "Sem resposta dos moradores" (issue 13): a pending request every resident was reached about and
+ * nobody answered. Text and icon, not colour alone.
+ */
+export function SemRespostaBadge({ className }: { className?: string }) {
+  return (
+    <Badge variant="outline" data-testid="sem-resposta-badge" className={cn(TONE_CLASSES.orange, className)}>
+      <PhoneOff aria-hidden="true" />
+      Sem resposta dos moradores
     </Badge>
   );
 }

@@ -137,19 +137,59 @@ export function invalidateRoots(queryClient: QueryClient, roots: readonly string
   for (const root of new Set(roots)) void queryClient.invalidateQueries({ queryKey: [root] });
 }
 
-/** "Nova solicitação" / "Solicitação atualizada" (SPEC.md section 4), unless this tab made the change. */
+/** What a toast says; `tone` picks sonner's variant. */
+export interface ToastContent {
+  title: string;
+  description: string;
+  tone: "default" | "success" | "warning";
+}
+
+/**
+ * The toast an event deserves, or null (SPEC.md section 4, issue 13): "Nova solicitação", a
+ * resident's decision through the link ("Morador autorizou a entrada de …"), "Sem resposta dos
+ * moradores", "Solicitação atualizada". Call progress and messages sent to residents
+ * (`notificacao.atualizada`) refresh the screens without a toast: they move several times a minute.
+ */
+export function toastFor(event: DomainEvent): ToastContent | null {
+  if (event.type === "solicitacao.criada") {
+    return {
+      title: "Nova solicitação",
+      description: `Solicitação para ${event.nome_visitante} foi criada.`,
+      tone: "default",
+    };
+  }
+  if (event.type !== "solicitacao.atualizada") return null;
+  if (event.decisao?.via === "link" && (event.status === "autorizado" || event.status === "negado")) {
+    const autorizou = event.status === "autorizado";
+    return {
+      title: `Morador ${autorizou ? "autorizou" : "negou"} a entrada de ${event.nome_visitante}`,
+      description: `${event.decisao.por_nome} decidiu pelo link.`,
+      tone: autorizou ? "success" : "default",
+    };
+  }
+  if (event.sem_resposta_moradores) {
+    return {
+      title: "Sem resposta dos moradores",
+      description: `Ninguém respondeu sobre ${event.nome_visitante}. Ligue para a unidade.`,
+      tone: "warning",
+    };
+  }
+  return {
+    title: "Solicitação atualizada",
+    description: `Status alterado para ${solicitacaoStatusDisplay(event.status).label}.`,
+    tone: "default",
+  };
+}
+
+/** Toasts what happened, unless it is old (a replay after a drop) or this tab made the change. */
 async function notify(event: DomainEvent) {
+  const content = toastFor(event);
+  if (!content) return;
   const age = Date.now() - new Date(event.created_at).getTime();
   if (age > TOAST_MAX_AGE_MS) return;
   if (await isOwnAction(event.solicitacao_id)) return;
-  if (event.type === "solicitacao.criada") {
-    toast("Nova solicitação", { description: `Solicitação para ${event.nome_visitante} foi criada.` });
-  } else if (event.type === "solicitacao.atualizada") {
-    // Call progress refreshes the screens without a toast: a call moves several times a minute.
-    toast("Solicitação atualizada", {
-      description: `Status alterado para ${solicitacaoStatusDisplay(event.status).label}.`,
-    });
-  }
+  const show = content.tone === "default" ? toast : toast[content.tone];
+  show(content.title, { description: content.description });
 }
 
 /** Keeps the console live while it is mounted. Mount once, in the console shell. */

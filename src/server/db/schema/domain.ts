@@ -12,6 +12,7 @@ import {
   check,
   foreignKey,
   index,
+  integer,
   pgTable,
   pgView,
   text,
@@ -21,8 +22,10 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  CANAIS_NOTIFICACAO,
   CHAMADA_RESPOSTAS,
   CHAMADA_STATUSES,
+  DECISAO_VIAS,
   DEFAULT_TIMEZONE,
   SOLICITACAO_STATUSES,
   SOLICITACAO_TIPOS,
@@ -37,7 +40,7 @@ const tz = { withTimezone: true, mode: "date" } as const;
  * `organization_id` (NOT NULL). PostgreSQL 15+; drizzle's builder only types the bare actions, and
  * drizzle-kit writes the action verbatim into the SQL and the snapshot, so the schema stays the source.
  */
-const setNullOnly = (column: string) => `set null ("${column}")` as "set null";
+export const setNullOnly = (column: string) => `set null ("${column}")` as "set null";
 
 /** `col IN ('a','b')` for a CHECK constraint built from a shared tuple of values. */
 function oneOf(column: string, values: readonly string[]) {
@@ -57,12 +60,17 @@ export const condominios = pgTable(
     nome: text("nome").notNull(),
     timezone: text("timezone").notNull().default(DEFAULT_TIMEZONE),
     enabled: boolean("enabled").notNull().default(true),
+    /** How long a resident has to answer before the next one is reached (issue 13). */
+    esperaMoradorSegundos: integer("espera_morador_segundos").notNull().default(60),
+    /** Reach every resident at once instead of one after another. */
+    notificarTodosMoradores: boolean("notificar_todos_moradores").notNull().default(false),
     /** Name and timezone, normalised for "contains" search (few rows per tenant: no trigram index). */
     busca: text("busca").notNull().default(""),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
+    check("condominios_espera_morador_ck", sql`${t.esperaMoradorSegundos} BETWEEN 15 AND 3600`),
     unique("condominios_id_org_uq").on(t.id, t.organizationId),
     index("condominios_org_nome_idx").on(t.organizationId, t.nome),
   ],
@@ -112,6 +120,8 @@ export const pessoas = pgTable(
     telefoneE164: text("telefone_e164"),
     email: text("email"),
     pbxRamal: text("pbx_ramal"),
+    /** How this person prefers to be reached (issue 13); null: WhatsApp with a phone, else e-mail. */
+    canalPreferido: text("canal_preferido"),
     fotoUrl: text("foto_url"),
     ativo: boolean("ativo").notNull().default(true),
     /** The console login that acts as this person (a síndico or porteiro), if any. */
@@ -122,6 +132,7 @@ export const pessoas = pgTable(
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
+    check("pessoas_canal_preferido_ck", oneOf("canal_preferido", CANAIS_NOTIFICACAO)),
     index("pessoas_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
     foreignKey({
       name: "pessoas_condominio_fk",
@@ -200,6 +211,16 @@ export const solicitacoesAcesso = pgTable(
     criadoPorApiKeyId: uuid("criado_por_api_key_id"),
     /** The gate or intercom where the visitor is, when the integration says so; the gate command names it. */
     portao: text("portao"),
+    /** console, telefone (a resident's answer on a call) or link (the resident's decision link). */
+    decididoVia: text("decidido_via"),
+    /**
+     * Reaching the residents (issue 13): when the next step is due (the next resident, or giving
+     * up), and the calling-order position of the next resident. Null when nothing is due.
+     */
+    escalonamentoEm: timestamp("escalonamento_em", tz),
+    escalonamentoProximo: integer("escalonamento_proximo").notNull().default(0),
+    /** Set when every resident was reached and nobody answered: the porteiro takes over. */
+    semRespostaMoradoresEm: timestamp("sem_resposta_moradores_em", tz),
     /**
      * Visitor name, document, unit code and tower, lower-cased without accents (normalizeSearch in
      * src/shared), kept by the service on every write; a trigram index serves "contains" searches.
@@ -211,6 +232,7 @@ export const solicitacoesAcesso = pgTable(
   (t) => [
     check("solicitacoes_acesso_status_ck", oneOf("status", SOLICITACAO_STATUSES)),
     check("solicitacoes_acesso_tipo_ck", oneOf("tipo", SOLICITACAO_TIPOS)),
+    check("solicitacoes_acesso_decidido_via_ck", oneOf("decidido_via", DECISAO_VIAS)),
     foreignKey({
       name: "solicitacoes_acesso_condominio_fk",
       columns: [t.condominioId, t.organizationId],
@@ -269,6 +291,14 @@ export const solicitacoesAcesso = pgTable(
     ),
     index("solicitacoes_decidido_por_idx").on(t.decididoPorPessoaId),
     index("solicitacoes_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
+    // The escalation job only looks at pending requests with a step due.
+    index("solicitacoes_escalonamento_idx")
+      .on(t.escalonamentoEm)
+      .where(sql`${t.status} = 'pendente' AND ${t.escalonamentoEm} IS NOT NULL`),
+    // The bell counts pending requests nobody answered, per tenant.
+    index("solicitacoes_sem_resposta_idx")
+      .on(t.organizationId, t.createdAt)
+      .where(sql`${t.status} = 'pendente' AND ${t.semRespostaMoradoresEm} IS NOT NULL`),
     // The expiry job only ever looks at pending requests with a deadline.
     index("solicitacoes_pendentes_expiracao_idx")
       .on(t.expiracaoEm)

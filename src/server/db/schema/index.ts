@@ -4,5 +4,6 @@ export * from "./domain";
 export * from "./events";
 export * from "./integrations";
 export * from "./mail";
+export * from "./notifications";
 export * from "./security";
 export * from "./team";

@@ -2,11 +2,13 @@
 import { convite } from "./convite";
 import { redefinirSenha } from "./redefinir-senha";
 import { verificarEmail } from "./verificar-email";
+import { visitaMorador } from "./visita-morador";
 
 export const MAIL_TEMPLATES = {
   convite,
   "redefinir-senha": redefinirSenha,
   "verificar-email": verificarEmail,
+  "visita-morador": visitaMorador,
 };
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
@@ -16,3 +18,4 @@ export type MailData<T extends MailTemplateName> = Parameters<(typeof MAIL_TEMPL
 export type { ConviteData } from "./convite";
 export type { RedefinirSenhaData } from "./redefinir-senha";
 export type { VerificarEmailData } from "./verificar-email";
+export type { VisitaMoradorData } from "./visita-morador";

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Timezone } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
-import type { Condominio } from "../../../shared/schemas/condominios";
+import type { Condominio, condominioInputSchema } from "../../../shared/schemas/condominios";
 import { condominioCondition, unidadeCondition } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
@@ -18,7 +19,15 @@ export const NOT_FOUND_MESSAGE = "Condomínio não encontrado";
 type Row = typeof c.$inferSelect;
 
 export function toCondominio(r: Row): Condominio {
-  return { id: r.id, nome: r.nome, timezone: r.timezone as Timezone, enabled: r.enabled, created_at: iso(r.createdAt) };
+  return {
+    id: r.id,
+    nome: r.nome,
+    timezone: r.timezone as Timezone,
+    enabled: r.enabled,
+    espera_morador_segundos: r.esperaMoradorSegundos,
+    notificar_todos_moradores: r.notificarTodosMoradores,
+    created_at: iso(r.createdAt),
+  };
 }
 
 export async function list(db: Database, tenant: TenantContext, q: { q?: string; page: number; page_size: number }) {
@@ -86,27 +95,31 @@ export async function get(db: Database, tenant: TenantContext, id: string) {
   };
 }
 
-export async function create(
-  db: Database,
-  tenant: TenantContext,
-  input: { nome: string; timezone: string; enabled: boolean },
-) {
+type Input = z.output<typeof condominioInputSchema>;
+
+function columnsOf(input: Input) {
+  return {
+    nome: input.nome,
+    timezone: input.timezone,
+    enabled: input.enabled,
+    esperaMoradorSegundos: input.espera_morador_segundos,
+    notificarTodosMoradores: input.notificar_todos_moradores,
+    busca: buildSearchText([input.nome, input.timezone]),
+  };
+}
+
+export async function create(db: Database, tenant: TenantContext, input: Input) {
   const [row] = await db
     .insert(c)
-    .values({ organizationId: tenant.organizationId, ...input, busca: buildSearchText([input.nome, input.timezone]) })
+    .values({ organizationId: tenant.organizationId, ...columnsOf(input) })
     .returning();
   return toCondominio(row!);
 }
 
-export async function update(
-  db: Database,
-  tenant: TenantContext,
-  id: string,
-  input: { nome: string; timezone: string; enabled: boolean },
-) {
+export async function update(db: Database, tenant: TenantContext, id: string, input: Input) {
   const [row] = await db
     .update(c)
-    .set({ ...input, busca: buildSearchText([input.nome, input.timezone]), updatedAt: new Date() })
+    .set({ ...columnsOf(input), updatedAt: new Date() })
     .where(and(eq(c.organizationId, tenant.organizationId), eq(c.id, id)))
     .returning();
   if (!row) throw notFound(NOT_FOUND_MESSAGE);

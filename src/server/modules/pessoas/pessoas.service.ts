@@ -2,7 +2,9 @@
  * People (residents and staff). Deleting a person never erases history: requests they decided keep
  * the decider's name (stored on the request), and their calls keep their searchable name.
  */
+
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { CanalNotificacao } from "../../../shared/domain";
 import type { Pessoa } from "../../../shared/schemas/pessoas";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
@@ -24,6 +26,7 @@ export interface PessoaData {
   telefone_e164: string | null;
   email: string | null;
   pbx_ramal: string | null;
+  canal_preferido: CanalNotificacao | null;
   foto_url: string | null;
   ativo: boolean;
 }
@@ -44,6 +47,7 @@ export function toPessoa(r: Row): Pessoa {
     telefone_e164: r.telefoneE164,
     email: r.email,
     pbx_ramal: r.pbxRamal,
+    canal_preferido: r.canalPreferido as CanalNotificacao | null,
     foto_url: r.fotoUrl,
     ativo: r.ativo,
   };
@@ -57,6 +61,7 @@ const columns = (d: PessoaData) => {
     telefoneE164: d.telefone_e164,
     email: d.email,
     pbxRamal: d.pbx_ramal,
+    canalPreferido: d.canal_preferido,
     fotoUrl: d.foto_url,
     ativo: d.ativo,
   };

@@ -14,6 +14,7 @@ import {
   apiKeys,
   chamadas,
   condominios,
+  notificacoes,
   pessoas,
   solicitacoesAcesso as s,
   unidades,
@@ -32,6 +33,8 @@ export interface ListFilters {
   unidadeId?: string;
   status?: SolicitacaoStatus;
   tipo?: SolicitacaoTipo;
+  /** Pending requests nobody answered. */
+  semResposta?: boolean;
   q?: string;
   de?: Date;
   ate?: Date;
@@ -45,6 +48,7 @@ function listWhere(reader: Reader, f: ListFilters): SQL {
     f.unidadeId ? eq(s.unidadeId, f.unidadeId) : undefined,
     f.status ? eq(s.status, f.status) : undefined,
     f.tipo ? eq(s.tipo, f.tipo) : undefined,
+    f.semResposta ? sql`${s.status} = 'pendente' AND ${s.semRespostaMoradoresEm} IS NOT NULL` : undefined,
     f.de ? gte(s.createdAt, f.de) : undefined,
     f.ate ? lt(s.createdAt, f.ate) : undefined,
   ];
@@ -115,6 +119,16 @@ export async function findSolicitacao(db: Executor, reader: Reader, id: string) 
         decididoViaChave: r.decididoViaChave,
       }
     : null;
+}
+
+/** The messages to the residents about a request, in the order they were reached. */
+export async function listNotificacoesOfSolicitacao(db: Executor, organizationId: string, solicitacaoId: string) {
+  return db
+    .select()
+    .from(notificacoes)
+    .where(and(eq(notificacoes.organizationId, organizationId), eq(notificacoes.solicitacaoId, solicitacaoId)))
+    .orderBy(asc(notificacoes.createdAt), asc(notificacoes.ordem))
+    .limit(50);
 }
 
 /** The gate commands (`portao.abrir` deliveries) sent for a request, oldest first. */

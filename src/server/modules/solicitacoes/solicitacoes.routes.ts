@@ -102,6 +102,7 @@ export function solicitacoesRoutes(db: Database) {
         unidadeId: q.unidade_id,
         status: q.status,
         tipo: q.tipo,
+        semResposta: q.sem_resposta,
         q: q.q,
         de: q.de ? new Date(q.de) : undefined,
         ate: q.ate ? new Date(q.ate) : undefined,

@@ -6,8 +6,11 @@
 
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type {
+  CanalNotificacao,
   ChamadaResposta,
   ChamadaStatus,
+  DecisaoVia,
+  NotificacaoStatus,
   SolicitacaoStatus,
   SolicitacaoTipo,
   WebhookEntregaStatus,
@@ -29,6 +32,8 @@ import { buildSearchText } from "../../db/search";
 import type { TenantContext } from "../../http/context";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
+import { revokeLinks } from "../../notifications/links";
+import { startOutreach } from "../../notifications/outreach";
 import { recordEvent } from "../../realtime/events";
 import { refreshChamadasSearch } from "../chamadas/chamadas.queries";
 import type { Reader } from "./solicitacoes.queries";
@@ -41,6 +46,7 @@ import {
   type ListFilters,
   listChamadasOfSolicitacao,
   listComandosPortao,
+  listNotificacoesOfSolicitacao,
   listSolicitacoes,
   type SolicitacaoRow,
 } from "./solicitacoes.queries";
@@ -64,6 +70,8 @@ export function toSolicitacao(r: SolicitacaoRow): Solicitacao {
     decidido_por_nome: r.decididoPorNome,
     observacoes: r.observacoes,
     portao: r.portao,
+    decidido_via: r.decididoVia as DecisaoVia | null,
+    sem_resposta_moradores_em: iso(r.semRespostaMoradoresEm),
     created_at: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
     unidade: { codigo: r.unidadeCodigo, torre: r.unidadeTorre },
@@ -85,10 +93,12 @@ function autor(userNome: string | null, chaveNome: string | null): Autor | null 
 export async function get(db: Database, tenant: Reader, id: string): Promise<SolicitacaoDetail> {
   const row = await findSolicitacao(db, tenant, id);
   if (!row) throw notFound(NOT_FOUND_MESSAGE);
-  const [calls, comandos] = await Promise.all([
+  const staff = tenant.scope === null;
+  const [calls, comandos, mensagens] = await Promise.all([
     listChamadasOfSolicitacao(db, tenant.organizationId, id),
-    // Where the gate commands went is the integration's business: staff only.
-    tenant.scope === null ? listComandosPortao(db, tenant.organizationId, id) : [],
+    // Where the gate commands went, and the residents' phones and messages: staff only.
+    staff ? listComandosPortao(db, tenant.organizationId, id) : [],
+    staff ? listNotificacoesOfSolicitacao(db, tenant.organizationId, id) : [],
   ]);
   return {
     ...toSolicitacao(row),
@@ -116,6 +126,23 @@ export async function get(db: Database, tenant: Reader, id: string): Promise<Sol
       ultimo_status_http: k.ultimoStatusHttp,
       created_at: iso(k.createdAt),
       entregue_em: iso(k.entregueEm),
+    })),
+    notificacoes: mensagens.map((n) => ({
+      id: n.id,
+      pessoa_id: n.pessoaId,
+      pessoa_nome: n.pessoaNome,
+      ordem: n.ordem,
+      canal: n.canal as CanalNotificacao,
+      destino: n.destino,
+      status: n.status as NotificacaoStatus,
+      demo: n.demo,
+      mensagem: n.demo ? n.mensagem : null,
+      ultimo_erro: n.ultimoErro,
+      created_at: iso(n.createdAt),
+      enviada_em: iso(n.enviadaEm),
+      entregue_em: iso(n.entregueEm),
+      aberta_em: iso(n.abertaEm),
+      decidida_em: iso(n.decididaEm),
     })),
   };
 }
@@ -170,6 +197,13 @@ export async function create(
         busca: buildSearchText([input.nome_visitante, input.doc_visitante, unidade.codigo, unidade.torre]),
       })
       .returning({ id: s.id, nomeVisitante: s.nomeVisitante });
+    // The residents are reached from the same transaction: a request never exists without it.
+    await startOutreach(tx, {
+      organizationId: org,
+      solicitacaoId: row!.id,
+      unidadeId: unidade.id,
+      condominioId: condominio.id,
+    });
     await recordEvent(tx, org, {
       type: "solicitacao.criada",
       solicitacao: { id: row!.id, nome_visitante: row!.nomeVisitante, status: "pendente", unidade_id: unidade.id },
@@ -237,12 +271,13 @@ export async function update(
 
 export type Decisao = "autorizado" | "negado";
 
-/** Who decides: the person (if any) and the login or the API key it came through. */
+/** Who decides: the person (if any), the login or the API key it came through, and how. */
 export interface Decider {
   pessoaId: string | null;
   userId: string | null;
   apiKeyId: string | null;
   nome: string;
+  via: DecisaoVia;
 }
 
 /**
@@ -270,6 +305,9 @@ export async function applyDecision(
         decididoPorUserId: decider.userId,
         decididoPorApiKeyId: decider.apiKeyId,
         decididoPorNome: decider.nome,
+        decididoVia: decider.via,
+        // Decided: nobody else is reached, and every resident's link stops deciding (revokeLinks).
+        escalonamentoEm: null,
         observacoes: observacoes ?? sql`${s.observacoes}`,
         updatedAt: sql`now()`,
       })
@@ -284,9 +322,11 @@ export async function applyDecision(
       .returning({ id: s.id, nomeVisitante: s.nomeVisitante, unidadeId: s.unidadeId });
     if (!row) return false;
     await alsoInTx?.(tx);
+    await revokeLinks(tx, [row.id]);
     await recordEvent(tx, organizationId, {
       type: "solicitacao.atualizada",
       solicitacao: { id: row.id, nome_visitante: row.nomeVisitante, status: decisao, unidade_id: row.unidadeId },
+      decisao: { via: decider.via, por_nome: decider.nome },
     });
     return true;
   });
@@ -320,6 +360,7 @@ export async function decide(
     userId: tenant.userId,
     apiKeyId: null,
     nome: pessoa?.nome ?? tenant.user.name,
+    via: "console",
   };
   if (await applyDecision(db, org, id, decisao, decider, observacoes)) return reload(db, org, id);
   throw await decisionRefused(db, org, id, decisao);

@@ -255,7 +255,13 @@ export async function answerChamada(
       "Só um morador ativo da unidade decide pelo telefone: esta chamada não foi feita para um morador da unidade.",
     );
   }
-  const decider: Decider = { pessoaId: morador.pessoaId, userId: morador.userId, apiKeyId: key.id, nome: morador.nome };
+  const decider: Decider = {
+    pessoaId: morador.pessoaId,
+    userId: morador.userId,
+    apiKeyId: key.id,
+    nome: morador.nome,
+    via: "telefone",
+  };
   const won = await applyDecision(
     db,
     org,

@@ -3,11 +3,12 @@
  * residents in calling order: the responsável first, then by when they moved in. Paginated like
  * every list; a page of units costs two statements whatever its size.
  */
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { V1UnidadeDiretorio } from "../../../shared/schemas/v1";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
-import { condominios, pessoas, unidadeMoradores, unidades } from "../../db/schema";
+import { condominios, unidades } from "../../db/schema";
+import { activeResidentsInCallingOrder } from "../../notifications/residents";
 
 type Tenant = { organizationId: string };
 
@@ -58,30 +59,11 @@ export async function listUnidades(
       .offset((q.page - 1) * q.page_size),
     cappedCount(db, unidades, where),
   ]);
-  const residents = rows.length
-    ? await db
-        .select({
-          unidadeId: unidadeMoradores.unidadeId,
-          pessoaId: pessoas.id,
-          nome: pessoas.nome,
-          pbxRamal: pessoas.pbxRamal,
-          telefoneE164: pessoas.telefoneE164,
-          isResponsavel: unidadeMoradores.isResponsavel,
-        })
-        .from(unidadeMoradores)
-        .innerJoin(pessoas, eq(pessoas.id, unidadeMoradores.pessoaId))
-        .where(
-          and(
-            inArray(
-              unidadeMoradores.unidadeId,
-              rows.map((r) => r.id),
-            ),
-            eq(unidadeMoradores.ativo, true),
-            eq(pessoas.ativo, true),
-          ),
-        )
-        .orderBy(desc(unidadeMoradores.isResponsavel), asc(unidadeMoradores.createdAt), asc(pessoas.nome))
-    : [];
+  const residents = await activeResidentsInCallingOrder(
+    db,
+    key.organizationId,
+    rows.map((r) => r.id),
+  );
   const items: V1UnidadeDiretorio[] = rows.map((u) => ({
     id: u.id,
     condominio_id: u.condominioId,

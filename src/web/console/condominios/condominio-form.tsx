@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Clock } from "lucide-react";
+import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { DEFAULT_TIMEZONE, TIMEZONES } from "@/shared/domain";
 import { type Condominio, type CondominioInput, condominioInputSchema } from "@/shared/schemas/condominios";
 import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
 import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
 import type { RecordLabels } from "@/web/components/record-screen";
+import { SectionCard } from "@/web/components/section-card";
 import { useSaveCondominio } from "./condominios.queries";
 
 export const LIST = "/app/condominios";
@@ -32,8 +34,10 @@ function offsetOf(timezone: string) {
 }
 
 /**
- * Condominium form (SPEC.md sections 2.10 and 5): name, timezone and the active switch. The timezone
- * select is a controlled field of the form, so the chosen zone is the one saved.
+ * Condominium form (SPEC.md sections 2.10 and 5): name, timezone and the active switch, then how the
+ * residents are reached about a visitor (issue 13): the wait for each one's answer and whether all
+ * are reached at once. The timezone select is a controlled field of the form, so the chosen zone is
+ * the one saved.
  */
 export function CondominioForm({ condominio }: { condominio?: Condominio }) {
   const editing = !!condominio;
@@ -44,12 +48,15 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
       nome: condominio?.nome ?? "",
       timezone: condominio?.timezone ?? DEFAULT_TIMEZONE,
       enabled: condominio?.enabled ?? true,
+      espera_morador_segundos: condominio?.espera_morador_segundos ?? 60,
+      notificar_todos_moradores: condominio?.notificar_todos_moradores ?? false,
     },
   });
+  const avisoTitleId = useId();
   const timezone = useWatch({ control: form.control, name: "timezone" }) ?? DEFAULT_TIMEZONE;
 
   const onSubmit = useSaveHandler(form, {
-    fields: ["nome", "timezone"],
+    fields: ["nome", "timezone", "espera_morador_segundos", "notificar_todos_moradores"],
     save: save.mutateAsync,
     success: editing ? "Condomínio atualizado!" : "Condomínio criado!",
     errorTitle: editing ? "Erro ao atualizar condomínio" : "Erro ao criar condomínio",
@@ -103,6 +110,32 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
           hint="Condomínios inativos não aparecem nas novas solicitações."
         />
       </FormCard>
+
+      <SectionCard
+        title="Aviso aos moradores"
+        titleId={avisoTitleId}
+        description="Como os moradores da unidade são avisados de uma visita."
+        className="gap-4"
+      >
+        <fieldset aria-labelledby={avisoTitleId} className="grid min-w-0 gap-5">
+          <InputField
+            form={form}
+            name="espera_morador_segundos"
+            label="Tempo de espera por morador (segundos)"
+            required
+            type="number"
+            inputMode="numeric"
+            min={15}
+            hint="Quanto tempo esperar a resposta de um morador antes de avisar o próximo."
+          />
+          <SwitchField
+            form={form}
+            name="notificar_todos_moradores"
+            label="Avisar todos os moradores de uma vez"
+            hint="Em vez de um por vez, na ordem de chamada (responsável primeiro)."
+          />
+        </fieldset>
+      </SectionCard>
     </FormLayout>
   );
 }

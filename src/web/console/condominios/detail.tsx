@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { Building2, Users } from "lucide-react";
+import { BellRing, Building2, Users } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { TENANT_WIDE_ROLES } from "@/shared/permissions";
 import { RecordScreen } from "@/web/components/record-screen";
@@ -78,6 +78,23 @@ export default function CondominioDetailPage() {
                 ["Timezone", c.timezone],
                 ["Status", <ActiveBadge key="s" active={c.enabled} />],
                 ["Criado em", format(new Date(c.created_at), "dd/MM/yyyy")],
+              ]}
+            />
+          </SectionCard>
+          <SectionCard
+            icon={BellRing}
+            title="Aviso aos moradores"
+            description="Como os moradores da unidade são avisados de uma visita."
+          >
+            <DataList
+              items={[
+                ["Tempo de espera por morador", `${number.format(c.espera_morador_segundos)} segundos`],
+                [
+                  "Ordem do aviso",
+                  c.notificar_todos_moradores
+                    ? "Todos os moradores de uma vez"
+                    : "Um por vez, na ordem de chamada (responsável primeiro)",
+                ],
               ]}
             />
           </SectionCard>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Home, Phone, Trash2, User } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { CANAL_LABELS, type Pessoa } from "@/shared/schemas/pessoas";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
@@ -20,6 +21,14 @@ import { PESSOA } from "./pessoa-form";
 import { pessoaDetailOptions, useDeletePessoa } from "./pessoas.queries";
 
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("pessoas", params.id));
+
+/** The preferred channel, or what "Automático" means for this record (as the server chooses it). */
+function canalLabel(p: Pick<Pessoa, "canal_preferido" | "telefone_e164" | "email">) {
+  if (p.canal_preferido) return CANAL_LABELS[p.canal_preferido];
+  if (p.telefone_e164) return "Automático (WhatsApp)";
+  if (p.email) return "Automático (e-mail)";
+  return "Automático (sem telefone nem e-mail, não recebe avisos)";
+}
 
 /** Person detail: data, the units the person lives in, the requests they decided, and delete. */
 /** The people registry is staff-only: a morador gets the no-permission state. */
@@ -107,6 +116,7 @@ function PessoaDetailScreen() {
                   ),
                 ],
                 ["Ramal", p.pbx_ramal],
+                ["Canal preferido", canalLabel(p)],
               ]}
             />
           </SectionCard>

@@ -1,7 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { type Pessoa, type PessoaInput, pessoaInputSchema } from "@/shared/schemas/pessoas";
-import { InputField, SwitchField } from "@/web/components/form-field";
+import { z } from "zod";
+import { CANAIS_NOTIFICACAO, type CanalNotificacao } from "@/shared/domain";
+import { CANAL_LABELS, type Pessoa, type PessoaInput, pessoaInputSchema } from "@/shared/schemas/pessoas";
+import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
 import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
 import type { RecordLabels } from "@/web/components/record-screen";
 import { CondominioField } from "@/web/components/registry";
@@ -16,14 +18,47 @@ export const PESSOA: RecordLabels = {
   errorTitle: "Não foi possível carregar a pessoa.",
   loading: "Carregando pessoa...",
 };
-const FIELDS = ["condominio_id", "nome", "documento", "telefone_e164", "email", "pbx_ramal", "foto_url"] as const;
+const FIELDS = [
+  "condominio_id",
+  "nome",
+  "documento",
+  "telefone_e164",
+  "email",
+  "pbx_ramal",
+  "canal_preferido",
+  "foto_url",
+] as const;
 
-/** Person form (SPEC.md sections 2.8 and 5). */
+/**
+ * The "Automático" choice of the channel select: no preferred channel (null in the API), which a
+ * select item cannot hold as its value. Its label stays short enough for the closed select on a
+ * 360 px phone (the select's value does not wrap or clip); the hint spells out the rule.
+ */
+const AUTOMATICO = "automatico";
+const CANAL_OPTIONS = [
+  [AUTOMATICO, "Automático (WhatsApp ou e-mail)"],
+  ...CANAIS_NOTIFICACAO.map((canal) => [canal, CANAL_LABELS[canal]] as const),
+] as const;
+
+type PessoaFormValues = Omit<PessoaInput, "canal_preferido"> & {
+  canal_preferido: CanalNotificacao | typeof AUTOMATICO;
+};
+
+/** The API's schema, reading the select's "Automático" as no preferred channel. */
+const pessoaFormSchema = z.preprocess(
+  (values: PessoaFormValues) => ({
+    ...values,
+    canal_preferido: values.canal_preferido === AUTOMATICO ? null : values.canal_preferido,
+  }),
+  pessoaInputSchema,
+);
+
+/** Person form (SPEC.md sections 2.8 and 5), with the channel that reaches them about visits (issue 13). */
 export function PessoaForm({ pessoa, condominioId }: { pessoa?: Pessoa; condominioId?: string }) {
   const editing = !!pessoa;
   const save = useSavePessoa(pessoa?.id);
-  const form = useForm<PessoaInput>({
-    resolver: zodResolver(pessoaInputSchema),
+  const form = useForm({
+    resolver: zodResolver(pessoaFormSchema),
     defaultValues: {
       condominio_id: pessoa?.condominio_id ?? condominioId ?? "",
       nome: pessoa?.nome ?? "",
@@ -31,6 +66,7 @@ export function PessoaForm({ pessoa, condominioId }: { pessoa?: Pessoa; condomin
       telefone_e164: pessoa?.telefone_e164 ?? "",
       email: pessoa?.email ?? "",
       pbx_ramal: pessoa?.pbx_ramal ?? "",
+      canal_preferido: pessoa?.canal_preferido ?? AUTOMATICO,
       foto_url: pessoa?.foto_url ?? "",
       ativo: pessoa?.ativo ?? true,
     },
@@ -77,6 +113,15 @@ export function PessoaForm({ pessoa, condominioId }: { pessoa?: Pessoa; condomin
           hint="Formato internacional, com + e o código do país."
         />
         <InputField form={form} name="pbx_ramal" label="Ramal" placeholder="Ex.: 2101" />
+        <SelectField
+          form={form}
+          name="canal_preferido"
+          label="Canal preferido"
+          placeholder="Selecione um canal"
+          options={CANAL_OPTIONS}
+          hint="Por onde a pessoa recebe o link para autorizar ou negar uma visita. No automático: WhatsApp se houver telefone, senão e-mail."
+          className="md:col-span-2"
+        />
         <InputField
           form={form}
           name="foto_url"

@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { Check, X } from "lucide-react";
+import { Check, FlaskConical, Mail, PhoneOff, X } from "lucide-react";
 import type * as React from "react";
 import { useRef } from "react";
 import { useParams } from "react-router";
 import { toast } from "sonner";
+import { CANAL_LABELS } from "@/shared/schemas/pessoas";
+import type { Notificacao, SolicitacaoDetail } from "@/shared/schemas/solicitacoes";
 import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { ErrorState } from "@/web/components/error-state";
@@ -23,9 +25,10 @@ import { usePermission } from "@/web/lib/me.queries";
 import { isUuid } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/detail";
+import { mensagensDemo, partesDaMensagem } from "./mensagens-demo";
 import { type Decisao, solicitacaoDetailOptions, useDecidirSolicitacao } from "./solicitacoes.queries";
 import { SolicitacaoTimeline } from "./timeline";
-import { formatInZone, quoted } from "./timeline-entries";
+import { decisaoViaSufixo, formatInZone, quoted } from "./timeline-entries";
 
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("solicitacoes", params.id));
 
@@ -65,6 +68,134 @@ function DateWithRelative({ value, timeZone }: { value: string; timeZone: string
       <span>{formatInZone(value, timeZone)}</span>
       <RelativeTime value={value} className="text-muted-foreground text-sm" />
     </span>
+  );
+}
+
+/**
+ * "Sem resposta dos moradores" (issue 13): every resident was reached and nobody answered, or nobody
+ * could be reached. Shown while the request still waits, so the porteiro calls the unit.
+ */
+function SemResposta({ s, staff }: { s: SolicitacaoDetail; staff: boolean }) {
+  if (s.status !== "pendente" || !s.sem_resposta_moradores_em) return null;
+  const nobodyReached = staff && s.notificacoes.length === 0;
+  return (
+    <section
+      aria-labelledby="sem-resposta-titulo"
+      data-testid="sem-resposta"
+      className="flex items-start gap-3 rounded-lg border border-orange-300 bg-orange-50 p-4 text-orange-950 dark:border-orange-400/40 dark:bg-orange-400/10 dark:text-orange-100"
+    >
+      <PhoneOff className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 space-y-1">
+        <h2 id="sem-resposta-titulo" className="font-semibold">
+          Sem resposta dos moradores
+        </h2>
+        <p className="break-words text-sm">
+          Desde{" "}
+          <time dateTime={new Date(s.sem_resposta_moradores_em).toISOString()} className="tabular-nums">
+            {formatInZone(s.sem_resposta_moradores_em, s.condominio.timezone)}
+          </time>{" "}
+          (<RelativeTime value={s.sem_resposta_moradores_em} />
+          ).{" "}
+          {nobodyReached
+            ? "Nenhum morador da unidade tem telefone ou e-mail para receber o aviso."
+            : "Nenhum morador respondeu às mensagens."}{" "}
+          {staff ? "Ligue para a unidade." : "A portaria vai ligar para a unidade."}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** A demo WhatsApp or SMS message: to whom, the channel, the text, and its link as a real anchor. */
+function MensagemDemo({ n, timeZone }: { n: Notificacao; timeZone: string }) {
+  const texto = n.mensagem ?? "";
+  const { antes, link, depois } = partesDaMensagem(texto);
+  const quando = n.enviada_em ?? n.created_at;
+  return (
+    <li
+      className="space-y-2 rounded-lg border bg-muted/40 p-3"
+      data-testid="mensagem-demo"
+      data-canal={n.canal}
+      data-notificacao-id={n.id}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="min-w-0 break-words font-medium">
+          {CANAL_LABELS[n.canal]} para {n.pessoa_nome}
+        </p>
+        <time dateTime={new Date(quando).toISOString()} className="text-muted-foreground text-sm tabular-nums">
+          {formatInZone(quando, timeZone, { seconds: true })}
+        </time>
+      </div>
+      <p className="break-all text-muted-foreground text-sm">{n.destino}</p>
+      {texto ? (
+        <p className="whitespace-pre-wrap break-words rounded-md border bg-background p-3 text-sm">
+          {antes}
+          {link && (
+            <a
+              href={link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="break-all font-medium text-primary underline underline-offset-2 outline-none hover:no-underline focus-visible:rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/60"
+              data-testid="link-morador"
+            >
+              {link}
+              <span className="sr-only"> (link de {n.pessoa_nome}, abre em nova aba)</span>
+            </a>
+          )}
+          {depois}
+        </p>
+      ) : (
+        <p className="text-muted-foreground text-sm italic">Texto da mensagem indisponível.</p>
+      )}
+    </li>
+  );
+}
+
+/**
+ * "Mensagens enviadas (demonstração)" (issue 13): without provider keys nothing leaves the server;
+ * the WhatsApp and SMS messages are shown here with their links, and the e-mails go to the demo
+ * mail folder. Staff only (the API sends no messages to a morador); hidden when there are none.
+ */
+function MensagensDemo({ s }: { s: SolicitacaoDetail }) {
+  const { telefone, emails } = mensagensDemo(s.notificacoes);
+  if (telefone.length === 0 && emails.length === 0) return null;
+  return (
+    <SectionCard
+      className="gap-4 border-amber-300 dark:border-amber-400/40"
+      icon={FlaskConical}
+      title="Mensagens enviadas (demonstração)"
+      titleId="mensagens-demo-titulo"
+      description={
+        <>
+          Demonstração: nenhuma mensagem foi enviada de verdade. Aqui está o que cada morador receberia, com o link
+          pessoal dele. Para enviar de verdade, configure as variáveis <code>WHATSAPP_*</code> (WhatsApp) e{" "}
+          <code>TWILIO_*</code> (SMS) do servidor.
+        </>
+      }
+    >
+      <div className="space-y-4">
+        {telefone.length > 0 && (
+          <ul aria-labelledby="mensagens-demo-titulo" className="space-y-3">
+            {telefone.map((n) => (
+              <MensagemDemo key={n.id} n={n} timeZone={s.condominio.timezone} />
+            ))}
+          </ul>
+        )}
+        {emails.length > 0 && (
+          <ul aria-label="E-mails de demonstração" className="space-y-2" data-testid="emails-demo">
+            {emails.map((n) => (
+              <li key={n.id} className="flex items-start gap-2 text-sm">
+                <Mail className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span className="min-w-0 break-words">
+                  E-mail para {n.pessoa_nome} (<span className="break-all">{n.destino}</span>): enviado para a pasta de
+                  e-mails de demonstração.
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </SectionCard>
   );
 }
 
@@ -198,7 +329,7 @@ export default function SolicitacaoDetailPage() {
                 <span className="text-muted-foreground text-sm" data-testid="decisao">
                   {solicitacaoStatusDisplay(s.status).label} em {formatInZone(s.decidido_em, timeZone)}
                   {s.decidido_por_nome ? ` por ${s.decidido_por_nome}` : ""}
-                  {s.decidido_via_chave ? " pelo telefone" : ""}
+                  {decisaoViaSufixo(s.decidido_via_chave, s.decidido_via)}
                 </span>
               )}
             </div>
@@ -210,6 +341,8 @@ export default function SolicitacaoDetailPage() {
           className="self-start"
         />
       </div>
+
+      <SemResposta s={s} staff={canDecide} />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
@@ -228,10 +361,12 @@ export default function SolicitacaoDetailPage() {
             className="gap-4"
             title="Linha do tempo"
             titleId="linha-do-tempo-titulo"
-            description={`Da criação à decisão e à abertura do portão, com as chamadas feitas para a unidade. Horários no fuso do condomínio (${timeZone}).`}
+            description={`Da criação à decisão e à abertura do portão, com as mensagens aos moradores e as chamadas feitas para a unidade. Horários no fuso do condomínio (${timeZone}).`}
           >
             <SolicitacaoTimeline solicitacao={s} labelledBy="linha-do-tempo-titulo" />
           </SectionCard>
+
+          <MensagensDemo s={s} />
         </div>
 
         <div className="flex flex-col gap-6">
@@ -262,7 +397,9 @@ export default function SolicitacaoDetailPage() {
               <Item term="Decidida por" emptyText="—">
                 {s.decidido_via_chave
                   ? `${s.decidido_por_nome ? `${s.decidido_por_nome}, ` : ""}pelo telefone, via integração ${quoted(s.decidido_via_chave)}`
-                  : s.decidido_por_nome}
+                  : s.decidido_via === "link"
+                    ? `${s.decidido_por_nome ? `${s.decidido_por_nome}, ` : ""}pelo link enviado ao morador`
+                    : s.decidido_por_nome}
               </Item>
               <Item term="Observações" emptyText="Nenhuma observação">
                 {s.observacoes}

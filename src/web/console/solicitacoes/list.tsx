@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Plus, SearchX } from "lucide-react";
+import { Check, PhoneOff, Plus, SearchX } from "lucide-react";
 import { useRef } from "react";
 import { SOLICITACAO_STATUSES, SOLICITACAO_TIPOS } from "@/shared/domain";
 import { solicitacaoStatusDisplay, tipoLabel } from "@/shared/status-catalogue";
@@ -7,6 +7,7 @@ import { EmptyState } from "@/web/components/empty-state";
 import { AddLink, ListFilters, ListScreen, SelectFilter } from "@/web/components/list-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
 import { SolicitacoesTable } from "@/web/components/solicitacoes-table";
+import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { isFiltered, useListParams } from "@/web/lib/use-list-params";
@@ -17,6 +18,25 @@ export const meta: Route.MetaFunction = () => consoleTitle("Solicitações de Ac
 
 const STATUS_OPTIONS = SOLICITACAO_STATUSES.map((s) => [s, solicitacaoStatusDisplay(s).label] as const);
 const TIPO_OPTIONS = SOLICITACAO_TIPOS.map((t) => [t, tipoLabel(t)] as const);
+/** ?sem_resposta=true: only the pending requests nobody answered (issue 13), filtered by the API. */
+const SEM_RESPOSTA = ["true"] as const;
+
+/** The "Sem resposta" chip: a toggle (aria-pressed), with a check when on, not colour alone. */
+function SemRespostaChip({ pressed, onToggle }: { pressed: boolean; onToggle: () => void }) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      aria-pressed={pressed}
+      onClick={onToggle}
+      data-testid="filtro-sem-resposta"
+      className="aria-pressed:border-orange-400 aria-pressed:bg-orange-100 aria-pressed:text-orange-950 dark:aria-pressed:border-orange-400/50 dark:aria-pressed:bg-orange-400/15 dark:aria-pressed:text-orange-100"
+    >
+      {pressed ? <Check aria-hidden="true" /> : <PhoneOff aria-hidden="true" />}
+      Sem resposta<span className="sr-only"> dos moradores</span>
+    </Button>
+  );
+}
 
 /** Request list (SPEC.md section 2.5). */
 export default function SolicitacoesListPage() {
@@ -24,6 +44,7 @@ export default function SolicitacoesListPage() {
   const filters = {
     status: list$.oneOf("status", SOLICITACAO_STATUSES),
     tipo: list$.oneOf("tipo", SOLICITACAO_TIPOS),
+    sem_resposta: list$.oneOf("sem_resposta", SEM_RESPOSTA),
     q: list$.q,
     page: list$.page,
   };
@@ -48,8 +69,8 @@ export default function SolicitacoesListPage() {
           searchId="busca-solicitacoes"
           searchLabel="Buscar solicitações"
           placeholder="Nome, documento, unidade ou torre"
-          columns="md:grid-cols-[minmax(0,1fr)_12rem_12rem_auto]"
-          clearKeys={["status", "tipo"]}
+          columns="md:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_12rem_12rem_auto_auto]"
+          clearKeys={["status", "tipo", "sem_resposta"]}
           filtered={filtered}
         >
           <SelectFilter
@@ -68,6 +89,10 @@ export default function SolicitacoesListPage() {
             onChange={(tipo) => list$.update({ tipo })}
             options={TIPO_OPTIONS}
           />
+          <SemRespostaChip
+            pressed={filters.sem_resposta === "true"}
+            onToggle={() => list$.update({ sem_resposta: filters.sem_resposta ? undefined : "true" })}
+          />
         </ListFilters>
       }
       query={list}
@@ -82,7 +107,13 @@ export default function SolicitacoesListPage() {
         <EmptyState
           icon={filtered ? SearchX : Plus}
           title="Nenhuma solicitação encontrada."
-          description={filtered ? "Tente ajustar os filtros ou a busca." : undefined}
+          description={
+            filters.sem_resposta && !filters.status && !filters.tipo && !filters.q
+              ? "Nenhuma solicitação pendente está sem resposta dos moradores."
+              : filtered
+                ? "Tente ajustar os filtros ou a busca."
+                : undefined
+          }
           action={<AddLink to="/app/solicitacoes/nova">Criar primeira solicitação</AddLink>}
         />
       }

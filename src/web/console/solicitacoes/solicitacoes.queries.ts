@@ -28,6 +28,8 @@ export interface SolicitacaoFilters {
   unidade_id?: string;
   status?: SolicitacaoStatus;
   tipo?: SolicitacaoTipo;
+  /** "true": only the pending requests nobody answered ("Sem resposta dos moradores"). */
+  sem_resposta?: "true";
   q?: string;
   de?: string;
   ate?: string;

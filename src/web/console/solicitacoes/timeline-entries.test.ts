@@ -3,11 +3,20 @@ import type { SolicitacaoDetail } from "@/shared/schemas/solicitacoes";
 import {
   buildTimeline,
   type ChamadaDaSolicitacao,
+  canalTexto,
   criadaPorTexto,
   decisaoPorTexto,
+  decisaoViaSufixo,
   formatInZone,
+  type Notificacao,
+  notificacaoEstado,
+  notificacaoFalhaTexto,
+  notificacaoPassos,
+  notificacaoTitulo,
+  ordemTexto,
   registradaPorTexto,
   respostaTexto,
+  semRespostaTexto,
   tentativasTexto,
 } from "./timeline-entries";
 
@@ -26,6 +35,27 @@ function chamada(over: Partial<ChamadaDaSolicitacao> = {}): ChamadaDaSolicitacao
     resposta: null,
     respondido_em: null,
     criado_por: null,
+    ...over,
+  };
+}
+
+function notificacao(over: Partial<Notificacao> = {}): Notificacao {
+  return {
+    id: "00000000-0000-4000-8000-0000000000d1",
+    pessoa_id: "00000000-0000-4000-8000-0000000000a1",
+    pessoa_nome: "Ana Souza",
+    ordem: 0,
+    canal: "whatsapp",
+    destino: "+5511999998888",
+    status: "enviada",
+    demo: true,
+    mensagem: "Olá, Ana! [Responder] http://localhost:3000/r/abc",
+    ultimo_erro: null,
+    created_at: "2025-03-12T17:32:05.000Z",
+    enviada_em: "2025-03-12T17:32:06.000Z",
+    entregue_em: null,
+    aberta_em: null,
+    decidida_em: null,
     ...over,
   };
 }
@@ -53,8 +83,11 @@ function detail(over: Partial<SolicitacaoDetail> = {}): SolicitacaoDetail {
     portao: null,
     criado_por: null,
     decidido_via_chave: null,
+    decidido_via: null,
+    sem_resposta_moradores_em: null,
     chamadas: [],
     comandos_portao: [],
+    notificacoes: [],
     ...over,
   };
 }
@@ -112,6 +145,126 @@ describe("buildTimeline", () => {
   });
 });
 
+describe("buildTimeline with the residents' messages (issue 13)", () => {
+  it("puts each message in order with the calls, then 'Sem resposta dos moradores' before the wait", () => {
+    const entries = buildTimeline(
+      detail({
+        sem_resposta_moradores_em: "2025-03-12T17:34:05.000Z",
+        notificacoes: [
+          // Same instant as the creation: the message still comes after it.
+          notificacao(),
+          notificacao({
+            id: "00000000-0000-4000-8000-0000000000d2",
+            pessoa_nome: "Bruno Lima",
+            ordem: 1,
+            canal: "sms",
+            created_at: "2025-03-12T17:33:05.000Z",
+          }),
+        ],
+        chamadas: [chamada({ iniciado_em: "2025-03-12T17:34:30.000Z" })],
+      }),
+    );
+    expect(entries.map((e) => e.kind)).toEqual([
+      "criada",
+      "notificacao",
+      "notificacao",
+      "sem_resposta",
+      "chamada",
+      "aguardando",
+    ]);
+    expect(entries[2]?.kind === "notificacao" && entries[2].notificacao.pessoa_nome).toBe("Bruno Lima");
+    expect(entries[3]).toMatchObject({ kind: "sem_resposta", semMensagens: false, pendente: true });
+  });
+
+  it("keeps 'Sem resposta dos moradores' as history after a later decision through the link", () => {
+    const entries = buildTimeline(
+      detail({
+        status: "autorizado",
+        decidido_em: "2025-03-12T17:40:00.000Z",
+        decidido_por_nome: "Ana Souza",
+        decidido_via: "link",
+        sem_resposta_moradores_em: "2025-03-12T17:34:05.000Z",
+        notificacoes: [notificacao({ decidida_em: "2025-03-12T17:40:00.000Z" })],
+      }),
+    );
+    expect(entries.map((e) => e.kind)).toEqual(["criada", "notificacao", "sem_resposta", "decisao"]);
+    expect(entries[2]).toMatchObject({ pendente: false });
+    expect(entries[3]).toMatchObject({ kind: "decisao", por: "Ana Souza", via: "link" });
+  });
+
+  it("marks a request nobody could be reached about", () => {
+    const entries = buildTimeline(detail({ sem_resposta_moradores_em: "2025-03-12T17:32:05.000Z" }));
+    expect(entries.map((e) => e.kind)).toEqual(["criada", "sem_resposta", "aguardando"]);
+    expect(entries[1]).toMatchObject({ semMensagens: true });
+  });
+});
+
+describe("message texts", () => {
+  it("names the resident, the channel and the place in the calling order", () => {
+    expect(notificacaoTitulo(notificacao())).toBe("Mensagem para Ana Souza");
+    expect(canalTexto({ canal: "whatsapp", demo: true })).toBe("WhatsApp (demonstração)");
+    expect(canalTexto({ canal: "sms", demo: false })).toBe("SMS");
+    expect(canalTexto({ canal: "email", demo: false })).toBe("E-mail");
+    expect(ordemTexto(0)).toBe("1º");
+    expect(ordemTexto(1)).toBe("2º");
+  });
+
+  it("lists the steps that happened, in order", () => {
+    expect(notificacaoPassos(notificacao({ status: "pendente", enviada_em: null }))).toEqual([]);
+    expect(
+      notificacaoPassos(
+        notificacao({
+          status: "entregue",
+          entregue_em: "2025-03-12T17:32:08.000Z",
+          aberta_em: "2025-03-12T17:32:30.000Z",
+          decidida_em: "2025-03-12T17:32:40.000Z",
+        }),
+      ).map((p) => p.label),
+    ).toEqual(["Enviada", "Entregue", "Aberta", "Decidiu pelo link"]);
+    // A provider that never reports delivery: no "Entregue".
+    expect(notificacaoPassos(notificacao({ aberta_em: "2025-03-12T17:32:30.000Z" })).map((p) => p.label)).toEqual([
+      "Enviada",
+      "Aberta",
+    ]);
+  });
+
+  it("badges the furthest step", () => {
+    expect(notificacaoEstado(notificacao({ status: "pendente", enviada_em: null })).label).toBe("Aguardando envio");
+    expect(notificacaoEstado(notificacao({ status: "pendente", enviada_em: null, ultimo_erro: "timeout" })).label).toBe(
+      "Nova tentativa",
+    );
+    expect(notificacaoEstado(notificacao()).label).toBe("Enviada");
+    expect(notificacaoEstado(notificacao({ status: "entregue", entregue_em: "2025-03-12T17:32:08.000Z" }))).toEqual({
+      label: "Entregue",
+      tone: "blue",
+    });
+    expect(notificacaoEstado(notificacao({ aberta_em: "2025-03-12T17:32:30.000Z" })).label).toBe("Aberta");
+    expect(notificacaoEstado(notificacao({ decidida_em: "2025-03-12T17:32:40.000Z" })).label).toBe("Decidiu pelo link");
+    expect(notificacaoEstado(notificacao({ status: "falhou", enviada_em: null })).tone).toBe("red");
+  });
+
+  it("tells a failure with its error, and a retry", () => {
+    expect(notificacaoFalhaTexto(notificacao())).toBeNull();
+    expect(
+      notificacaoFalhaTexto(notificacao({ status: "falhou", enviada_em: null, ultimo_erro: "Número inválido" })),
+    ).toBe("Falhou: Número inválido");
+    expect(notificacaoFalhaTexto(notificacao({ status: "falhou", enviada_em: null }))).toBe(
+      "Falhou: erro não informado",
+    );
+    expect(notificacaoFalhaTexto(notificacao({ status: "pendente", enviada_em: null, ultimo_erro: "HTTP 503" }))).toBe(
+      "Não enviada ainda: HTTP 503. Nova tentativa agendada.",
+    );
+  });
+
+  it("explains 'Sem resposta dos moradores'", () => {
+    expect(semRespostaTexto(false, true)).toBe("Nenhum morador respondeu às mensagens. Ligue para a unidade.");
+    expect(semRespostaTexto(true, true)).toBe(
+      "Nenhum morador da unidade tem telefone ou e-mail para receber o aviso. Ligue para a unidade.",
+    );
+    expect(semRespostaTexto(false, false)).toBe("Nenhum morador respondeu às mensagens a tempo.");
+  });
+});
+
 describe("texts", () => {
   it("says who created the request or registered the call", () => {
     expect(criadaPorTexto({ tipo: "usuario", nome: "Ana" })).toBe("Criada por Ana");
@@ -131,6 +284,19 @@ describe("texts", () => {
     );
     expect(decisaoPorTexto(null, "Atendente IA")).toBe("Pelo telefone, via integração “Atendente IA”");
     expect(decisaoPorTexto(null, null)).toBeNull();
+    expect(decisaoPorTexto("Ana Souza", null, "link")).toBe("Por Ana Souza, pelo link");
+    expect(decisaoPorTexto(null, null, "link")).toBe("Pelo link");
+    expect(decisaoPorTexto("Ana", null, "console")).toBe("Por Ana");
+    expect(decisaoPorTexto("Maria Silva", "Atendente IA", "telefone")).toBe(
+      "Por Maria Silva, pelo telefone, via integração “Atendente IA”",
+    );
+  });
+
+  it("names the decision's path in the header", () => {
+    expect(decisaoViaSufixo("Atendente IA", "telefone")).toBe(" pelo telefone");
+    expect(decisaoViaSufixo(null, "link")).toBe(" pelo link");
+    expect(decisaoViaSufixo(null, "console")).toBe("");
+    expect(decisaoViaSufixo(null, null)).toBe("");
   });
 
   it("tells the resident's answer on the phone", () => {

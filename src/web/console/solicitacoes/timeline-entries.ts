@@ -1,22 +1,36 @@
 /**
- * The request's timeline (issue 12): what happened to it, oldest first — created (by whom or which
- * API key), each call to the unit, the decision, the expiry, the gate-open commands — built from the
- * detail response alone, with its texts. Pure: no React, so the unit tests read it directly.
+ * The request's timeline (issues 12 and 13): what happened to it, oldest first — created (by whom or
+ * which API key), each message to a resident (sent, delivered, opened, decided through its link),
+ * each call to the unit, "Sem resposta dos moradores", the decision, the expiry, the gate-open
+ * commands — built from the detail response alone, with its texts. Pure: no React, so the unit
+ * tests read it directly.
  */
-import type { Autor, SolicitacaoDetail } from "@/shared/schemas/solicitacoes";
+import type { DecisaoVia } from "@/shared/domain";
+import { CANAL_LABELS } from "@/shared/schemas/pessoas";
+import type { Autor, Notificacao, SolicitacaoDetail } from "@/shared/schemas/solicitacoes";
+import type { StatusTone } from "@/shared/status-catalogue";
 
 export type ChamadaDaSolicitacao = SolicitacaoDetail["chamadas"][number];
 export type ComandoPortao = SolicitacaoDetail["comandos_portao"][number];
+export type { Notificacao };
 
 export type TimelineEntry =
   | { kind: "criada"; at: string; autor: Autor | null; portao: string | null }
+  /** A message to a resident (issue 13), at the moment it was queued; its steps are inside. */
+  | { kind: "notificacao"; at: string; notificacao: Notificacao }
   | { kind: "chamada"; at: string; chamada: ChamadaDaSolicitacao }
+  /**
+   * Every resident was reached and nobody answered, or nobody could be reached at all
+   * (`semMensagens`): the porteiro takes over. Kept after a later decision, as history.
+   */
+  | { kind: "sem_resposta"; at: string; semMensagens: boolean; pendente: boolean }
   | {
       kind: "decisao";
       at: string;
       status: "autorizado" | "negado";
       por: string | null;
       viaChave: string | null;
+      via: DecisaoVia | null;
     }
   | { kind: "expirada"; at: string }
   | { kind: "cancelada"; at: string }
@@ -24,22 +38,37 @@ export type TimelineEntry =
   /** Still pending: the last, untimed item says what the request waits for. */
   | { kind: "aguardando"; at: null; expiracaoEm: string | null };
 
-/** At the same instant, the chain's own order: created, called, decided, gate opened. */
+/**
+ * At the same instant, the chain's own order: created, residents messaged, called, nobody
+ * answered, decided, gate opened.
+ */
 const RANK: Record<TimelineEntry["kind"], number> = {
   criada: 0,
-  chamada: 1,
-  decisao: 2,
-  expirada: 2,
-  cancelada: 2,
-  comando: 3,
-  aguardando: 4,
+  notificacao: 1,
+  chamada: 2,
+  sem_resposta: 3,
+  decisao: 4,
+  expirada: 4,
+  cancelada: 4,
+  comando: 5,
+  aguardando: 6,
 };
 
 export function buildTimeline(s: SolicitacaoDetail): TimelineEntry[] {
   const timed: Exclude<TimelineEntry, { kind: "aguardando" }>[] = [
     { kind: "criada", at: s.created_at, autor: s.criado_por, portao: s.portao },
   ];
+  for (const notificacao of s.notificacoes)
+    timed.push({ kind: "notificacao", at: notificacao.created_at, notificacao });
   for (const chamada of s.chamadas) timed.push({ kind: "chamada", at: chamada.iniciado_em, chamada });
+  if (s.sem_resposta_moradores_em) {
+    timed.push({
+      kind: "sem_resposta",
+      at: s.sem_resposta_moradores_em,
+      semMensagens: s.notificacoes.length === 0,
+      pendente: s.status === "pendente",
+    });
+  }
   if ((s.status === "autorizado" || s.status === "negado") && s.decidido_em) {
     timed.push({
       kind: "decisao",
@@ -47,6 +76,7 @@ export function buildTimeline(s: SolicitacaoDetail): TimelineEntry[] {
       status: s.status,
       por: s.decidido_por_nome,
       viaChave: s.decidido_via_chave,
+      via: s.decidido_via,
     });
   } else if (s.status === "expirado") {
     timed.push({ kind: "expirada", at: s.expiracao_em ?? s.decidido_em ?? s.updated_at });
@@ -103,14 +133,90 @@ export function decisaoTitulo(status: "autorizado" | "negado"): string {
 
 /**
  * Who decided and how: "Por Ana", "Por Maria Silva, pelo telefone, via integração “Atendente IA”",
- * "Pelo telefone, via integração “Atendente IA”"; null when neither is known.
+ * "Pelo telefone, via integração “Atendente IA”", "Por Ana Souza, pelo link" (the resident's link);
+ * null when neither is known.
  */
-export function decisaoPorTexto(por: string | null, viaChave: string | null): string | null {
-  const via = viaChave ? `pelo telefone, via integração ${quoted(viaChave)}` : null;
+export function decisaoPorTexto(
+  por: string | null,
+  viaChave: string | null,
+  decididoVia: DecisaoVia | null = null,
+): string | null {
+  const via = viaChave
+    ? `pelo telefone, via integração ${quoted(viaChave)}`
+    : decididoVia === "link"
+      ? "pelo link"
+      : decididoVia === "telefone"
+        ? "pelo telefone"
+        : null;
   if (por && via) return `Por ${por}, ${via}`;
   if (por) return `Por ${por}`;
   if (via) return via.charAt(0).toUpperCase() + via.slice(1);
   return null;
+}
+
+/** How the header names the decision's path: " pelo telefone", " pelo link", or nothing. */
+export function decisaoViaSufixo(viaChave: string | null, decididoVia: DecisaoVia | null): string {
+  if (viaChave || decididoVia === "telefone") return " pelo telefone";
+  if (decididoVia === "link") return " pelo link";
+  return "";
+}
+
+// ── Messages to the residents (issue 13) ───────────────────────────────────────────────────────
+
+export function notificacaoTitulo(n: Notificacao): string {
+  return `Mensagem para ${n.pessoa_nome}`;
+}
+
+/** "WhatsApp", "SMS (demonstração)". */
+export function canalTexto(n: Pick<Notificacao, "canal" | "demo">): string {
+  return `${CANAL_LABELS[n.canal]}${n.demo ? " (demonstração)" : ""}`;
+}
+
+/** "1º" — the resident's place in the unit's calling order (ordem counts from 0). */
+export function ordemTexto(ordem: number): string {
+  return `${ordem + 1}º`;
+}
+
+/** Where a message is now, its furthest step: the badge of its timeline entry. */
+export function notificacaoEstado(n: Notificacao): { label: string; tone: StatusTone } {
+  if (n.decidida_em) return { label: "Decidiu pelo link", tone: "green" };
+  if (n.status === "falhou") return { label: "Falhou", tone: "red" };
+  if (n.aberta_em) return { label: "Aberta", tone: "sky" };
+  if (n.status === "entregue" || n.entregue_em) return { label: "Entregue", tone: "blue" };
+  if (n.status === "enviada" || n.enviada_em) return { label: "Enviada", tone: "indigo" };
+  return { label: n.ultimo_erro ? "Nova tentativa" : "Aguardando envio", tone: "amber" };
+}
+
+/** The message's steps that happened, in order: "Enviada", "Entregue", "Aberta", "Decidiu pelo link". */
+export function notificacaoPassos(n: Notificacao): { label: string; at: string }[] {
+  const passos: { label: string; at: string | null }[] = [
+    { label: "Enviada", at: n.enviada_em },
+    { label: "Entregue", at: n.entregue_em },
+    { label: "Aberta", at: n.aberta_em },
+    { label: "Decidiu pelo link", at: n.decidida_em },
+  ];
+  return passos.filter((p): p is { label: string; at: string } => p.at !== null);
+}
+
+/**
+ * What went wrong, if anything: "Falhou: <erro>" once given up, "Não enviada ainda: <erro>. Nova
+ * tentativa agendada." while it is retried; null when nothing failed.
+ */
+export function notificacaoFalhaTexto(n: Notificacao): string | null {
+  const erro = n.ultimo_erro?.trim() || null;
+  if (n.status === "falhou") return `Falhou: ${erro ?? "erro não informado"}`;
+  if (n.status === "pendente" && erro) return `Não enviada ainda: ${erro}. Nova tentativa agendada.`;
+  return null;
+}
+
+/** The "Sem resposta dos moradores" entry's explanation. */
+export function semRespostaTexto(semMensagens: boolean, pendente: boolean): string {
+  const motivo = semMensagens
+    ? "Nenhum morador da unidade tem telefone ou e-mail para receber o aviso."
+    : pendente
+      ? "Nenhum morador respondeu às mensagens."
+      : "Nenhum morador respondeu às mensagens a tempo.";
+  return pendente ? `${motivo} Ligue para a unidade.` : motivo;
 }
 
 export function tentativasTexto(tentativas: number): string {

@@ -1,7 +1,9 @@
 /**
- * "Linha do tempo" of a request (issue 12): created (by whom or which API key), each call with its
- * status and duration, the decision and by whom, the expiry, the gate command and its delivery —
- * oldest first, in an ordered list, with times in the condominium's timezone.
+ * "Linha do tempo" of a request (issues 12 and 13): created (by whom or which API key), each message
+ * to a resident (channel, destination, sent, delivered, opened, decided through the link, or its
+ * failure), each call with its status and duration, "Sem resposta dos moradores", the decision and
+ * by whom, the expiry, the gate command and its delivery — oldest first, in an ordered list, with
+ * times in the condominium's timezone.
  */
 import type { LucideIcon } from "lucide-react";
 import {
@@ -11,9 +13,12 @@ import {
   DoorOpen,
   Eye,
   Hourglass,
+  MessageSquareText,
   PhoneCall,
   PhoneIncoming,
+  PhoneOff,
   TimerOff,
+  TriangleAlert,
   X,
 } from "lucide-react";
 import type * as React from "react";
@@ -31,14 +36,22 @@ import {
   buildTimeline,
   type ChamadaDaSolicitacao,
   type ComandoPortao,
+  canalTexto,
   chamadaTitulo,
   criadaPorTexto,
   decisaoPorTexto,
   decisaoTitulo,
   formatInZone,
+  type Notificacao,
+  notificacaoEstado,
+  notificacaoFalhaTexto,
+  notificacaoPassos,
+  notificacaoTitulo,
+  ordemTexto,
   quoted,
   registradaPorTexto,
   respostaTexto,
+  semRespostaTexto,
   type TimelineEntry,
   tentativasTexto,
 } from "./timeline-entries";
@@ -200,6 +213,43 @@ function ComandoDetails({ comando: c, timeZone }: { comando: ComandoPortao; time
   );
 }
 
+function NotificacaoDetails({ notificacao: n, timeZone }: { notificacao: Notificacao; timeZone: string }) {
+  const facts: [string, React.ReactNode][] = [
+    ["Canal", canalTexto(n)],
+    [
+      "Para",
+      <span key="destino" className="break-all">
+        {n.destino}
+      </span>,
+    ],
+    ["Ordem", `${ordemTexto(n.ordem)} na ordem de chamada`],
+  ];
+  for (const passo of notificacaoPassos(n)) {
+    facts.push([
+      passo.label,
+      <ZonedTime key={passo.label} value={passo.at} timeZone={timeZone} className="tabular-nums" />,
+    ]);
+  }
+  const falha = notificacaoFalhaTexto(n);
+  return (
+    <>
+      <Facts items={facts} />
+      {falha && (
+        <p
+          className={cn(
+            "flex items-start gap-1.5 text-sm",
+            n.status === "falhou" ? "font-medium text-red-800 dark:text-red-300" : "text-muted-foreground",
+          )}
+          data-testid="falha-notificacao"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="min-w-0 break-words">{falha}</span>
+        </p>
+      )}
+    </>
+  );
+}
+
 function Entry({ entry, timeZone, last }: { entry: TimelineEntry; timeZone: string; last: boolean }) {
   const common = { at: entry.at, timeZone, last, kind: entry.kind };
   switch (entry.kind) {
@@ -212,6 +262,30 @@ function Entry({ entry, timeZone, last }: { entry: TimelineEntry; timeZone: stri
         </Item>
       );
     }
+    case "notificacao": {
+      const estado = notificacaoEstado(entry.notificacao);
+      return (
+        <Item
+          {...common}
+          icon={MessageSquareText}
+          tone={estado.tone}
+          title={notificacaoTitulo(entry.notificacao)}
+          badge={
+            <Badge variant="outline" data-status={entry.notificacao.status} className={toneClasses(estado.tone)}>
+              {estado.label}
+            </Badge>
+          }
+        >
+          <NotificacaoDetails notificacao={entry.notificacao} timeZone={timeZone} />
+        </Item>
+      );
+    }
+    case "sem_resposta":
+      return (
+        <Item {...common} icon={PhoneOff} tone="orange" title="Sem resposta dos moradores">
+          <Muted>{semRespostaTexto(entry.semMensagens, entry.pendente)}</Muted>
+        </Item>
+      );
     case "chamada":
       return (
         <Item
@@ -225,7 +299,7 @@ function Entry({ entry, timeZone, last }: { entry: TimelineEntry; timeZone: stri
         </Item>
       );
     case "decisao": {
-      const por = decisaoPorTexto(entry.por, entry.viaChave);
+      const por = decisaoPorTexto(entry.por, entry.viaChave, entry.via);
       return (
         <Item
           {...common}
@@ -309,5 +383,6 @@ export function SolicitacaoTimeline({
 function entryKey(entry: TimelineEntry): string {
   if (entry.kind === "chamada") return `chamada-${entry.chamada.id}`;
   if (entry.kind === "comando") return `comando-${entry.comando.entrega_id}`;
+  if (entry.kind === "notificacao") return `notificacao-${entry.notificacao.id}`;
   return entry.kind;
 }

@@ -1,0 +1,50 @@
+/**
+ * How a resident is reached (issue 13): one interface, three channels (WhatsApp Business Cloud
+ * API, SMS through Twilio's HTTP API, e-mail through the mailer), each with a labelled demo
+ * implementation when its keys are not configured.
+ */
+import type { CanalNotificacao } from "../../../shared/domain";
+
+export { CANAIS_NOTIFICACAO, type CanalNotificacao } from "../../../shared/domain";
+
+/** What a message to a resident says; every channel renders it its own way. */
+export interface ResidentMessage {
+  /** E.164 phone ("+5511987654321") for WhatsApp and SMS; an e-mail address for e-mail. */
+  to: string;
+  residentName: string;
+  visitorName: string;
+  visitorType: "visitante" | "prestador";
+  /** "Torre A - 101" */
+  unitLabel: string;
+  condominiumName: string;
+  /** The resident's decision link, https://…/r/<token>. */
+  link: string;
+}
+
+export interface SendResult {
+  /** The provider's id of the message (for delivery receipts), when it gives one. */
+  providerMessageId: string | null;
+}
+
+export interface NotificationChannel {
+  readonly canal: CanalNotificacao;
+  /** True for the labelled demo implementation (no provider keys): nothing leaves the machine. */
+  readonly demo: boolean;
+  send(message: ResidentMessage, signal: AbortSignal): Promise<SendResult>;
+}
+
+/**
+ * A send that failed. `retryable`: the provider or the network may accept it later (5xx, 429,
+ * timeout); otherwise retrying cannot help (bad number, invalid credentials, template rejected).
+ */
+export class ChannelError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly status?: number,
+    readonly providerCode?: string,
+  ) {
+    super(message);
+    this.name = "ChannelError";
+  }
+}

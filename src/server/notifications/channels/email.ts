@@ -1,0 +1,29 @@
+/**
+ * E-mail to a resident: the message goes into the mail outbox (the mailer of the accounts issue),
+ * which sends it over SMTP, or, without SMTP_URL, writes the `.eml` file the demo user can open.
+ */
+import type { Database } from "../../db/client";
+import { enqueueMail } from "../../mail/outbox";
+import type { NotificationChannel } from "./channel";
+
+export function createEmailChannel(db: Database, options: { demo: boolean }): NotificationChannel {
+  return {
+    canal: "email",
+    demo: options.demo,
+    async send(message) {
+      const { id } = await enqueueMail(db, {
+        to: message.to,
+        template: "visita-morador",
+        data: {
+          nome: message.residentName,
+          visitante: message.visitorName,
+          tipo: message.visitorType === "prestador" ? "prestador de serviço" : "visitante",
+          unidade: message.unitLabel,
+          condominio: message.condominiumName,
+          url: message.link,
+        },
+      });
+      return { providerMessageId: id };
+    },
+  };
+}

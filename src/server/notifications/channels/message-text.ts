@@ -1,0 +1,190 @@
+/**
+ * What a resident reads: the SMS text, and the WhatsApp template's text filled in (shown by the
+ * demo panel "Mensagens enviadas (demonstração)"; the real WhatsApp text lives in Meta's manager,
+ * see whatsapp.ts, and must match WHATSAPP_TEMPLATE below word for word).
+ */
+import type { ResidentMessage } from "./channel";
+
+/**
+ * The WhatsApp template as registered in Meta's manager (category UTILITY, language pt_BR,
+ * positional parameters). The body's {{1}}…{{5}} are filled by `whatsAppBodyParameters`, in order;
+ * the button's {{1}} by `linkTokenSuffix`.
+ */
+export const WHATSAPP_TEMPLATE = {
+  body:
+    "Olá, {{1}}!\n" +
+    "{{2}} ({{3}}) está na portaria e pediu para entrar na unidade {{4}}.\n" +
+    "Condomínio: {{5}}\n" +
+    "\n" +
+    "Toque em Responder para autorizar ou negar a entrada. O link é pessoal: não o encaminhe.",
+  footer: "Guarita · portaria remota",
+  buttonText: "Responder",
+  /** The button's URL in Meta's manager: the public origin, then /r/{{1}}. */
+  buttonUrl: "https://<domínio público do Guarita>/r/{{1}}",
+} as const;
+
+const VISITOR_TYPE_WHATSAPP: Record<ResidentMessage["visitorType"], string> = {
+  visitante: "visitante",
+  prestador: "prestador de serviço",
+};
+
+const VISITOR_TYPE_SMS: Record<ResidentMessage["visitorType"], string> = {
+  visitante: "visitante",
+  prestador: "prestador",
+};
+
+/** Meta refuses parameters with line breaks, tabs or 4+ spaces in a row, and empty ones. */
+const WHATSAPP_PARAMETER_MAX = 200;
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function whatsAppParameter(text: string, fallback: string): string {
+  const clean = oneLine(text).slice(0, WHATSAPP_PARAMETER_MAX).trim();
+  return clean === "" ? fallback : clean;
+}
+
+/** The body's parameters {{1}}…{{5}}: resident's first name, visitor, visitor type, unit, condominium. */
+export function whatsAppBodyParameters(message: ResidentMessage): [string, string, string, string, string] {
+  const firstName = oneLine(message.residentName).split(" ")[0] ?? "";
+  return [
+    whatsAppParameter(firstName, "morador(a)"),
+    whatsAppParameter(message.visitorName, "Visitante"),
+    VISITOR_TYPE_WHATSAPP[message.visitorType],
+    whatsAppParameter(message.unitLabel, "-"),
+    whatsAppParameter(message.condominiumName, "-"),
+  ];
+}
+
+/**
+ * What the template's URL button carries: the link's path after "/r/" (the token), plus any query.
+ * The button's base URL (origin + "/r/") is fixed in Meta's manager. Null when the link has no
+ * "/r/<token>" path.
+ */
+export function linkTokenSuffix(link: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return null;
+  }
+  const match = /\/r\/([^/]+)\/?$/.exec(url.pathname);
+  return match ? match[1] + url.search : null;
+}
+
+function fill(template: string, parameters: readonly string[]): string {
+  return template.replace(/\{\{(\d+)\}\}/g, (whole, n: string) => parameters[Number(n) - 1] ?? whole);
+}
+
+/** The WhatsApp message as the resident sees it (the template filled in), with the button's link. */
+export function demoWhatsAppText(message: ResidentMessage): string {
+  const body = fill(WHATSAPP_TEMPLATE.body, whatsAppBodyParameters(message));
+  return `${body}\n\n${WHATSAPP_TEMPLATE.footer}\n\n[${WHATSAPP_TEMPLATE.buttonText}] ${message.link}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SMS
+
+/** One SMS segment in the GSM 03.38 7-bit alphabet; beyond it (or in UCS-2) it is split and billed twice. */
+export const SMS_SEGMENT_LENGTH = 160;
+
+const GSM_BASIC = new Set(
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà",
+);
+/** Sent as escape + character: two septets each. */
+const GSM_EXTENSION = new Set("^{}\\[~]|€\f");
+
+/** Septets the text takes in GSM 7-bit, or null when a character needs UCS-2. */
+export function gsmLength(text: string): number | null {
+  let length = 0;
+  for (const char of text) {
+    if (GSM_BASIC.has(char)) length += 1;
+    else if (GSM_EXTENSION.has(char)) length += 2;
+    else return null;
+  }
+  return length;
+}
+
+const PUNCTUATION_TO_GSM: Record<string, string> = {
+  "–": "-",
+  "—": "-",
+  "‐": "-",
+  "‒": "-",
+  "“": '"',
+  "”": '"',
+  "„": '"',
+  "‘": "'",
+  "’": "'",
+  "´": "'",
+  "`": "'",
+  "…": "...",
+  "·": "-",
+  º: "o",
+  ª: "a",
+};
+
+/**
+ * pt-BR accents are mostly outside GSM 7-bit ("ã", "ç", "á", "ê"…): one of them turns the whole SMS
+ * into UCS-2, 70 characters a segment. Brazilian SMS are customarily written without accents, so
+ * names and units are folded ("João Conceição" → "Joao Conceicao"); anything else that cannot be
+ * folded is kept as it is (the message is then longer, but the name stays readable).
+ */
+export function toGsm(text: string): string {
+  return oneLine(text)
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[–—‐‒“”„‘’´`…·ºª]/g, (char) => PUNCTUATION_TO_GSM[char] ?? char);
+}
+
+function smsLength(text: string): number {
+  return gsmLength(text) ?? [...text].length;
+}
+
+/** Room always left for the visitor's name, even when the text then needs a second segment. */
+const MIN_VISITOR_LENGTH = 6;
+
+/** Words a shortened name should not end on ("Maria Aparecida dos" → "Maria Aparecida"). */
+const NAME_PARTICLES = new Set(["de", "da", "do", "das", "dos", "e", "d'"]);
+
+/** The longest start of `name` within `max`, cut between words when it can be. */
+function shortenName(name: string, max: number): string {
+  if (smsLength(name) <= max) return name;
+  const kept: string[] = [];
+  for (const word of name.split(" ")) {
+    if (smsLength([...kept, word].join(" ")) > max) break;
+    kept.push(word);
+  }
+  while (kept.length > 1 && NAME_PARTICLES.has(kept[kept.length - 1]!.toLowerCase())) kept.pop();
+  if (kept.length > 0) return kept.join(" ");
+  return `${[...name].slice(0, Math.max(max - 1, 1)).join("")}.`;
+}
+
+/**
+ * "Guarita: Carlos Entregador (visitante) na portaria para Torre A - 101. Autorize ou negue:
+ * https://…/r/<token>": one 160-character GSM segment when it can be. The fixed words have no
+ * accents (GSM 7-bit). When the text is too long, the visitor's name is shortened between words
+ * (keeping at least 15 characters of it), else the visitor type is left out and the name shortened
+ * to the room left. The link is never cut: with a very long unit or link the text just takes two
+ * segments.
+ */
+export function smsText(message: ResidentMessage): string {
+  const visitor = toGsm(message.visitorName) || "Visitante";
+  const unit = toGsm(message.unitLabel) || "-";
+  const type = VISITOR_TYPE_SMS[message.visitorType];
+  const link = message.link.trim();
+  const build = (name: string, withType: boolean) =>
+    `Guarita: ${name}${withType ? ` (${type})` : ""} na portaria para ${unit}. Autorize ou negue: ${link}`;
+
+  const full = build(visitor, true);
+  if (smsLength(full) <= SMS_SEGMENT_LENGTH) return full;
+  const attempts: [withType: boolean, minimumName: number][] = [
+    [true, 15],
+    [false, MIN_VISITOR_LENGTH],
+  ];
+  for (const [withType, minimumName] of attempts) {
+    const room = SMS_SEGMENT_LENGTH - smsLength(build("", withType));
+    if (room >= Math.min(minimumName, smsLength(visitor))) return build(shortenName(visitor, room), withType);
+  }
+  return build(shortenName(visitor, MIN_VISITOR_LENGTH), false);
+}

@@ -1,0 +1,199 @@
+/**
+ * WhatsApp through the official WhatsApp Business Cloud API (Meta's Graph API over HTTPS):
+ * `POST https://graph.facebook.com/<apiVersion>/<phoneNumberId>/messages` with a template message.
+ * Outside a 24-hour conversation the business may only send approved templates, so the operator
+ * registers this one in WhatsApp Manager (Gerenciador do WhatsApp → Modelos de mensagem) before
+ * setting the keys; its name goes in `template`.
+ *
+ * The template to register (the text is WHATSAPP_TEMPLATE in message-text.ts; the demo panel shows
+ * it filled in, so keep both the same):
+ *
+ *   Name:      guarita_visitante_portaria (any name; it goes in `template`)
+ *   Category:  Utility (Utilidade)
+ *   Language:  Portuguese (BR), code pt_BR
+ *   Parameters: number (positional)
+ *   Header:    none
+ *   Body:
+ *     Olá, {{1}}!
+ *     {{2}} ({{3}}) está na portaria e pediu para entrar na unidade {{4}}.
+ *     Condomínio: {{5}}
+ *
+ *     Toque em Responder para autorizar ou negar a entrada. O link é pessoal: não o encaminhe.
+ *   Body examples: {{1}} Ana, {{2}} Carlos Entregador, {{3}} visitante, {{4}} Torre A - 101,
+ *     {{5}} Residencial Jardim
+ *   Footer:    Guarita · portaria remota
+ *   Button:    Visit website / URL (Acessar o site), dynamic
+ *     Text:    Responder
+ *     URL:     https://<domínio público do Guarita>/r/{{1}}   (the same origin as the links)
+ *     Example: https://<domínio público do Guarita>/r/exemplo
+ *
+ *   {{1}} resident's first name, {{2}} visitor's name, {{3}} "visitante" or "prestador de serviço",
+ *   {{4}} unit ("Torre A - 101"), {{5}} condominium; the button's {{1}} is the link's token.
+ */
+import type { NotificationChannel, ResidentMessage, SendResult } from "./channel";
+import { linkTokenSuffix, whatsAppBodyParameters } from "./message-text";
+import { channelError, e164Digits, type Fetch, isRecord, postToProvider } from "./provider-http";
+
+export interface WhatsAppConfig {
+  /** A system user's permanent token with whatsapp_business_messaging. */
+  accessToken: string;
+  /** The sending number's id in the WhatsApp Business Account (not the phone number itself). */
+  phoneNumberId: string;
+  /** The approved template's name. */
+  template: string;
+  language?: string;
+  apiVersion?: string;
+  /** Tests hand in a fetch that answers for graph.facebook.com. */
+  fetch?: Fetch;
+}
+
+const LABEL = "WhatsApp";
+
+/** Meta's throughput and rate limits, and its own transient failures: the same send may pass later. */
+const RETRYABLE_CODES = new Set([
+  1, // API Unknown (possibly a server error)
+  2, // API Service: temporary downtime or overload
+  4, // API Too Many Calls (app rate limit)
+  17, // API User Too Many Calls
+  32, // Page request limit
+  613, // Calls to this API have exceeded the rate limit
+  80007, // WhatsApp Business Account rate limit
+  130429, // Cloud API throughput reached
+  131000, // Something went wrong
+  131016, // Service unavailable
+  131048, // Spam rate limit hit (quality-based limit on the number)
+  131056, // (Business, consumer) pair rate limit hit
+  133004, // Server temporarily unavailable
+]);
+
+const AUTH_CODES = new Set([0, 3, 10, 190]);
+const RECIPIENT_CODES = new Set([131026, 131030, 131047, 131049, 131050, 131051, 133010]);
+
+function kindOf(code: number | undefined, status: number): string {
+  if (code !== undefined && RETRYABLE_CODES.has(code)) {
+    return code === 1 || code === 2 || code === 131000 || code === 131016 || code === 133004
+      ? "erro temporário da Meta"
+      : "limite de envio atingido";
+  }
+  if (status === 429) return "limite de envio atingido";
+  if (status >= 500) return "erro temporário da Meta";
+  if (code !== undefined && (AUTH_CODES.has(code) || (code >= 200 && code <= 299))) {
+    return "token de acesso inválido, expirado ou sem permissão";
+  }
+  if (status === 401 || status === 403) return "token de acesso inválido, expirado ou sem permissão";
+  if (code !== undefined && code >= 132000 && code <= 132999) return "modelo de mensagem rejeitado";
+  if (code !== undefined && RECIPIENT_CODES.has(code)) return "destinatário inválido ou inalcançável";
+  if (code === 100 || (code !== undefined && code >= 131008 && code <= 131009)) return "parâmetro inválido";
+  return "mensagem recusada";
+}
+
+function isRetryable(code: number | undefined, status: number): boolean {
+  if (code !== undefined && RETRYABLE_CODES.has(code)) return true;
+  if (status === 401 || status === 403) return false;
+  return status >= 500 || status === 429 || status === 408;
+}
+
+interface MetaError {
+  message?: string;
+  type?: string;
+  code?: number;
+  error_subcode?: number;
+  fbtrace_id?: string;
+  error_data?: { details?: string };
+}
+
+function metaError(json: unknown): MetaError | null {
+  if (!isRecord(json) || !isRecord(json.error)) return null;
+  const error = json.error;
+  const errorData = isRecord(error.error_data) ? error.error_data : undefined;
+  return {
+    message: typeof error.message === "string" ? error.message : undefined,
+    type: typeof error.type === "string" ? error.type : undefined,
+    code: typeof error.code === "number" ? error.code : undefined,
+    error_subcode: typeof error.error_subcode === "number" ? error.error_subcode : undefined,
+    fbtrace_id: typeof error.fbtrace_id === "string" ? error.fbtrace_id : undefined,
+    error_data: typeof errorData?.details === "string" ? { details: errorData.details } : undefined,
+  };
+}
+
+function messageIdOf(json: unknown): string | null {
+  if (!isRecord(json) || !Array.isArray(json.messages)) return null;
+  const first: unknown = json.messages[0];
+  return isRecord(first) && typeof first.id === "string" && first.id !== "" ? first.id : null;
+}
+
+export function createWhatsAppChannel(config: WhatsAppConfig): NotificationChannel {
+  const { accessToken, phoneNumberId, template } = config;
+  if (!accessToken || !phoneNumberId || !template) {
+    throw new Error("WhatsApp: accessToken, phoneNumberId e template são obrigatórios");
+  }
+  const language = config.language ?? "pt_BR";
+  const apiVersion = config.apiVersion ?? "v21.0";
+  const fetchImpl = config.fetch ?? globalThis.fetch;
+  const url = `https://graph.facebook.com/${encodeURIComponent(apiVersion)}/${encodeURIComponent(phoneNumberId)}/messages`;
+  const secrets = [accessToken];
+
+  return {
+    canal: "whatsapp",
+    demo: false,
+    async send(message: ResidentMessage, signal: AbortSignal): Promise<SendResult> {
+      const to = e164Digits(message.to);
+      if (!to) throw channelError(`${LABEL}: número de telefone inválido`, secrets, false);
+      const token = linkTokenSuffix(message.link);
+      if (!token) throw channelError(`${LABEL}: o link de decisão não termina em /r/<token>`, secrets, false);
+
+      const body = {
+        messaging_product: "whatsapp",
+        recipient_type: "individual",
+        to,
+        type: "template",
+        template: {
+          name: template,
+          language: { code: language },
+          components: [
+            {
+              type: "body",
+              parameters: whatsAppBodyParameters(message).map((text) => ({ type: "text", text })),
+            },
+            { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: token }] },
+          ],
+        },
+      };
+
+      const answer = await postToProvider({
+        fetch: fetchImpl,
+        url,
+        headers: {
+          Authorization: `Bearer ${accessToken}`,
+          "Content-Type": "application/json",
+          Accept: "application/json",
+        },
+        body: JSON.stringify(body),
+        signal,
+        label: LABEL,
+        secrets,
+      });
+
+      if (answer.status >= 200 && answer.status < 300) {
+        // A 2xx means Meta took the message: even without an id, sending again would duplicate it.
+        return { providerMessageId: messageIdOf(answer.json) };
+      }
+
+      const error = metaError(answer.json);
+      const code = error?.code;
+      const detail = error
+        ? [error.message, error.error_data?.details, error.fbtrace_id && `fbtrace_id ${error.fbtrace_id}`]
+            .filter(Boolean)
+            .join(" · ")
+        : answer.text || "sem corpo";
+      const codePart = code !== undefined ? `, código ${code}` : "";
+      throw channelError(
+        `${LABEL}: ${kindOf(code, answer.status)} (HTTP ${answer.status}${codePart}): ${detail}`,
+        secrets,
+        isRetryable(code, answer.status),
+        answer.status,
+        code !== undefined ? String(code) : undefined,
+      );
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Delivery receipts (issue 13: "delivered where the provider says so"): WhatsApp's and Twilio's
+ * status callbacks, each verified with the provider's own signature, move a message to
+ * `entregue` (or record its failure). Unknown message ids are ignored: the provider retries
+ * nothing for them, and another tenant's rows are never named by a callback.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { notificacoes, solicitacoesAcesso } from "../db/schema";
+import { recordEvent } from "../realtime/events";
+
+export type Receipt = { providerMessageId: string; outcome: "entregue" | "falhou"; error?: string };
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Meta signs the raw body: `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 with the app secret>`. */
+export function verifyWhatsAppSignature(appSecret: string, rawBody: string, header: string | undefined): boolean {
+  if (!header?.startsWith("sha256=")) return false;
+  const expected = createHmac("sha256", appSecret).update(rawBody).digest("hex");
+  return safeEqual(header.slice("sha256=".length), expected);
+}
+
+/**
+ * Twilio signs the full URL it called followed by every POST parameter, sorted by name, as
+ * name+value: `X-Twilio-Signature: <base64 HMAC-SHA1 with the auth token>`.
+ */
+export function verifyTwilioSignature(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+  header: string | undefined,
+): boolean {
+  if (!header) return false;
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, key) => acc + key + params[key], url);
+  const expected = createHmac("sha1", authToken).update(data).digest("base64");
+  return safeEqual(header, expected);
+}
+
+/** The statuses of a WhatsApp webhook payload (entry[].changes[].value.statuses[]). */
+export function whatsAppReceipts(payload: unknown): Receipt[] {
+  const receipts: Receipt[] = [];
+  const entries = (payload as { entry?: unknown[] })?.entry;
+  if (!Array.isArray(entries)) return receipts;
+  for (const entry of entries) {
+    for (const change of (entry as { changes?: unknown[] }).changes ?? []) {
+      const statuses = (change as { value?: { statuses?: unknown[] } }).value?.statuses ?? [];
+      for (const s of statuses as { id?: unknown; status?: unknown; errors?: { title?: string }[] }[]) {
+        if (typeof s.id !== "string") continue;
+        if (s.status === "delivered" || s.status === "read")
+          receipts.push({ providerMessageId: s.id, outcome: "entregue" });
+        if (s.status === "failed")
+          receipts.push({
+            providerMessageId: s.id,
+            outcome: "falhou",
+            error: s.errors?.[0]?.title ?? "Falha informada pelo WhatsApp",
+          });
+      }
+    }
+  }
+  return receipts;
+}
+
+/** Twilio's status callback: MessageSid and MessageStatus (delivered, undelivered, failed…). */
+export function twilioReceipt(params: Record<string, string>): Receipt | null {
+  const id = params.MessageSid;
+  if (!id) return null;
+  if (params.MessageStatus === "delivered") return { providerMessageId: id, outcome: "entregue" };
+  if (params.MessageStatus === "undelivered" || params.MessageStatus === "failed") {
+    return { providerMessageId: id, outcome: "falhou", error: `SMS não entregue (código ${params.ErrorCode ?? "?"})` };
+  }
+  return null;
+}
+
+/** Applies receipts; each changed message writes an event so the request's timeline follows. */
+export async function recordReceipts(db: Database, receipts: Receipt[]): Promise<number> {
+  if (receipts.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    let changed = 0;
+    for (const r of receipts) {
+      const [row] = await tx
+        .update(notificacoes)
+        .set(
+          r.outcome === "entregue"
+            ? { status: "entregue", entregueEm: sql`coalesce(${notificacoes.entregueEm}, now())` }
+            : { status: "falhou", ultimoErro: r.error ?? null },
+        )
+        .where(
+          and(
+            eq(notificacoes.provedorMensagemId, r.providerMessageId),
+            inArray(notificacoes.status, r.outcome === "entregue" ? ["enviada"] : ["enviada", "entregue"]),
+          ),
+        )
+        .returning({ organizationId: notificacoes.organizationId, solicitacaoId: notificacoes.solicitacaoId });
+      if (!row) continue;
+      changed++;
+      const [s] = await tx
+        .select({
+          id: solicitacoesAcesso.id,
+          nome: solicitacoesAcesso.nomeVisitante,
+          status: solicitacoesAcesso.status,
+          unidadeId: solicitacoesAcesso.unidadeId,
+        })
+        .from(solicitacoesAcesso)
+        .where(eq(solicitacoesAcesso.id, row.solicitacaoId));
+      if (s) {
+        await recordEvent(tx, row.organizationId, {
+          type: "notificacao.atualizada",
+          solicitacao: { id: s.id, nome_visitante: s.nome, status: s.status as "pendente", unidade_id: s.unidadeId },
+        });
+      }
+    }
+    return changed;
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * `/r/<token>`: the resident's page (issue 13). Plain HTML, no JavaScript, outside /api: what a
+ * phone opens from WhatsApp, SMS or e-mail. GET shows, POST (the confirmation form) decides.
+ * Limits: per IP on every request, and per token on decisions, so a token cannot be hammered and
+ * one address cannot sweep tokens.
+ */
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Database } from "../db/client";
+import type { AppEnv } from "../http/context";
+import { hitLimit } from "../http/rate-limit";
+import { type RenderedResidentPage, renderResidentPage } from "./page";
+import { decideByLink, viewLink } from "./resident-link.service";
+
+const PAGE_CSP = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const VIEWS_PER_IP = { max: 120, windowMs: 60_000 };
+const DECISIONS_PER_IP = { max: 30, windowMs: 10 * 60_000 };
+const DECISIONS_PER_TOKEN = { max: 10, windowMs: 10 * 60_000 };
+
+const decisaoOf = (value: unknown) => (value === "autorizado" || value === "negado" ? value : null);
+
+export function residentLinkRoutes(db: Database) {
+  const app = new Hono<AppEnv>();
+
+  function send(c: Context<AppEnv>, page: RenderedResidentPage, retryAfter?: number) {
+    c.header("Content-Security-Policy", PAGE_CSP);
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    if (retryAfter) c.header("Retry-After", String(retryAfter));
+    return c.html(page.html, page.status as 200);
+  }
+
+  const tooMany = (c: Context<AppEnv>, windowMs: number) =>
+    send(c, renderResidentPage({ kind: "limite", retryAfterSeconds: windowMs / 1000 }), windowMs / 1000);
+
+  app.get("/:token", async (c) => {
+    const ip = c.get("clientIp") ?? "desconhecido";
+    if (!(await hitLimit(db, `link-view:${ip}`, VIEWS_PER_IP))) return tooMany(c, VIEWS_PER_IP.windowMs);
+    const state = await viewLink(db, c.req.param("token"), decisaoOf(c.req.query("decisao")));
+    return send(c, renderResidentPage(state));
+  });
+
+  app.post(
+    "/:token",
+    bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.text("Conteúdo grande demais.", 413) }),
+    async (c) => {
+      const token = c.req.param("token");
+      const ip = c.get("clientIp") ?? "desconhecido";
+      if (!(await hitLimit(db, `link-decide-ip:${ip}`, DECISIONS_PER_IP))) return tooMany(c, DECISIONS_PER_IP.windowMs);
+      if (!(await hitLimit(db, `link-decide:${token.slice(0, 64)}`, DECISIONS_PER_TOKEN)))
+        return tooMany(c, DECISIONS_PER_TOKEN.windowMs);
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const decisao = decisaoOf(form.decisao);
+      if (!decisao) return send(c, renderResidentPage(await viewLink(db, token, null)));
+      const note = typeof form.observacoes === "string" ? form.observacoes.trim().slice(0, 500) : "";
+      const state = await decideByLink(db, token, decisao, note || null);
+      return send(c, renderResidentPage(state));
+    },
+  );
+
+  return app;
+}
