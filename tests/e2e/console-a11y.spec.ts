@@ -33,7 +33,8 @@ async function firstId(request: APIRequestContext, path: string): Promise<string
 
 /** One record of each kind, and a fresh pending request (its screen shows the decision buttons). */
 async function demoIds(request: APIRequestContext, baseURL: string, withPending: boolean): Promise<Ids> {
-  const condominio = await firstId(request, "/api/condominios");
+  // The demo condominium by name: other specs add condominiums (some without units) that sort first.
+  const condominio = await firstId(request, `/api/condominios?q=${encodeURIComponent("Jardim das Acácias")}`);
   const unidade = await firstId(request, `/api/unidades?condominio_id=${condominio}&status=ativa`);
   let solicitacao = "";
   if (withPending) {
