@@ -91,6 +91,16 @@ export async function postToProvider(options: {
   return { status: response.status, json, text: scrub(text, secrets) };
 }
 
+/**
+ * Whether a provider's refusal may succeed later: its own "try again" codes, or an HTTP status
+ * that says the trouble is on the way (5xx, 429, 408); never an authentication failure.
+ */
+export function isRetryableAnswer(status: number, code: number | undefined, retryableCodes: ReadonlySet<number>) {
+  if (code !== undefined && retryableCodes.has(code)) return true;
+  if (status === 401 || status === 403) return false;
+  return status >= 500 || status === 429 || status === 408;
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -5,7 +5,7 @@
  */
 import type { NotificationChannel, ResidentMessage, SendResult } from "./channel";
 import { smsText } from "./message-text";
-import { channelError, e164Digits, type Fetch, isRecord, postToProvider } from "./provider-http";
+import { channelError, e164Digits, type Fetch, isRecord, isRetryableAnswer, postToProvider } from "./provider-http";
 
 export interface TwilioSmsConfig {
   accountSid: string;
@@ -38,11 +38,7 @@ function kindOf(code: number | undefined, status: number): string {
   return "mensagem recusada";
 }
 
-function isRetryable(code: number | undefined, status: number): boolean {
-  if (code !== undefined && RETRYABLE_CODES.has(code)) return true;
-  if (status === 401 || status === 403) return false;
-  return status >= 500 || status === 429 || status === 408;
-}
+const isRetryable = (code: number | undefined, status: number) => isRetryableAnswer(status, code, RETRYABLE_CODES);
 
 interface TwilioError {
   code?: number;

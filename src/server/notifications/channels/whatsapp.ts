@@ -32,7 +32,7 @@
  */
 import type { NotificationChannel, ResidentMessage, SendResult } from "./channel";
 import { linkTokenSuffix, whatsAppBodyParameters } from "./message-text";
-import { channelError, e164Digits, type Fetch, isRecord, postToProvider } from "./provider-http";
+import { channelError, e164Digits, type Fetch, isRecord, isRetryableAnswer, postToProvider } from "./provider-http";
 
 export interface WhatsAppConfig {
   /** A system user's permanent token with whatsapp_business_messaging. */
@@ -87,11 +87,7 @@ function kindOf(code: number | undefined, status: number): string {
   return "mensagem recusada";
 }
 
-function isRetryable(code: number | undefined, status: number): boolean {
-  if (code !== undefined && RETRYABLE_CODES.has(code)) return true;
-  if (status === 401 || status === 403) return false;
-  return status >= 500 || status === 429 || status === 408;
-}
+const isRetryable = (code: number | undefined, status: number) => isRetryableAnswer(status, code, RETRYABLE_CODES);
 
 interface MetaError {
   message?: string;
