@@ -151,9 +151,10 @@ export function createSimulator(options: SimulatorOptions) {
         res.writeHead(200).end();
         const payload = JSON.parse(body) as {
           tipo: string;
-          dados: { solicitacao: { id: string }; portao?: { nome: string }; condominio: { nome: string } };
+          dados: { solicitacao?: { id: string }; portao?: { nome: string }; condominio: { nome: string } };
         };
-        if (payload.tipo === "portao.abrir") {
+        // A pass validated at the gate opens it too; the simulator follows only its own requests.
+        if (payload.tipo === "portao.abrir" && payload.dados.solicitacao) {
           openGate(
             payload.dados.solicitacao.id,
             `webhook assinado: ${payload.dados.portao?.nome} de ${payload.dados.condominio.nome}`,

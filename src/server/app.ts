@@ -24,6 +24,7 @@ import { type OriginPolicy, originGuard } from "./http/origin-policy";
 import { type CspExtra, STRIPE_CSP, securityHeaders } from "./http/security";
 import { rejectUnstorableText } from "./http/text-guard";
 import { createWebApp } from "./http/web";
+import { acessosRoutes } from "./modules/acessos/acessos.routes";
 import { buscaRoutes } from "./modules/busca/busca.routes";
 import { cadastroRoutes } from "./modules/cadastro/cadastro.routes";
 import { chamadasRoutes } from "./modules/chamadas/chamadas.routes";
@@ -38,8 +39,11 @@ import { integracoesRoutes } from "./modules/integracoes/integracoes.routes";
 import { webhooksRoutes } from "./modules/integracoes/webhooks.routes";
 import { meRoutes } from "./modules/me/me.routes";
 import { organizacaoRoutes } from "./modules/organizacao/organizacao.routes";
+import { passPageRoutes } from "./modules/passes/pass-page.routes";
+import { passesRoutes } from "./modules/passes/passes.routes";
 import { perfilRoutes } from "./modules/perfil/perfil.routes";
 import { pessoasRoutes } from "./modules/pessoas/pessoas.routes";
+import { portariaRoutes } from "./modules/portaria/portaria.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
 import { unidadesRoutes } from "./modules/unidades/unidades.routes";
 import { v1Routes } from "./modules/v1/v1.routes";
@@ -141,7 +145,13 @@ export function createApp(deps: AppDeps) {
       .route("/", integracoesRoutes(handle.db))
       .route("/", webhooksRoutes(handle.db, { allowPrivate: deps.webhooksAllowPrivate ?? false })),
   );
-  api.route("/v1", v1Routes({ db: handle.db, bus: deps.bus }));
+  api.route(
+    "/passes",
+    tenantRouter(deps).route("/", passesRoutes(handle.db, { secret: deps.secret, linkBase: deps.linkBase })),
+  );
+  api.route("/portaria", tenantRouter(deps).route("/", portariaRoutes(handle.db, { secret: deps.secret })));
+  api.route("/acessos", tenantRouter(deps).route("/", acessosRoutes(handle.db)));
+  api.route("/v1", v1Routes({ db: handle.db, bus: deps.bus, secret: deps.secret }));
   registerWebhookDocs(api);
   const events = eventsRoutes(deps.bus, { db: handle.db, listen: handle.listen, heartbeatMs: deps.sseHeartbeatMs });
   api.route("/events", tenantRouter(deps).route("/", events.router));
@@ -163,6 +173,8 @@ export function createApp(deps: AppDeps) {
 
   // The residents' decision links: plain HTML outside /api (issue 13).
   app.route("/r", residentLinkRoutes(handle.db));
+  // The visitor's pass (its QR Code and PIN), opened from the shared message (issue 14).
+  app.route("/p", passPageRoutes(handle.db, { secret: deps.secret }));
 
   if (deps.webClientDir) {
     // The landing's demo video (embedded after a click) and, in Stripe mode, Stripe.js and its frames.

@@ -49,6 +49,7 @@ export const API_KEY_SCOPES = [
   "chamadas:escrever",
   "diretorio:ler",
   "eventos:ler",
+  "passes:validar",
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -84,6 +85,45 @@ export type NotificacaoStatus = (typeof NOTIFICACAO_STATUSES)[number];
 /** Through what a request was decided: the console, a call answered on the phone, a resident's link. */
 export const DECISAO_VIAS = ["console", "telefone", "link"] as const;
 export type DecisaoVia = (typeof DECISAO_VIAS)[number];
+
+/** Who a pass or an access record is for (issue 14): the request types plus deliveries. */
+export const VISITA_TIPOS = ["visitante", "prestador", "entregador"] as const;
+export type VisitaTipo = (typeof VISITA_TIPOS)[number];
+
+/** A pass is valid in one window (a date, hours that may cross midnight) or every chosen weekday. */
+export const PASSE_MODALIDADES = ["unica", "recorrente"] as const;
+export type PasseModalidade = (typeof PASSE_MODALIDADES)[number];
+
+/** ativo: usable; suspenso: paused, can be reactivated; revogado: final. */
+export const PASSE_STATUSES = ["ativo", "suspenso", "revogado"] as const;
+export type PasseStatus = (typeof PASSE_STATUSES)[number];
+
+/** How a pass was presented at the gate. */
+export const VALIDACAO_METODOS = ["pin", "qr"] as const;
+export type ValidacaoMetodo = (typeof VALIDACAO_METODOS)[number];
+
+/**
+ * The outcome of a validation attempt; every attempt is logged with one (issue 14). Only
+ * `liberado` opens the gate; the others say why not.
+ */
+export const VALIDACAO_RESULTADOS = [
+  "liberado",
+  "pin_invalido",
+  "qr_invalido",
+  "outro_condominio",
+  "suspenso",
+  "revogado",
+  "nao_iniciado",
+  "expirado",
+  "fora_do_horario",
+  "antipassback",
+  "unidade_inativa",
+] as const;
+export type ValidacaoResultado = (typeof VALIDACAO_RESULTADOS)[number];
+
+/** Through what someone came in: an authorised request, a pass, or a resident at the gate. */
+export const ACESSO_ORIGENS = ["solicitacao", "passe", "morador"] as const;
+export type AcessoOrigem = (typeof ACESSO_ORIGENS)[number];
 
 /** An invitation's stored status; "expirado" is derived from its expiry at read time. */
 export const CONVITE_STATUSES = ["pendente", "aceito", "revogado"] as const;

@@ -25,6 +25,13 @@ export const PERMISSIONS = {
   "solicitacoes:criar": EVERYONE,
   "solicitacoes:decidir": STAFF,
   "chamadas:ler": EVERYONE,
+  /** Passes (pre-authorisations): a morador reads and creates them only for their units. */
+  "passes:ler": EVERYONE,
+  "passes:gerenciar": EVERYONE,
+  /** The Portaria screen: validating passes, registering entries and exits. */
+  "portaria:operar": STAFF,
+  /** The access log (entries and exits); a morador reads their units' records. */
+  "acessos:ler": EVERYONE,
   /** Invitations, roles and removals. */
   "equipe:gerenciar": ADMINS,
   /** The administradora's own data (name, CNPJ, contacts). */

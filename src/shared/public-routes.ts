@@ -66,6 +66,9 @@ export const CONSOLE_SECTIONS = [
   "unidades",
   "condominios",
   "chamadas",
+  "portaria",
+  "passes",
+  "acessos",
   "perfil",
   "configuracoes",
 ] as const;

@@ -18,6 +18,10 @@ export const QUERY_ROOTS = {
   organizacao: "organizacao",
   /** Configurações → Integrações: the API keys. */
   integracoes: "integracoes",
+  /** Passes (pre-authorisations) and their validations. */
+  passes: "passes",
+  /** The access log, who is inside now, and the Portaria screen's lists. */
+  acessos: "acessos",
 } as const;
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
 
@@ -35,4 +39,12 @@ export const SOLICITACAO_ROOTS: readonly QueryRoot[] = [
   QUERY_ROOTS.unidades,
   QUERY_ROOTS.pessoas,
   QUERY_ROOTS.busca,
+  // The Portaria screen's "Aguardando entrada" lists authorised requests.
+  QUERY_ROOTS.acessos,
 ];
+
+/** What an entry or exit refreshes: the access log and Portaria lists, the dashboard's count, the requests awaiting entry. */
+export const ACESSO_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.acessos, QUERY_ROOTS.dashboard, QUERY_ROOTS.passes];
+
+/** What a pass's change or validation refreshes. */
+export const PASSE_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.passes, QUERY_ROOTS.acessos];

@@ -53,6 +53,14 @@ export default [
       route(":id/editar", "console/condominios/edit.tsx"),
     ]),
     ...prefix("chamadas", [index("console/chamadas/list.tsx"), route(":id", "console/chamadas/detail.tsx")]),
+    route("portaria", "console/portaria/portaria.tsx"),
+    ...prefix("passes", [
+      index("console/passes/list.tsx"),
+      route("novo", "console/passes/new.tsx"),
+      route(":id", "console/passes/detail.tsx"),
+      route(":id/editar", "console/passes/edit.tsx"),
+    ]),
+    route("acessos", "console/acessos/list.tsx"),
     route("perfil", "console/perfil/perfil.tsx"),
     route("configuracoes", "console/configuracoes/layout.tsx", [
       index("console/configuracoes/index-redirect.tsx"),

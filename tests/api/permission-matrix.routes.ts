@@ -9,7 +9,8 @@
  * naming every route, while the OpenAPI document and this table disagree in either direction.
  */
 import type { condominios, unidades } from "@/server/db/schema";
-import type { ApiKeyScope, MemberRole } from "@/shared/domain";
+import type { ApiKeyScope, MemberRole, PasseStatus } from "@/shared/domain";
+import { addDays, localClock } from "@/shared/pass-schedule";
 import type { Permission } from "@/shared/permissions";
 import { cliente } from "../support/checkout";
 
@@ -36,13 +37,26 @@ export type Kind =
   | "convite"
   | "sessao"
   | "chave"
-  | "webhook";
+  | "webhook"
+  | "passe"
+  | "validacao"
+  | "acesso";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
  * a 404, as another tenant's is. A condominium counts as theirs when one of their units is in it.
+ * Passes and access records are their unit's; a pass's validations are read by a morador only
+ * through their own pass (the gate's log itself needs portaria:operar).
  */
-export const UNIT_SCOPED: ReadonlySet<Kind> = new Set(["solicitacao", "chamada", "unidade", "condominio"]);
+export const UNIT_SCOPED: ReadonlySet<Kind> = new Set([
+  "solicitacao",
+  "chamada",
+  "unidade",
+  "condominio",
+  "passe",
+  "validacao",
+  "acesso",
+]);
 
 /** Kinds that live in a unit or condominium, so "another unit's row" exists for them. */
 export const UNIT_BOUND: ReadonlySet<Kind> = new Set([...UNIT_SCOPED, "pessoa"]);
@@ -67,6 +81,13 @@ export interface Place {
   /** A request of `unidade`, and a call of it. */
   solicitacao: { id: string };
   chamada: { id: string };
+  /**
+   * An active pass of `unidade` (in the unit's condominium), one attempt at the gate with it, and
+   * a visit to `unidade` with no exit yet; each named "Matriz … <place>", which the CSV export shows.
+   */
+  passe: { id: string; pin: string };
+  validacao: { id: string };
+  acesso: { id: string; nome: string };
   /** Team rows (not unit-bound; absent for `otherUnit`): a porteiro's membership, a pending invitation. */
   membro?: { id: string };
   convite?: { id: string };
@@ -90,6 +111,13 @@ export interface Makers {
   chave(place: Place): Promise<{ id: string }>;
   /** An answered call to a resident of the place's unit, on a new pending request. */
   chamadaAtendida(place: Place): Promise<{ id: string }>;
+  /**
+   * A pass of the place's unit in this status (default active), valid all day every day from
+   * yesterday on (see passeSchedule), with a PIN no live pass of the condominium has.
+   */
+  passe(place: Place, status?: PasseStatus): Promise<{ id: string; pin: string }>;
+  /** A visitor of the place's unit who came in (let in by the place's resident) and has not left. */
+  acesso(place: Place): Promise<{ id: string }>;
   /** A webhook of the place's tenant, with one delivery of the place's request. */
   webhook(place: Place): Promise<{ id: string; entregaId: string }>;
   /** Marks the user's e-mail as not confirmed yet (test users start confirmed). */
@@ -133,6 +161,11 @@ export interface BuiltRequest {
 export interface ListCheck {
   kind: Kind;
   ids: (body: any) => string[];
+  /**
+   * What names a place's row in `ids` when the answer carries no ids (a CSV download shows names);
+   * by default the row's id.
+   */
+  key?: (place: Place) => string | undefined;
   /** Only callers with this permission get rows of this kind at all; others get none. */
   permission?: Permission;
 }
@@ -160,6 +193,42 @@ const PUBLIC_REACHABLE: Access = { public: "reachable" };
 const MATRIZ = { q: "matriz", page_size: 200 };
 const items = (body: { items: { id: string }[] }) => body.items.map((i) => i.id);
 const STRONG_PASSWORD = "Matriz-de-Permissoes-2024";
+
+/**
+ * A recurring pass valid now: every day of the week, 00:00–23:59, from yesterday to 30 days ahead
+ * (dates of São Paulo, the condominiums' timezone: "yesterday" there is never a future date). Right
+ * before midnight it is out of hours, and the gate still answers 200 (a refusal with a reason).
+ */
+export function passeSchedule() {
+  const today = localClock(new Date(), "America/Sao_Paulo").date;
+  return {
+    modalidade: "recorrente" as const,
+    data_inicio: addDays(today, -1),
+    data_fim: addDays(today, 30),
+    dias_semana: [0, 1, 2, 3, 4, 5, 6],
+    hora_inicio: "00:00",
+    hora_fim: "23:59",
+  };
+}
+
+/** The visitor and schedule of a pass: PUT's body, and POST's with the unit added. */
+const passeBody = (nome: string) => ({ tipo: "prestador", nome, descricao: "diarista", ...passeSchedule() });
+
+/** The values of one CSV column by its header (UTF-8 BOM, `;`, CRLF; quoted cells unquoted). */
+function csvColumn(body: unknown, header: string): string[] {
+  if (typeof body !== "string") throw new Error(`expected a CSV download, got ${JSON.stringify(body).slice(0, 80)}`);
+  const cells = (line: string) =>
+    (line.match(/("([^"]|"")*"|[^;]*)(;|$)/g) ?? [])
+      .map((c) => c.replace(/;$/, ""))
+      .map((c) => (c.startsWith('"') ? c.slice(1, -1).replace(/""/g, '"') : c));
+  const [head, ...rows] = body
+    .replace(/^\uFEFF/, "")
+    .split("\r\n")
+    .filter(Boolean);
+  const index = cells(head ?? "").indexOf(header);
+  if (index < 0) throw new Error(`the CSV has no column "${header}"`);
+  return rows.map((line) => cells(line)[index] ?? "");
+}
 
 export const ROUTES: Record<string, RouteRow> = {
   // --- Public: not tenant-scoped ---------------------------------------------------------------
@@ -440,6 +509,101 @@ export const ROUTES: Record<string, RouteRow> = {
     request: async ({ place, make }) => ({ params: { id: (await make.pessoa(place)).id } }),
   },
 
+  // Passes (issue 14): a morador reads, creates and manages them only for their units.
+  "GET /api/passes": {
+    access: "passes:ler",
+    request: () => ({ query: MATRIZ }),
+    lists: [{ kind: "passe", ids: items }],
+  },
+  "POST /api/passes": {
+    access: "passes:gerenciar",
+    target: "unidade",
+    request: ({ place }) => ({
+      body: { condominio_id: place.unidade.condominioId, unidade_id: place.unidade.id, ...passeBody("Caso Passe") },
+    }),
+  },
+  "GET /api/passes/{id}": {
+    access: "passes:ler",
+    target: "passe",
+    request: ({ place }) => ({ params: { id: place.passe.id } }),
+  },
+  "PUT /api/passes/{id}": {
+    access: "passes:gerenciar",
+    target: "passe",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.passe(place)).id },
+      body: passeBody("Caso Passe Editado"),
+    }),
+  },
+  // Each action on a fresh pass in the one status it starts from (revogar also takes a suspended one).
+  "POST /api/passes/{id}/suspender": {
+    access: "passes:gerenciar",
+    target: "passe",
+    request: async ({ place, make }) => ({ params: { id: (await make.passe(place, "ativo")).id } }),
+  },
+  "POST /api/passes/{id}/reativar": {
+    access: "passes:gerenciar",
+    target: "passe",
+    request: async ({ place, make }) => ({ params: { id: (await make.passe(place, "suspenso")).id } }),
+  },
+  "POST /api/passes/{id}/revogar": {
+    access: "passes:gerenciar",
+    target: "passe",
+    request: async ({ place, make }) => ({ params: { id: (await make.passe(place, "ativo")).id } }),
+  },
+
+  // The gate (Portaria screen): staff only; another tenant's condominium is a 404.
+  // The PIN of a fresh active pass at its own condominium: the gate lets it in (a use is counted).
+  "POST /api/portaria/validacoes": {
+    access: "portaria:operar",
+    target: "passe",
+    request: async ({ place, make }) => ({
+      body: { condominio_id: place.unidade.condominioId, pin: (await make.passe(place)).pin },
+    }),
+  },
+  // The gate's log of the tenant, newest first (the fixture's attempts are the oldest: 200 is plenty).
+  "GET /api/portaria/validacoes": {
+    access: "portaria:operar",
+    request: () => ({ query: { page_size: 200 } }),
+    lists: [{ kind: "validacao", ids: items }],
+  },
+  "GET /api/portaria/aguardando": {
+    access: "portaria:operar",
+    target: "condominio",
+    request: ({ place }) => ({ query: { condominio_id: place.condominio.id } }),
+  },
+
+  // The access log: everyone reads it (a morador only their units'), staff write it.
+  "GET /api/acessos": {
+    access: "acessos:ler",
+    request: () => ({ query: MATRIZ }),
+    lists: [{ kind: "acesso", ids: items }],
+  },
+  // The same scope in the download: the CSV has no ids, so each place's visit is found by its name.
+  "GET /api/acessos/export.csv": {
+    access: "acessos:ler",
+    request: () => ({ query: { q: "matriz" } }),
+    lists: [{ kind: "acesso", ids: (body) => csvColumn(body, "Nome"), key: (place) => place.acesso.nome }],
+  },
+  // A visitor let in by a resident of the unit (the place's person lives there).
+  "POST /api/acessos": {
+    access: "portaria:operar",
+    target: "unidade",
+    request: ({ place }) => ({
+      body: {
+        origem: "morador",
+        unidade_id: place.unidade.id,
+        autorizado_por_pessoa_id: place.pessoa.id,
+        nome: "Caso Visitante",
+      },
+    }),
+  },
+  "POST /api/acessos/{id}/saida": {
+    access: "portaria:operar",
+    target: "acesso",
+    request: async ({ place, make }) => ({ params: { id: (await make.acesso(place)).id } }),
+  },
+
   "GET /api/organizacao": { access: "member" },
   // The caller's own tenant: there is no other tenant's row to name.
   "PUT /api/organizacao": {
@@ -577,6 +741,14 @@ export const ROUTES: Record<string, RouteRow> = {
     request: async ({ place, make }) => ({
       params: { id: (await make.chamadaAtendida(place)).id },
       body: { dtmf: "2" },
+    }),
+  },
+  // A gate controller reading a fresh active pass's PIN at its condominium (the entry is registered too).
+  "POST /api/v1/passes/validar": {
+    access: { apiKey: "passes:validar" },
+    target: "passe",
+    request: async ({ place, make }) => ({
+      body: { condominio_id: place.unidade.condominioId, pin: (await make.passe(place)).pin, portao: "Portão Matriz" },
     }),
   },
 };

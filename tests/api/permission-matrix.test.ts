@@ -12,7 +12,8 @@
  *
  * A refused write must also leave the data as it was (a 404 answered after the change is still a
  * leak), and lists are checked for scope: staff see both units' rows, the morador only U1's, nobody
- * tenant B's. The event stream's scope has its own case at the end.
+ * tenant B's (the access log's CSV download too, by the visitors' names). The event stream's scope
+ * has its own case at the end.
  *
  * The table (permission-matrix.routes.ts) must cover the document exactly: a documented route
  * without a row fails, and so does a row for a route the document does not have. The expected
@@ -24,10 +25,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newApiKeySecret } from "@/server/auth/api-key";
 import {
+  acessos,
   apiKeys,
   chamadas,
   convites,
   member,
+  passes,
+  passeValidacoes,
   pessoas,
   session,
   solicitacoesAcesso,
@@ -37,8 +41,9 @@ import {
   webhookEntregas,
 } from "@/server/db/schema";
 import { buildSearchText } from "@/server/db/search";
+import { isUniqueViolation } from "@/server/http/errors";
 import { addMember } from "@/server/modules/tenants/tenants.service";
-import { API_KEY_SCOPES, type ApiKeyScope } from "@/shared/domain";
+import { API_KEY_SCOPES, type ApiKeyScope, type PasseStatus } from "@/shared/domain";
 import { can, PERMISSIONS, TENANT_WIDE_ROLES } from "@/shared/permissions";
 import {
   addSignedInMember,
@@ -60,6 +65,7 @@ import {
   type ListCheck,
   type Makers,
   type Place,
+  passeSchedule,
   ROUTES,
   type RouteRow,
   type TargetName,
@@ -162,6 +168,62 @@ async function buildFixture(): Promise<Fixture> {
     return row!.id;
   };
 
+  /**
+   * A pass of the unit, valid now (passeSchedule). Its random PIN may be one a live pass of the
+   * condominium already has (the API's passes draw theirs too): the unique index says so, draw again.
+   */
+  async function insertPasse(organizationId: string, unidade: Place["unidade"], nome: string, status: PasseStatus) {
+    const s = passeSchedule();
+    for (let attempt = 1; ; attempt++) {
+      const pin = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
+      try {
+        const [row] = await db
+          .insert(passes)
+          .values({
+            organizationId,
+            condominioId: unidade.condominioId,
+            unidadeId: unidade.id,
+            tipo: "prestador",
+            nome,
+            modalidade: s.modalidade,
+            dataInicio: s.data_inicio,
+            dataFim: s.data_fim,
+            diasSemana: s.dias_semana,
+            horaInicio: s.hora_inicio,
+            horaFim: s.hora_fim,
+            status,
+            pin,
+            busca: buildSearchText([nome, unidade.codigo]),
+          })
+          .returning({ id: passes.id, pin: passes.pin });
+        return row!;
+      } catch (error) {
+        if (attempt < 8 && isUniqueViolation(error, "passes_condominio_pin_uq")) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** A visit to the unit, let in by `pessoaId` (a resident of it), still inside. */
+  async function insertAcesso(organizationId: string, unidade: Place["unidade"], nome: string, pessoaId: string) {
+    const [row] = await db
+      .insert(acessos)
+      .values({
+        organizationId,
+        condominioId: unidade.condominioId,
+        unidadeId: unidade.id,
+        nome,
+        tipo: "visitante",
+        origem: "morador",
+        autorizadoPorPessoaId: pessoaId,
+        autorizadoPorNome: "Matriz Morador",
+        entradaPorNome: "Matriz Porteiro",
+        busca: buildSearchText([nome, unidade.codigo]),
+      })
+      .returning({ id: acessos.id });
+    return row!;
+  }
+
   const make: Makers = {
     unique,
     async solicitacao(place, criadoPor = null) {
@@ -261,6 +323,12 @@ async function buildFixture(): Promise<Fixture> {
         .returning({ id: chamadas.id });
       return row!;
     },
+    async passe(place, status = "ativo") {
+      return insertPasse(place.organizationId, place.unidade, "Caso Passe", status);
+    },
+    async acesso(place) {
+      return insertAcesso(place.organizationId, place.unidade, "Caso Acesso", place.pessoa.id);
+    },
     async webhook(place) {
       const [hook] = await db
         .insert(webhookAssinaturas)
@@ -312,7 +380,10 @@ async function buildFixture(): Promise<Fixture> {
     return { row: row!, caller };
   }
 
-  /** The shared rows of a place: a resident of its unit, a request of it and a call of that request. */
+  /**
+   * The shared rows of a place: a resident of its unit, a request of it and a call of that request;
+   * an active pass of the unit, one attempt at the gate with it and a visit to the unit, not left yet.
+   */
   async function placeRows(organizationId: string, unidade: Place["unidade"], label: string) {
     const [pessoa] = await db
       .insert(pessoas)
@@ -349,7 +420,30 @@ async function buildFixture(): Promise<Fixture> {
         busca: buildSearchText([`Matriz Pessoa ${label}`, `Matriz Visita ${label}`]),
       })
       .returning({ id: chamadas.id });
-    return { pessoa: pessoa!, solicitacao: solicitacao!, chamada: chamada! };
+    const passe = await insertPasse(organizationId, unidade, `Matriz Passe ${label}`, "ativo");
+    // A refusal that counts toward nothing (a wrong PIN would count toward the gate's limit).
+    const [validacao] = await db
+      .insert(passeValidacoes)
+      .values({
+        organizationId,
+        condominioId: unidade.condominioId,
+        passeId: passe.id,
+        metodo: "pin",
+        resultado: "antipassback",
+        mensagem: `Passe de Matriz Passe ${label} acabou de ser usado.`,
+        validadoPorNome: "Matriz Porteiro",
+      })
+      .returning({ id: passeValidacoes.id });
+    const acessoNome = `Matriz Acesso ${label}`;
+    const acesso = await insertAcesso(organizationId, unidade, acessoNome, pessoa!.id);
+    return {
+      pessoa: pessoa!,
+      solicitacao: solicitacao!,
+      chamada: chamada!,
+      passe,
+      validacao: validacao!,
+      acesso: { id: acesso.id, nome: acessoNome },
+    };
   }
 
   const placeA = { organizationId: orgA } as Place;
@@ -486,7 +580,15 @@ function placeId(place: Place, kind: Kind): string | undefined {
       return place.membro?.id;
     case "convite":
       return place.convite?.id;
+    case "passe":
+      return place.passe.id;
+    case "validacao":
+      return place.validacao.id;
+    case "acesso":
+      return place.acesso.id;
     case "sessao":
+    case "chave":
+    case "webhook":
       return undefined;
   }
 }
@@ -506,7 +608,8 @@ function listFailures(what: string, role: Role, checks: ListCheck[], body: unkno
       ["otherTenant", false],
     ];
     for (const [target, visible] of wanted) {
-      const id = placeId(fx.places[target], check.kind);
+      const place = fx.places[target];
+      const id = check.key ? check.key(place) : placeId(place, check.kind);
       if (id === undefined || got.has(id) === visible) continue;
       failures.push(
         `${what}: the ${check.kind} of ${TARGET_LABELS[target]} is ${visible ? "missing from" : "leaked into"} the list`,
@@ -541,6 +644,9 @@ async function dataDigest(): Promise<string> {
       union all select 'e' || t.id::text from eventos t
       union all select 'x' || t.id::text from mail_outbox t
       union all select 'k' || t.id::text || coalesce(t.revogado_em::text, '') from api_keys t
+      union all select 'q' || to_jsonb(t)::text from passes t
+      union all select 'g' || to_jsonb(t)::text from passe_validacoes t
+      union all select 'y' || to_jsonb(t)::text from acessos t
     ) q`);
   const rows =
     (result as unknown as { rows?: { digest: string }[] }).rows ?? (result as unknown as { digest: string }[]);
@@ -634,6 +740,10 @@ describe("permission matrix", () => {
       "solicitacoes:criar": everyone,
       "solicitacoes:decidir": staff,
       "chamadas:ler": everyone,
+      "passes:ler": everyone,
+      "passes:gerenciar": everyone,
+      "portaria:operar": staff,
+      "acessos:ler": everyone,
       "equipe:gerenciar": admins,
       "organizacao:editar": admins,
       "integracoes:gerenciar": admins,

@@ -8,6 +8,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 export const DEMO = {
   sindico: { email: "sindico@demo.guarita.app", password: "demo1234", name: "Marina Duarte" },
   porteiro: { email: "porteiro@demo.guarita.app", password: "demo1234", name: "José Carlos Pereira" },
+  morador: { email: "morador@demo.guarita.app", password: "demo1234", name: "Ana Beatriz Souza" },
 } as const;
 
 type Fixtures = {

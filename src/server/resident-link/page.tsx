@@ -110,7 +110,8 @@ function Icon(props: { kind: "ok" | "no" | "relogio" | "alerta" }) {
   );
 }
 
-function Layout(props: { title: string; pessoal?: boolean; children: ReactNode }) {
+/** The page frame shared with the visitor's pass page (modules/passes/pass-page.tsx). */
+export function Layout(props: { title: string; pessoal?: boolean; children: ReactNode }) {
   return (
     <html lang="pt-BR">
       <head>

@@ -6,11 +6,19 @@
  * the event describes, not whatever the row holds when the job runs.
  */
 import { and, arrayOverlaps, eq, isNull, sql } from "drizzle-orm";
-import type { WebhookEvento } from "../../shared/domain";
+import type { VisitaTipo, WebhookEvento } from "../../shared/domain";
 import type { DomainEvent } from "../../shared/schemas/events";
 import type { WebhookPayload } from "../../shared/schemas/webhooks";
 import type { Executor } from "../db/client";
-import { chamadas, condominios, solicitacoesAcesso, unidades, webhookAssinaturas, webhookEntregas } from "../db/schema";
+import {
+  chamadas,
+  condominios,
+  passes,
+  solicitacoesAcesso,
+  unidades,
+  webhookAssinaturas,
+  webhookEntregas,
+} from "../db/schema";
 import { iso } from "../http/serialize";
 
 export const WEBHOOKS_CHANNEL = "guarita_webhooks";
@@ -28,7 +36,13 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
     case "chamada.atualizada":
       return ["chamada.status_alterado"];
     case "notificacao.atualizada":
+    case "acesso.entrada":
+    case "acesso.saida":
+    case "passe.atualizado":
       return [];
+    case "passe.validado":
+      // A pass that opens the gate sends the same command as an authorised request.
+      return event.passe?.resultado === "liberado" ? ["portao.abrir"] : [];
     case "solicitacao.atualizada":
       if (event.status === "autorizado") return ["solicitacao.autorizada", "portao.abrir"];
       if (event.status === "negado") return ["solicitacao.negada"];
@@ -37,7 +51,30 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
   }
 }
 
-async function loadData(tx: Executor, organizationId: string, event: DomainEvent) {
+type EventData = NonNullable<Awaited<ReturnType<typeof loadSolicitacaoData>>> | PasseData;
+type PasseData = NonNullable<Awaited<ReturnType<typeof loadPasseData>>>;
+
+async function loadData(tx: Executor, organizationId: string, event: DomainEvent): Promise<EventData | null> {
+  if (event.solicitacao_id) return loadSolicitacaoData(tx, organizationId, event.solicitacao_id, event);
+  if (event.passe?.id) return loadPasseData(tx, organizationId, event.passe.id);
+  return null;
+}
+
+async function loadPasseData(tx: Executor, organizationId: string, passeId: string) {
+  const [row] = await tx
+    .select({
+      passe: { id: passes.id, nome: passes.nome, tipo: passes.tipo, descricao: passes.descricao },
+      condominio: { id: condominios.id, nome: condominios.nome },
+      unidade: { id: unidades.id, codigo: unidades.codigo, torre: unidades.torre, pbxRamal: unidades.pbxRamal },
+    })
+    .from(passes)
+    .innerJoin(condominios, eq(condominios.id, passes.condominioId))
+    .innerJoin(unidades, eq(unidades.id, passes.unidadeId))
+    .where(and(eq(passes.organizationId, organizationId), eq(passes.id, passeId)));
+  return row ? { kind: "passe" as const, ...row } : null;
+}
+
+async function loadSolicitacaoData(tx: Executor, organizationId: string, solicitacaoId: string, event: DomainEvent) {
   const s = solicitacoesAcesso;
   const [row] = await tx
     .select({
@@ -58,7 +95,7 @@ async function loadData(tx: Executor, organizationId: string, event: DomainEvent
     .from(s)
     .innerJoin(condominios, eq(condominios.id, s.condominioId))
     .innerJoin(unidades, eq(unidades.id, s.unidadeId))
-    .where(and(eq(s.organizationId, organizationId), eq(s.id, event.solicitacao_id)));
+    .where(and(eq(s.organizationId, organizationId), eq(s.id, solicitacaoId)));
   if (!row) return null;
   const [chamada] = event.chamada
     ? await tx
@@ -66,15 +103,33 @@ async function loadData(tx: Executor, organizationId: string, event: DomainEvent
         .from(chamadas)
         .where(and(eq(chamadas.organizationId, organizationId), eq(chamadas.id, event.chamada.id)))
     : [];
-  return { ...row, chamada: chamada ?? null };
+  return { kind: "solicitacao" as const, ...row, chamada: chamada ?? null };
 }
 
-function render(
-  organizationId: string,
-  event: DomainEvent,
-  tipo: WebhookEvento,
-  data: NonNullable<Awaited<ReturnType<typeof loadData>>>,
-): string {
+function renderPasse(organizationId: string, event: DomainEvent, data: PasseData): string {
+  const { passe, condominio, unidade } = data;
+  const payload: WebhookPayload = {
+    id: `evt_${event.id}_portao.abrir`,
+    tipo: "portao.abrir",
+    criado_em: event.created_at,
+    organizacao_id: organizationId,
+    dados: {
+      passe: {
+        id: passe.id,
+        nome: passe.nome,
+        tipo: passe.tipo as VisitaTipo,
+        descricao: passe.descricao,
+      },
+      condominio,
+      unidade: { id: unidade.id, codigo: unidade.codigo, torre: unidade.torre, pbx_ramal: unidade.pbxRamal },
+      portao: { nome: event.passe?.portao ?? PORTAO_PADRAO, condominio_id: condominio.id },
+    },
+  };
+  return JSON.stringify(payload);
+}
+
+function render(organizationId: string, event: DomainEvent, tipo: WebhookEvento, data: EventData): string {
+  if (data.kind === "passe") return renderPasse(organizationId, event, data);
   const { solicitacao: s, condominio, unidade, chamada } = data;
   const payload: WebhookPayload = {
     id: `evt_${event.id}_${tipo}`,
@@ -84,8 +139,8 @@ function render(
     dados: {
       solicitacao: {
         id: s.id,
-        status: s.status as WebhookPayload["dados"]["solicitacao"]["status"],
-        tipo: s.tipo as WebhookPayload["dados"]["solicitacao"]["tipo"],
+        status: s.status as NonNullable<WebhookPayload["dados"]["solicitacao"]>["status"],
+        tipo: s.tipo as NonNullable<WebhookPayload["dados"]["solicitacao"]>["tipo"],
         nome_visitante: s.nomeVisitante,
         motivo: s.motivo,
         portao: s.portao,
@@ -142,7 +197,7 @@ export async function enqueueWebhookDeliveries(tx: Executor, organizationId: str
         assinaturaId: sub.id,
         eventoId: event.id,
         tipo,
-        solicitacaoId: event.solicitacao_id,
+        solicitacaoId: event.solicitacao_id ?? null,
         corpo: bodies.get(tipo)!,
         tentarAte: sql`now() + make_interval(secs => ${RETRY_WINDOW_MS / 1000})`,
       })),

@@ -38,6 +38,8 @@ export const kpisSchema = z.object({
     total: z.number().int(),
   }),
   trends: z.object({ pendente: trendSchema, autorizado: trendSchema, negado: trendSchema, total: trendSchema }),
+  /** People inside now: entries without an exit (issue 14). */
+  presentes: z.number().int(),
 });
 export type Kpis = z.infer<typeof kpisSchema>;
 

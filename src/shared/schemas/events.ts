@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHAMADA_STATUSES, DECISAO_VIAS, SOLICITACAO_STATUSES } from "../domain";
+import { ACESSO_ORIGENS, CHAMADA_STATUSES, DECISAO_VIAS, SOLICITACAO_STATUSES, VALIDACAO_RESULTADOS } from "../domain";
 
 /**
  * What /api/events streams (SSE `data:`). `id` is the event's per-tenant increasing id, also sent as
@@ -12,26 +12,55 @@ export const EVENT_TYPES = [
   "chamada.atualizada",
   /** A message to a resident was sent, delivered, opened (issue 13): the request's timeline moves. */
   "notificacao.atualizada",
+  /** Someone came in or left (issue 14): the access log and "who is inside" move. */
+  "acesso.entrada",
+  "acesso.saida",
+  /** A pass was presented at the gate (every attempt, refused ones too). */
+  "passe.validado",
+  /** A pass was created, suspended, reactivated or revoked. */
+  "passe.atualizado",
 ] as const;
+
+/** The events about an access request: they carry the request's id, visitor and status. */
+export const SOLICITACAO_EVENT_TYPES = [
+  "solicitacao.criada",
+  "solicitacao.atualizada",
+  "chamada.criada",
+  "chamada.atualizada",
+  "notificacao.atualizada",
+] as const satisfies readonly (typeof EVENT_TYPES)[number][];
 
 export const domainEventSchema = z.object({
   id: z.number().int(),
   type: z.enum(EVENT_TYPES),
-  solicitacao_id: z.uuid(),
+  /** On the request events (SOLICITACAO_EVENT_TYPES), and on an entry through a request. */
+  solicitacao_id: z.uuid().optional(),
   /**
    * The request's unit: a morador's stream carries only their units' events. Absent from events
    * stored before it existed (kept 7 days), which a morador's stream therefore never sends.
    */
   unidade_id: z.uuid().optional(),
+  /** The visitor's name (the request's, the pass's or the access record's). */
   nome_visitante: z.string(),
-  /** The request's status (also on call events). */
-  status: z.enum(SOLICITACAO_STATUSES),
+  /** The request's status (also on call events); absent on access and pass events. */
+  status: z.enum(SOLICITACAO_STATUSES).optional(),
   /** On `chamada.*` events: the call and its new status. */
   chamada: z.object({ id: z.uuid(), status: z.enum(CHAMADA_STATUSES) }).optional(),
   /** On a decision: through what (console, telefone, link) and by whom. */
   decisao: z.object({ via: z.enum(DECISAO_VIAS), por_nome: z.string() }).optional(),
   /** Set when every resident was reached and nobody answered (the porteiro takes over). */
   sem_resposta_moradores: z.boolean().optional(),
+  /** On `acesso.*` events. */
+  acesso: z.object({ id: z.uuid(), origem: z.enum(ACESSO_ORIGENS), condominio_id: z.uuid() }).optional(),
+  /** On `passe.*` events; `resultado` on a validation. */
+  passe: z
+    .object({
+      id: z.uuid().nullable(),
+      resultado: z.enum(VALIDACAO_RESULTADOS).optional(),
+      /** On a successful validation from an integration that named its gate. */
+      portao: z.string().optional(),
+    })
+    .optional(),
   invalidate: z.array(z.string()),
   created_at: z.string(),
 });

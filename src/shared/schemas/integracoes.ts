@@ -10,6 +10,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   "chamadas:escrever": "Registrar chamadas e respostas dos moradores (PABX)",
   "diretorio:ler": "Ler condomínios, unidades, ramais e moradores (plano de discagem)",
   "eventos:ler": "Ler os eventos (solicitações e chamadas) em /api/v1/eventos",
+  "passes:validar": "Validar passes (PIN ou QR Code) no portão e registrar a entrada",
 };
 
 export const chaveInputSchema = z

@@ -8,6 +8,7 @@ import {
   CHAMADA_STATUSES,
   SOLICITACAO_STATUSES,
   SOLICITACAO_TIPOS,
+  VISITA_TIPOS,
   WEBHOOK_ENTREGA_STATUSES,
   WEBHOOK_EVENTOS,
   type WebhookEvento,
@@ -154,8 +155,19 @@ const unidadePayload = z.object({
   pbx_ramal: z.string().nullable(),
 });
 
+/** On `portao.abrir` sent for a pass validated at the gate (issue 14), instead of a request. */
+const passePayload = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  tipo: z.enum(VISITA_TIPOS),
+  descricao: z.string().nullable(),
+  validacao_id: z.uuid().optional(),
+});
+
 export const webhookDataSchema = z.object({
-  solicitacao: solicitacaoPayload,
+  /** Every event but a pass's `portao.abrir`. */
+  solicitacao: solicitacaoPayload.optional(),
+  passe: passePayload.optional(),
   condominio: condominioPayload,
   unidade: unidadePayload,
   /** On `chamada.status_alterado`. */
@@ -171,7 +183,7 @@ export const webhookDataSchema = z.object({
       resposta: z.enum(CHAMADA_RESPOSTAS).nullable(),
     })
     .optional(),
-  /** On `portao.abrir`: which gate to open (the request's gate, else "principal"). */
+  /** On `portao.abrir`: which gate to open (the request's or the validation's gate, else "principal"). */
   portao: z.object({ nome: z.string(), condominio_id: z.uuid() }).optional(),
 });
 

@@ -10,21 +10,41 @@ function permissionsOf(role: MemberRole): Permission[] {
 
 const titles = (role: MemberRole, items = NAV_ITEMS) => visibleNavItems(permissionsOf(role), items).map((i) => i.title);
 
+const STAFF_SECTIONS = [
+  "Dashboard",
+  "Solicitações",
+  "Pessoas",
+  "Unidades",
+  "Condomínios",
+  "Chamadas",
+  "Portaria",
+  "Passes",
+  "Entradas e saídas",
+];
+
 describe("sidebar per role", () => {
   it("owner and síndico see every section and Configurações", () => {
     for (const role of ["owner", "sindico"] as const) {
-      expect(titles(role)).toEqual(["Dashboard", "Solicitações", "Pessoas", "Unidades", "Condomínios", "Chamadas"]);
+      expect(titles(role)).toEqual(STAFF_SECTIONS);
       expect(titles(role, ADMIN_NAV_ITEMS)).toEqual(["Configurações"]);
     }
   });
 
   it("a porteiro sees every section (people included, read-only) but not Configurações", () => {
-    expect(titles("porteiro")).toEqual(["Dashboard", "Solicitações", "Pessoas", "Unidades", "Condomínios", "Chamadas"]);
+    expect(titles("porteiro")).toEqual(STAFF_SECTIONS);
     expect(titles("porteiro", ADMIN_NAV_ITEMS)).toEqual([]);
   });
 
-  it("a morador sees no people registry and no Configurações", () => {
-    expect(titles("morador")).toEqual(["Dashboard", "Solicitações", "Unidades", "Condomínios", "Chamadas"]);
+  it("a morador sees no people registry, no Portaria and no Configurações", () => {
+    expect(titles("morador")).toEqual([
+      "Dashboard",
+      "Solicitações",
+      "Unidades",
+      "Condomínios",
+      "Chamadas",
+      "Passes",
+      "Entradas e saídas",
+    ]);
     expect(titles("morador", ADMIN_NAV_ITEMS)).toEqual([]);
   });
 

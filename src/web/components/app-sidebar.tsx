@@ -2,10 +2,13 @@ import {
   Building,
   ClipboardList,
   DoorOpen,
+  History,
   LayoutDashboard,
   type LucideIcon,
   Phone,
+  ScanLine,
   Settings,
+  Ticket,
   Users,
 } from "lucide-react";
 import { Link, useLocation } from "react-router";
@@ -64,6 +67,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // Condominiums are read under the same permission as units: a morador sees their own.
   { title: CONSOLE_SCREENS.condominios.list, href: "/app/condominios", icon: Building, permission: "unidades:ler" },
   { title: CONSOLE_SCREENS.chamadas.list, href: "/app/chamadas", icon: Phone, permission: "chamadas:ler" },
+  // The gate (issue 14): porteiros validate passes and register entries and exits here.
+  { title: CONSOLE_SCREENS.portaria.list, href: "/app/portaria", icon: ScanLine, permission: "portaria:operar" },
+  { title: CONSOLE_SCREENS.passes.list, href: "/app/passes", icon: Ticket, permission: "passes:ler" },
+  { title: CONSOLE_SCREENS.acessos.list, href: "/app/acessos", icon: History, permission: "acessos:ler" },
 ];
 
 /** The administration group, below the sections: the team and the organisation. */

@@ -43,6 +43,9 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
     edit: "Editar Condomínio",
   },
   chamadas: { list: "Chamadas", record: "Chamada" },
+  portaria: { list: "Portaria" },
+  passes: { list: "Passes", record: "Passe", create: { segment: "novo", title: "Novo Passe" }, edit: "Editar Passe" },
+  acessos: { list: "Entradas e saídas" },
   perfil: { list: "Perfil" },
   configuracoes: {
     list: "Configurações",

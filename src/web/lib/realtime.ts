@@ -176,7 +176,7 @@ export function toastFor(event: DomainEvent): ToastContent | null {
   }
   return {
     title: "Solicitação atualizada",
-    description: `Status alterado para ${solicitacaoStatusDisplay(event.status).label}.`,
+    description: event.status ? `Status alterado para ${solicitacaoStatusDisplay(event.status).label}.` : "",
     tone: "default",
   };
 }
@@ -187,7 +187,7 @@ async function notify(event: DomainEvent) {
   if (!content) return;
   const age = Date.now() - new Date(event.created_at).getTime();
   if (age > TOAST_MAX_AGE_MS) return;
-  if (await isOwnAction(event.solicitacao_id)) return;
+  if (event.solicitacao_id && (await isOwnAction(event.solicitacao_id))) return;
   const show = content.tone === "default" ? toast : toast[content.tone];
   show(content.title, { description: content.description });
 }

@@ -3,6 +3,7 @@ import { type Kpis, MIN_PERCENT_BASE, type PrimeirosPassos, type Trend } from ".
 import { scopeKey } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import type { TenantContext } from "../../http/context";
+import { countPresentes } from "../acessos/acessos.queries";
 import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
 import { countPreviousMonthByStatus, countTodayByStatus, hasAny, latestToday } from "./dashboard.queries";
 
@@ -62,7 +63,11 @@ export async function kpis(
     condominioId: q.condominio_id,
     data: q.data,
   };
-  const [today, previous] = await Promise.all([countTodayByStatus(db, filter), previousMonthCounts(db, filter)]);
+  const [today, previous, presentes] = await Promise.all([
+    countTodayByStatus(db, filter),
+    previousMonthCounts(db, filter),
+    countPresentes(db, tenant, q.condominio_id),
+  ]);
   const counts = Object.fromEntries(SOLICITACAO_STATUSES.map((st) => [st, 0])) as Record<SolicitacaoStatus, number>;
   for (const row of today) counts[row.status as SolicitacaoStatus] = row.n;
   const prev = Object.fromEntries(SOLICITACAO_STATUSES.map((st) => [st, 0])) as Record<SolicitacaoStatus, number>;
@@ -74,6 +79,7 @@ export async function kpis(
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const prevTotal = Object.values(prev).reduce((a, b) => a + b, 0);
   return {
+    presentes,
     counts: { ...counts, total },
     trends: {
       pendente: computeTrend(counts.pendente, prev.pendente, days),

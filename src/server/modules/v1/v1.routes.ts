@@ -8,6 +8,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { ApiKeyScope } from "../../../shared/domain";
 import { uuidParam } from "../../../shared/schemas/common";
 import { domainEventSchema } from "../../../shared/schemas/events";
+import { v1ValidacaoResultadoSchema, v1ValidarPasseSchema } from "../../../shared/schemas/passes";
 import { solicitacaoDetailSchema, solicitacaoSchema } from "../../../shared/schemas/solicitacoes";
 import {
   v1ChamadaCreateSchema,
@@ -28,6 +29,7 @@ import type { AppEnv } from "../../http/context";
 import { IDEMPOTENCY_HEADER, idempotent } from "../../http/idempotency";
 import { errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
 import type { EventBus } from "../../realtime/event-bus";
+import { validarPasse } from "../portaria/validacao.service";
 import * as solicitacoes from "../solicitacoes/solicitacoes.service";
 import { answerChamada, getChamada, moveChamada, startChamada } from "./chamadas-v1.service";
 import { listCondominios, listUnidades } from "./diretorio.service";
@@ -50,7 +52,7 @@ const idempotencyHeaders = z.object({
 });
 const Chamada = v1ChamadaSchema.openapi("ChamadaIntegracao");
 
-export function v1Routes(deps: { db: Database; bus: EventBus }) {
+export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) {
   const { db, bus } = deps;
   const key = (scope: ApiKeyScope) => requireApiKey(db, scope);
   const once = idempotent(db);
@@ -176,6 +178,25 @@ export function v1Routes(deps: { db: Database; bus: EventBus }) {
         ...errorResponses(400, 401, 403, 404, 409, 422, 429),
       },
     }),
+    validarPasse: createRoute({
+      method: "post",
+      path: "/passes/validar",
+      operationId: "v1ValidarPasse",
+      tags: [TAG],
+      summary: "Valida um passe lido no portão (QR Code ou PIN) e registra a entrada",
+      description:
+        "Escopo `passes:validar`. Para controladores que leem o QR Code. Toda tentativa é registrada; uma recusa " +
+        "também é 200 com `liberado: false` e o motivo em `resultado`. Liberado conta um uso (antipassback), " +
+        "registra a entrada (`acesso_id`, salvo `registrar_entrada: false`) e envia o webhook `portao.abrir` " +
+        "com o `portao` informado. PINs errados demais no condomínio: 429.",
+      security: API_KEY_AUTH,
+      middleware: [key("passes:validar"), once] as const,
+      request: { headers: idempotencyHeaders, ...jsonBody(v1ValidarPasseSchema) },
+      responses: {
+        200: jsonResponse(v1ValidacaoResultadoSchema.openapi("ResultadoValidacaoIntegracao"), "Resultado"),
+        ...errorResponses(400, 401, 403, 404, 422, 429),
+      },
+    }),
     eventos: createRoute({
       method: "get",
       path: "/eventos",
@@ -226,6 +247,17 @@ export function v1Routes(deps: { db: Database; bus: EventBus }) {
     .openapi(routes.respostaChamada, async (c) =>
       c.json(await answerChamada(db, c.get("apiKey"), c.req.valid("param").id, c.req.valid("json")), 200),
     )
+    .openapi(routes.validarPasse, async (c) => {
+      const apiKey = c.get("apiKey");
+      const { portao, registrar_entrada, ...input } = c.req.valid("json");
+      const who = { organizationId: apiKey.organizationId, userId: null, apiKeyId: apiKey.id, nome: apiKey.nome };
+      const result = await validarPasse(db, who, input, {
+        secret: deps.secret,
+        portao,
+        registrarEntrada: registrar_entrada,
+      });
+      return c.json(result, 200);
+    })
     .openapi(routes.eventos, async (c) => {
       const { depois_de, limite } = c.req.valid("query");
       const items = await bus.since(tenantOf(c), depois_de, limite);

@@ -16,8 +16,6 @@ import {
 } from "@/shared/schemas/integracoes";
 import { InputField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
-import { CheckboxGroupField, useApiSubmit } from "./campos";
-import { useCriarChave } from "./configuracoes.queries";
 import {
   Dialog,
   DialogContent,
@@ -26,7 +24,9 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "./dialog";
+} from "@/web/components/ui/dialog";
+import { CheckboxGroupField, useApiSubmit } from "./campos";
+import { useCriarChave } from "./configuracoes.queries";
 import { SegredoUmaVez, useDialogComSegredo } from "./segredo";
 
 const CHAVE_FIELDS = ["nome", "escopos"] as const;

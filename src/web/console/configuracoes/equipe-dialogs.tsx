@@ -19,8 +19,6 @@ import {
 } from "@/shared/schemas/equipe";
 import { InputField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
-import { type PessoaEscolhida, PessoaPicker, RoleSelect, useApiSubmit } from "./campos";
-import { useAlterarPapel, useConvidar } from "./configuracoes.queries";
 import {
   Dialog,
   DialogAviso,
@@ -31,7 +29,9 @@ import {
   DialogTitle,
   DialogTrigger,
   type RowDialogProps,
-} from "./dialog";
+} from "@/web/components/ui/dialog";
+import { type PessoaEscolhida, PessoaPicker, RoleSelect, useApiSubmit } from "./campos";
+import { useAlterarPapel, useConvidar } from "./configuracoes.queries";
 
 const CONVITE_FIELDS = ["email", "papel", "pessoa_id"] as const;
 const PAPEL_FIELDS = ["papel", "pessoa_id"] as const;

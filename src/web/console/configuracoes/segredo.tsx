@@ -8,9 +8,9 @@ import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
+import { DialogAviso, DialogFooter } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
-import { DialogAviso, DialogFooter } from "./dialog";
 
 /**
  * A creation dialog's state. The secret lives here only: closing the dialog drops it, and the

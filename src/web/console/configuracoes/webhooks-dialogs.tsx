@@ -20,8 +20,6 @@ import {
 } from "@/shared/schemas/webhooks";
 import { InputField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
-import { CheckboxGroupField, useApiSubmit } from "./campos";
-import { useAlterarWebhook, useCriarWebhook } from "./configuracoes.queries";
 import {
   Dialog,
   DialogContent,
@@ -31,7 +29,9 @@ import {
   DialogTitle,
   DialogTrigger,
   type RowDialogProps,
-} from "./dialog";
+} from "@/web/components/ui/dialog";
+import { CheckboxGroupField, useApiSubmit } from "./campos";
+import { useAlterarWebhook, useCriarWebhook } from "./configuracoes.queries";
 import { SegredoUmaVez, useDialogComSegredo } from "./segredo";
 
 const WEBHOOK_FIELDS = ["url", "descricao", "eventos"] as const;

@@ -21,11 +21,18 @@ import { formatDateTime, formatDateTimeLong, RelativeTime, toDate, useNow } from
 import { toneClasses } from "@/web/components/status-badge";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  type RowDialogProps,
+} from "@/web/components/ui/dialog";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/utils";
 import { useReenviarEntrega, type WebhookEntregaFilters, webhookEntregasOptions } from "./configuracoes.queries";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, type RowDialogProps } from "./dialog";
 import { ConteudoDaLista, FiltroSituacao, ListaItens, ListaSkeleton, useVoltaDaPaginaVazia } from "./listas";
 import { webhookNome } from "./webhooks-dialogs";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { trendText } from "./kpi-cards";
+import { PRESENTES_HREF, pessoasText, trendText } from "./kpi-cards";
 
 describe("KPI trend text", () => {
   it("reads as a difference against a small daily average", () => {
@@ -21,5 +21,17 @@ describe("KPI trend text", () => {
     expect(trendText({ direction: "down", difference: -5, average: 50, percent: 10 })).toBe(
       "-10% vs média diária (50,0)",
     );
+  });
+});
+
+describe("KPI people inside now", () => {
+  it("links to the access log filtered to who has not left", () => {
+    expect(PRESENTES_HREF).toBe("/app/acessos?presentes=true");
+  });
+
+  it("counts people in words", () => {
+    expect(pessoasText(0)).toBe("Nenhuma pessoa");
+    expect(pessoasText(1)).toBe("1 pessoa");
+    expect(pessoasText(1234)).toBe("1.234 pessoas");
   });
 });

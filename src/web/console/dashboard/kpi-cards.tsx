@@ -1,6 +1,17 @@
 import type { LucideIcon } from "lucide-react";
-import { CircleCheck, CircleX, Clock, ListChecks, Minus, TrendingDown, TrendingUp } from "lucide-react";
+import {
+  ArrowRight,
+  CircleCheck,
+  CircleX,
+  Clock,
+  DoorOpen,
+  ListChecks,
+  Minus,
+  TrendingDown,
+  TrendingUp,
+} from "lucide-react";
 import { useId } from "react";
+import { Link } from "react-router";
 import type { Kpis, Trend } from "@/shared/schemas/dashboard";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -120,9 +131,72 @@ function KpiCard({
   );
 }
 
+/** Where "No condomínio agora" leads: the access log, only who has not left. */
+export const PRESENTES_HREF = "/app/acessos?presentes=true";
+
+/** "Nenhuma pessoa", "1 pessoa", "12 pessoas": what the link's name says the list holds. */
+export function pessoasText(count: number): string {
+  if (count === 0) return "Nenhuma pessoa";
+  return `${number.format(count)} ${count === 1 ? "pessoa" : "pessoas"}`;
+}
+
+/**
+ * People inside now (issue 14): entries without an exit, across the condominiums, not today's count
+ * like the others, so it has no trend. It links to the list of who they are. Below the widest
+ * screens it is a full-width strip under the four request cards, which keep their room.
+ */
+function PresentesCard({ count, loading }: { count: number | undefined; loading: boolean }) {
+  const titleId = useId();
+  return (
+    <Card
+      role="region"
+      aria-labelledby={titleId}
+      data-kpi="presentes"
+      className="col-span-2 gap-3 py-4 sm:py-6 xl:col-span-4 2xl:col-span-1"
+    >
+      <CardHeader className="flex flex-row items-center justify-between gap-2 px-4 sm:px-6">
+        <CardTitle asChild>
+          <h2 id={titleId} className="font-medium text-sm">
+            No condomínio agora
+          </h2>
+        </CardTitle>
+        <DoorOpen className="size-5 text-blue-700 dark:text-blue-300" aria-hidden="true" />
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1 px-4 sm:px-6 2xl:block 2xl:space-y-1">
+        {loading ? (
+          <>
+            <Skeleton className="h-8 w-16" />
+            <Skeleton className="h-4 w-28" />
+          </>
+        ) : (
+          <>
+            <div className="space-y-1">
+              <p className="font-bold text-3xl tabular-nums" data-testid="kpi-presentes">
+                {count === undefined ? "—" : number.format(count)}
+              </p>
+              <p className="text-muted-foreground text-xs">Entraram e ainda não saíram</p>
+            </div>
+            <Link
+              to={PRESENTES_HREF}
+              className="inline-flex items-center gap-1 text-primary text-sm underline-offset-4 hover:underline"
+            >
+              Ver quem está
+              <span className="sr-only">
+                {" "}
+                no condomínio agora{count === undefined ? "" : ` (${pessoasText(count).toLowerCase()})`}
+              </span>
+              <ArrowRight className="size-3.5" aria-hidden="true" />
+            </Link>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 export function KpiCards({ kpis, loading }: { kpis: Kpis | undefined; loading: boolean }) {
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4 2xl:grid-cols-5">
       {KPI_CARDS.map((card) => (
         <KpiCard
           key={card.key}
@@ -132,6 +206,7 @@ export function KpiCards({ kpis, loading }: { kpis: Kpis | undefined; loading: b
           trend={kpis?.trends[card.key] ?? null}
         />
       ))}
+      <PresentesCard count={kpis?.presentes} loading={loading} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * A modal form dialog on Radix Dialog (focus trapped, Esc and the close button dismiss it, focus
- * returns on close), styled like the console's confirmation dialogs. Kept in this feature because
- * the settings screens are its only users; it moves to components/ui when another screen needs one.
+ * returns on close), styled like the console's confirmation dialogs: the settings screens' forms
+ * and the Portaria screen's QR Code reader and resident-authorised entry.
  *
  * The content scrolls inside the viewport (max-h on small phones), so the person picker and the
  * footer buttons stay reachable at 360 px.

@@ -1,0 +1,276 @@
+/**
+ * The access log (issue 14): entries through a successful pass validation, an authorised request
+ * or a resident at the gate, and exits. One record per visit; an entry and its `acesso.entrada`
+ * event commit together, and the unique indexes make a request or a validation enter once.
+ */
+import { and, eq, gte, isNull, sql } from "drizzle-orm";
+import type { AcessoOrigem, VisitaTipo } from "../../../shared/domain";
+import type { Acesso, AguardandoEntrada, EntradaCreate } from "../../../shared/schemas/acessos";
+import type { Database, Executor } from "../../db/client";
+import { toPage } from "../../db/pagination";
+import { acessos as a, passes, passeValidacoes, solicitacoesAcesso as s, unidades, user } from "../../db/schema";
+import { buildSearchText } from "../../db/search";
+import { badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
+import { iso } from "../../http/serialize";
+import { activeResidentsInCallingOrder } from "../../notifications/residents";
+import { recordEvent } from "../../realtime/events";
+import { findCondominioInTenant, type Reader } from "../solicitacoes/solicitacoes.queries";
+import { type AcessoFilters, type AcessoRow, findAcesso, listAcessos } from "./acessos.queries";
+
+export const ACESSO_NOT_FOUND = "Registro de acesso não encontrado";
+/** A validation registers an entry only shortly after it opened the gate. */
+export const VALIDACAO_VALIDA_MS = 10 * 60_000;
+/** The Portaria screen offers authorised requests of the last day for entry. */
+const AGUARDANDO_JANELA_MS = 24 * 3_600_000;
+
+/** Who registers: a porteiro's login or an integration's key, and the name kept on the record. */
+export interface Registrar {
+  organizationId: string;
+  userId: string | null;
+  apiKeyId: string | null;
+  nome: string;
+}
+
+export function toAcesso(r: AcessoRow): Acesso {
+  const x = r.row;
+  return {
+    id: x.id,
+    condominio_id: x.condominioId,
+    unidade_id: x.unidadeId,
+    nome: x.nome,
+    documento: x.documento,
+    tipo: x.tipo as VisitaTipo,
+    origem: x.origem as AcessoOrigem,
+    solicitacao_id: x.solicitacaoId,
+    passe_id: x.passeId,
+    autorizado_por_nome: x.autorizadoPorNome,
+    entrada_em: iso(x.entradaEm),
+    entrada_por: x.entradaPorNome,
+    saida_em: iso(x.saidaEm),
+    saida_por: x.saidaPorNome,
+    unidade: r.unidade,
+    condominio: { nome: r.condominio.nome },
+  };
+}
+
+export async function list(db: Database, reader: Reader, f: AcessoFilters, page: number, pageSize: number) {
+  const { rows, counted } = await listAcessos(db, reader, f, page, pageSize);
+  return toPage(rows.map(toAcesso), counted, page, pageSize);
+}
+
+interface Visit {
+  condominioId: string;
+  unidadeId: string;
+  nome: string;
+  documento: string | null;
+  tipo: VisitaTipo;
+  solicitacaoId?: string;
+  passeId?: string;
+  validacaoId?: string;
+  autorizadoPorPessoaId?: string;
+  autorizadoPorNome: string | null;
+}
+
+/** Who is coming in, from the authorisation the entry names; refuses what can't enter. */
+async function visitOf(tx: Executor, organizationId: string, input: EntradaCreate, now: Date): Promise<Visit> {
+  if (input.origem === "passe") {
+    const [v] = await tx
+      .select({
+        resultado: passeValidacoes.resultado,
+        createdAt: passeValidacoes.createdAt,
+        condominioId: passeValidacoes.condominioId,
+        passe: passes,
+        criadoPor: user.name,
+      })
+      .from(passeValidacoes)
+      .innerJoin(
+        passes,
+        and(eq(passes.id, passeValidacoes.passeId), eq(passes.organizationId, passeValidacoes.organizationId)),
+      )
+      .leftJoin(user, eq(user.id, passes.criadoPorUserId))
+      .where(and(eq(passeValidacoes.organizationId, organizationId), eq(passeValidacoes.id, input.validacao_id)));
+    if (!v) throw notFound("Validação não encontrada");
+    if (v.resultado !== "liberado") throw conflict("Este passe não foi liberado: valide-o de novo.");
+    if (v.createdAt.getTime() < now.getTime() - VALIDACAO_VALIDA_MS) {
+      throw conflict("Esta validação tem mais de 10 minutos. Valide o passe de novo.");
+    }
+    return {
+      condominioId: v.condominioId,
+      unidadeId: v.passe.unidadeId,
+      nome: v.passe.nome,
+      documento: v.passe.documento,
+      tipo: v.passe.tipo as VisitaTipo,
+      passeId: v.passe.id,
+      validacaoId: input.validacao_id,
+      autorizadoPorNome: v.criadoPor,
+    };
+  }
+  if (input.origem === "solicitacao") {
+    const [r] = await tx
+      .select()
+      .from(s)
+      .where(and(eq(s.organizationId, organizationId), eq(s.id, input.solicitacao_id)));
+    if (!r) throw notFound("Solicitação não encontrada");
+    if (r.status !== "autorizado") throw conflict("Só a entrada de uma solicitação autorizada pode ser registrada.");
+    return {
+      condominioId: r.condominioId,
+      unidadeId: r.unidadeId,
+      nome: r.nomeVisitante,
+      documento: r.docVisitante,
+      tipo: r.tipo as VisitaTipo,
+      solicitacaoId: r.id,
+      autorizadoPorNome: r.decididoPorNome,
+    };
+  }
+  const [unidade] = await tx
+    .select({ id: unidades.id, condominioId: unidades.condominioId })
+    .from(unidades)
+    .where(and(eq(unidades.organizationId, organizationId), eq(unidades.id, input.unidade_id)));
+  if (!unidade) throw notFound("Unidade não encontrada");
+  const residents = await activeResidentsInCallingOrder(tx, organizationId, [unidade.id]);
+  const morador = residents.find((r) => r.pessoaId === input.autorizado_por_pessoa_id);
+  if (!morador) {
+    throw badRequest("Este morador não mora na unidade selecionada", [
+      { path: "autorizado_por_pessoa_id", message: "Este morador não mora na unidade selecionada" },
+    ]);
+  }
+  return {
+    condominioId: unidade.condominioId,
+    unidadeId: unidade.id,
+    nome: input.nome,
+    documento: input.documento,
+    tipo: input.tipo,
+    autorizadoPorPessoaId: morador.pessoaId,
+    autorizadoPorNome: morador.nome,
+  };
+}
+
+/** Registers an entry inside the caller's transaction; returns its id. */
+export async function registerEntryInTx(
+  tx: Executor,
+  who: Registrar,
+  input: EntradaCreate,
+  now: Date = new Date(),
+): Promise<string> {
+  const visit = await visitOf(tx, who.organizationId, input, now);
+  const [unidade] = await tx
+    .select({ codigo: unidades.codigo, torre: unidades.torre })
+    .from(unidades)
+    .where(eq(unidades.id, visit.unidadeId));
+  const [row] = await tx
+    .insert(a)
+    .values({
+      organizationId: who.organizationId,
+      condominioId: visit.condominioId,
+      unidadeId: visit.unidadeId,
+      nome: visit.nome,
+      documento: visit.documento,
+      tipo: visit.tipo,
+      origem: input.origem,
+      solicitacaoId: visit.solicitacaoId ?? null,
+      passeId: visit.passeId ?? null,
+      validacaoId: visit.validacaoId ?? null,
+      autorizadoPorPessoaId: visit.autorizadoPorPessoaId ?? null,
+      autorizadoPorNome: visit.autorizadoPorNome,
+      entradaEm: now,
+      entradaPorUserId: who.userId,
+      entradaPorApiKeyId: who.apiKeyId,
+      entradaPorNome: who.nome,
+      busca: buildSearchText([visit.nome, visit.documento, unidade?.codigo, unidade?.torre]),
+    })
+    .returning({ id: a.id });
+  await recordEvent(tx, who.organizationId, {
+    type: "acesso.entrada",
+    visita: { unidade_id: visit.unidadeId, nome_visitante: visit.nome },
+    acesso: { id: row!.id, origem: input.origem, condominio_id: visit.condominioId },
+  });
+  return row!.id;
+}
+
+export async function registerEntry(db: Database, who: Registrar, input: EntradaCreate): Promise<Acesso> {
+  let id: string;
+  try {
+    id = await db.transaction((tx) => registerEntryInTx(tx, who, input));
+  } catch (error) {
+    if (isUniqueViolation(error, "acessos_solicitacao_uq")) {
+      throw conflict("A entrada desta solicitação já foi registrada.");
+    }
+    if (isUniqueViolation(error, "acessos_validacao_uq")) throw conflict("A entrada deste passe já foi registrada.");
+    throw error;
+  }
+  const row = await findAcesso(db, who.organizationId, id);
+  return toAcesso(row!);
+}
+
+export async function registerExit(db: Database, who: Registrar, id: string): Promise<Acesso> {
+  await db.transaction(async (tx) => {
+    const [left] = await tx
+      .update(a)
+      .set({ saidaEm: sql`greatest(now(), ${a.entradaEm})`, saidaPorUserId: who.userId, saidaPorNome: who.nome })
+      .where(and(eq(a.organizationId, who.organizationId), eq(a.id, id), isNull(a.saidaEm)))
+      .returning({ unidadeId: a.unidadeId, nome: a.nome, condominioId: a.condominioId, origem: a.origem });
+    if (!left) {
+      const current = await findAcesso(tx, who.organizationId, id);
+      if (!current) throw notFound(ACESSO_NOT_FOUND);
+      const at = new Intl.DateTimeFormat("pt-BR", {
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZone: current.condominio.timezone,
+      }).format(current.row.saidaEm!);
+      throw conflict(`A saída de ${current.row.nome} já foi registrada às ${at}.`);
+    }
+    await recordEvent(tx, who.organizationId, {
+      type: "acesso.saida",
+      visita: { unidade_id: left.unidadeId, nome_visitante: left.nome },
+      acesso: { id, origem: left.origem as AcessoOrigem, condominio_id: left.condominioId },
+    });
+  });
+  const row = await findAcesso(db, who.organizationId, id);
+  return toAcesso(row!);
+}
+
+/** Authorised requests of a condominium from the last day whose visitor has not come in. */
+export async function aguardandoEntrada(
+  db: Database,
+  organizationId: string,
+  condominioId: string,
+): Promise<AguardandoEntrada> {
+  if (!(await findCondominioInTenant(db, organizationId, condominioId))) throw notFound("Condomínio não encontrado");
+  const since = new Date(Date.now() - AGUARDANDO_JANELA_MS);
+  const rows = await db
+    .select({
+      id: s.id,
+      nome: s.nomeVisitante,
+      tipo: s.tipo,
+      decididoEm: s.decididoEm,
+      decididoPorNome: s.decididoPorNome,
+      unidadeId: s.unidadeId,
+      codigo: unidades.codigo,
+      torre: unidades.torre,
+    })
+    .from(s)
+    .innerJoin(unidades, eq(unidades.id, s.unidadeId))
+    .leftJoin(a, eq(a.solicitacaoId, s.id))
+    .where(
+      and(
+        eq(s.organizationId, organizationId),
+        eq(s.condominioId, condominioId),
+        eq(s.status, "autorizado"),
+        gte(s.createdAt, since),
+        isNull(a.id),
+      ),
+    )
+    .orderBy(sql`${s.decididoEm} DESC NULLS LAST`)
+    .limit(50);
+  return {
+    items: rows.map((r) => ({
+      solicitacao_id: r.id,
+      nome_visitante: r.nome,
+      tipo: r.tipo,
+      decidido_em: iso(r.decididoEm),
+      decidido_por_nome: r.decididoPorNome,
+      unidade_id: r.unidadeId,
+      unidade: { codigo: r.codigo, torre: r.torre },
+    })),
+  };
+}

@@ -1,0 +1,15 @@
+import type { Executor } from "../../db/client";
+import type { TenantContext } from "../../http/context";
+import type { Registrar } from "../acessos/acessos.service";
+import { findPessoaOfUser } from "../solicitacoes/solicitacoes.queries";
+
+/** The porteiro at the console, named as their person record (else their login) on the log. */
+export async function operadorOf(db: Executor, tenant: TenantContext): Promise<Registrar> {
+  const pessoa = await findPessoaOfUser(db, tenant.organizationId, tenant.userId);
+  return {
+    organizationId: tenant.organizationId,
+    userId: tenant.userId,
+    apiKeyId: null,
+    nome: pessoa?.nome ?? tenant.user.name,
+  };
+}

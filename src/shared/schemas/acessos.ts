@@ -1,0 +1,108 @@
+/**
+ * The access log (issue 14): one record per visit, with its entry and, once they leave, its exit.
+ * "Quem está no condomínio agora" is the records without an exit.
+ */
+import { z } from "zod";
+import { ACESSO_ORIGENS, type AcessoOrigem, VISITA_TIPOS } from "../domain";
+import { isoDateTime, listQuery, optionalText, pageOf, requiredId } from "./common";
+
+export const ACESSO_ORIGEM_LABELS: Record<AcessoOrigem, string> = {
+  solicitacao: "Solicitação autorizada",
+  passe: "Passe",
+  morador: "Autorizado por morador",
+};
+
+const nome = z
+  .string({ error: "Nome deve ter pelo menos 2 caracteres" })
+  .trim()
+  .min(2, "Nome deve ter pelo menos 2 caracteres")
+  .max(120, "Nome deve ter no máximo 120 caracteres");
+
+/** Registering an entry: through a successful pass validation, an authorised request, or a resident. */
+export const entradaCreateSchema = z.discriminatedUnion(
+  "origem",
+  [
+    z
+      .object({ origem: z.literal("passe"), validacao_id: requiredId("Valide o passe antes de registrar a entrada") })
+      .strict(),
+    z.object({ origem: z.literal("solicitacao"), solicitacao_id: requiredId("Selecione a solicitação") }).strict(),
+    z
+      .object({
+        origem: z.literal("morador"),
+        unidade_id: requiredId("Selecione uma unidade"),
+        /** The resident who let the visitor in, at the gate or on the intercom. */
+        autorizado_por_pessoa_id: requiredId("Selecione o morador que autorizou"),
+        nome,
+        documento: optionalText(40),
+        tipo: z.enum(VISITA_TIPOS, { error: "Selecione o tipo" }).default("visitante"),
+      })
+      .strict(),
+  ],
+  { error: "Informe a origem da entrada: passe, solicitação ou morador" },
+);
+export type EntradaCreateInput = z.input<typeof entradaCreateSchema>;
+export type EntradaCreate = z.output<typeof entradaCreateSchema>;
+
+const acessoFilters = {
+  condominio_id: z.uuid("Condomínio inválido").optional(),
+  unidade_id: z.uuid("Unidade inválida").optional(),
+  tipo: z.enum(VISITA_TIPOS, { error: "Tipo inválido" }).optional(),
+  origem: z.enum(ACESSO_ORIGENS, { error: "Origem inválida" }).optional(),
+  /** Only who is inside now (entered, not left). */
+  presentes: z
+    .enum(["true", "false"], { error: "Use true ou false" })
+    .optional()
+    .transform((v) => v === "true"),
+  q: z.string().trim().max(100, "Busca longa demais").optional(),
+  /** Entry period: inclusive start, exclusive end. */
+  de: z.iso.datetime({ offset: true, error: "Data inicial inválida" }).optional(),
+  ate: z.iso.datetime({ offset: true, error: "Data final inválida" }).optional(),
+};
+
+export const acessoListQuerySchema = listQuery(acessoFilters);
+export type AcessoListQuery = z.input<typeof acessoListQuerySchema>;
+
+/** The same filters for the CSV export (no paging: it streams every match). */
+export const acessoExportQuerySchema = z.object(acessoFilters);
+export type AcessoFiltersQuery = z.output<typeof acessoExportQuerySchema>;
+
+export const acessoSchema = z.object({
+  id: z.uuid(),
+  condominio_id: z.uuid(),
+  unidade_id: z.uuid(),
+  nome: z.string(),
+  documento: z.string().nullable(),
+  tipo: z.enum(VISITA_TIPOS),
+  origem: z.enum(ACESSO_ORIGENS),
+  solicitacao_id: z.uuid().nullable(),
+  passe_id: z.uuid().nullable(),
+  autorizado_por_nome: z.string().nullable(),
+  entrada_em: isoDateTime,
+  entrada_por: z.string().nullable(),
+  saida_em: isoDateTime.nullable(),
+  saida_por: z.string().nullable(),
+  unidade: z.object({ codigo: z.string(), torre: z.string().nullable() }),
+  condominio: z.object({ nome: z.string() }),
+});
+export type Acesso = z.infer<typeof acessoSchema>;
+export const acessoPageSchema = pageOf(acessoSchema);
+export type AcessoPage = z.infer<typeof acessoPageSchema>;
+
+/** Authorised requests of a condominium whose visitor has not come in yet (Portaria screen). */
+export const aguardandoEntradaQuerySchema = z.object({
+  condominio_id: requiredId("Selecione o condomínio da portaria"),
+});
+export const aguardandoEntradaSchema = z.object({
+  items: z.array(
+    z.object({
+      solicitacao_id: z.uuid(),
+      nome_visitante: z.string(),
+      tipo: z.string(),
+      decidido_em: isoDateTime.nullable(),
+      decidido_por_nome: z.string().nullable(),
+      unidade_id: z.uuid(),
+      unidade: z.object({ codigo: z.string(), torre: z.string().nullable() }),
+    }),
+  ),
+});
+export type AguardandoEntrada = z.infer<typeof aguardandoEntradaSchema>;

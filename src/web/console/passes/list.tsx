@@ -1,0 +1,251 @@
+import { useQuery } from "@tanstack/react-query";
+import { Eye, SearchX, Ticket } from "lucide-react";
+import { useRef } from "react";
+import { Link } from "react-router";
+import { PASSE_STATUSES, VISITA_TIPOS } from "@/shared/domain";
+import { describeSchedule } from "@/shared/pass-schedule";
+import { PASSE_STATUS_LABELS, type Passe, VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
+import { unidadeLabel } from "@/shared/schemas/unidades";
+import { EmptyState } from "@/web/components/empty-state";
+import { AddLink, ListFilters, ListScreen, ListTable, SelectFilter } from "@/web/components/list-screen";
+import { RefreshButton } from "@/web/components/refresh-button";
+import { RelativeTime } from "@/web/components/relative-time";
+import { RequirePermission } from "@/web/components/require-permission";
+import { Button } from "@/web/components/ui/button";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
+import { consoleTitle } from "@/web/console/placeholder-page";
+import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
+import { condominioOptions, unidadeOptions } from "@/web/lib/lookups.queries";
+import { usePermission } from "@/web/lib/me.queries";
+import { isFiltered, type ListParams, useListParams } from "@/web/lib/use-list-params";
+import type { Route } from "./+types/list";
+import { PasseStatusBadge, VisitaTipoBadge } from "./passe-badges";
+import { LIST } from "./passe-labels";
+import { passesListOptions } from "./passes.queries";
+
+export const meta: Route.MetaFunction = () => consoleTitle(CONSOLE_SCREENS.passes.list);
+
+const STATUS_OPTIONS = PASSE_STATUSES.map((s) => [s, PASSE_STATUS_LABELS[s]] as const);
+const TIPO_OPTIONS = VISITA_TIPOS.map((t) => [t, VISITA_TIPO_LABELS[t]] as const);
+
+/** An id from the URL that is not among the options yet still needs an item to show. */
+function withSelected(options: [string, string][], value: string | undefined, pending: boolean, label: string) {
+  if (value && !options.some(([id]) => id === value)) options.unshift([value, pending ? "Carregando..." : label]);
+  return options;
+}
+
+/**
+ * Condomínio and unidade: the units are those of the chosen condominium, or of the only one (a
+ * morador, a tenant with one building). Changing the condominium clears the unit.
+ */
+function LocalFilters({
+  list,
+  condominioId,
+  unidadeId,
+}: {
+  list: ListParams;
+  condominioId: string | undefined;
+  unidadeId: string | undefined;
+}) {
+  const condominios = useQuery(condominioOptions());
+  const only = condominios.data?.length === 1 ? condominios.data[0]!.id : undefined;
+  const unidadesOf = condominioId ?? only ?? "";
+  const unidades = useQuery(unidadeOptions(unidadesOf));
+
+  const condominioChoices = withSelected(
+    (condominios.data ?? []).map((c) => [c.id, c.nome]),
+    condominioId,
+    condominios.isPending,
+    "Condomínio selecionado",
+  );
+  const unidadeChoices = withSelected(
+    (unidades.data ?? []).map((u) => [u.id, unidadeLabel(u)]),
+    unidadeId,
+    unidades.isPending && !!unidadesOf,
+    "Unidade selecionada",
+  );
+
+  return (
+    <>
+      <SelectFilter
+        id="filtro-condominio"
+        label="Condomínio"
+        allLabel="Todos"
+        value={condominioId}
+        onChange={(condominio_id) => list.update({ condominio_id, unidade_id: undefined })}
+        options={condominioChoices}
+      />
+      <SelectFilter
+        id="filtro-unidade"
+        label="Unidade"
+        allLabel="Todas"
+        value={unidadeId}
+        onChange={(unidade_id) => list.update({ unidade_id })}
+        options={unidadeChoices}
+      />
+    </>
+  );
+}
+
+function PasseRow({ p }: { p: Passe }) {
+  return (
+    <TableRow data-passe-id={p.id}>
+      <TableCell className="min-w-40 whitespace-normal">
+        <Link to={`${LIST}/${p.id}`} className="font-medium hover:underline">
+          {p.nome}
+        </Link>
+        {p.descricao && <p className="text-muted-foreground text-xs">{p.descricao}</p>}
+      </TableCell>
+      <TableCell>
+        <VisitaTipoBadge tipo={p.tipo} />
+      </TableCell>
+      <TableCell className="min-w-32 whitespace-normal">
+        <span>{unidadeLabel(p.unidade)}</span>
+        <p className="text-muted-foreground text-xs">{p.condominio.nome}</p>
+      </TableCell>
+      <TableCell className="min-w-52 whitespace-normal" data-testid="horario">
+        {describeSchedule(p)}
+      </TableCell>
+      <TableCell>
+        <PasseStatusBadge status={p.status} />
+      </TableCell>
+      <TableCell className="text-right tabular-nums" data-testid="usos">
+        {p.usos}
+      </TableCell>
+      <TableCell>
+        {p.ultimo_uso_em ? (
+          <RelativeTime value={p.ultimo_uso_em} />
+        ) : (
+          <span className="text-muted-foreground">Nunca</span>
+        )}
+      </TableCell>
+      <TableCell className="text-right">
+        <Button asChild variant="ghost" size="sm">
+          <Link to={`${LIST}/${p.id}`} aria-label={`Ver passe de ${p.nome}`}>
+            <Eye aria-hidden="true" />
+            Ver
+          </Link>
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** Passes (pre-authorisations, issue 14): filtered and paged by the API. */
+export default function PassesListPage() {
+  return (
+    <RequirePermission permission="passes:ler">
+      <PassesListScreen />
+    </RequirePermission>
+  );
+}
+
+function PassesListScreen() {
+  const list$ = useListParams();
+  const filters = {
+    condominio_id: list$.uuid("condominio_id"),
+    unidade_id: list$.uuid("unidade_id"),
+    status: list$.oneOf("status", PASSE_STATUSES),
+    tipo: list$.oneOf("tipo", VISITA_TIPOS),
+    q: list$.q,
+    page: list$.page,
+  };
+  const list = useQuery(passesListOptions(filters));
+  const filtered = isFiltered(filters);
+  const canManage = usePermission("passes:gerenciar");
+  const topRef = useRef<HTMLDivElement>(null);
+  // A new pass starts where the list is filtered.
+  const newHref = filters.condominio_id
+    ? `${LIST}/novo?condominio_id=${filters.condominio_id}${filters.unidade_id ? `&unidade_id=${filters.unidade_id}` : ""}`
+    : `${LIST}/novo`;
+
+  return (
+    <ListScreen
+      ref={topRef}
+      title={CONSOLE_SCREENS.passes.list}
+      description="Autorizações de entrada combinadas com antecedência: cada passe tem um PIN e um QR Code para a portaria."
+      actions={
+        <>
+          <RefreshButton refetch={list.refetch} description="Lista de passes atualizada." />
+          {canManage && <AddLink to={newHref}>Novo passe</AddLink>}
+        </>
+      }
+      filters={
+        <ListFilters
+          list={list$}
+          searchId="busca-passes"
+          searchLabel="Buscar passes"
+          placeholder="Nome, descrição, documento ou unidade"
+          columns="md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_12rem_12rem_9rem_11rem_auto]"
+          clearKeys={["condominio_id", "unidade_id", "status", "tipo"]}
+          filtered={filtered}
+        >
+          <LocalFilters list={list$} condominioId={filters.condominio_id} unidadeId={filters.unidade_id} />
+          <SelectFilter
+            id="filtro-status"
+            label="Status"
+            allLabel="Todos"
+            value={filters.status}
+            onChange={(status) => list$.update({ status })}
+            options={STATUS_OPTIONS}
+          />
+          <SelectFilter
+            id="filtro-tipo"
+            label="Tipo"
+            allLabel="Todos"
+            value={filters.tipo}
+            onChange={(tipo) => list$.update({ tipo })}
+            options={TIPO_OPTIONS}
+          />
+        </ListFilters>
+      }
+      query={list}
+      page={list$.page}
+      onPageChange={(page) => {
+        list$.goToPage(page);
+        topRef.current?.scrollIntoView({ block: "start" });
+      }}
+      countLoading={<Skeleton className="h-4 w-24" />}
+      errorTitle="Não foi possível carregar os passes."
+      empty={
+        <EmptyState
+          icon={filtered ? SearchX : Ticket}
+          title="Nenhum passe encontrado."
+          description={
+            filtered
+              ? "Tente ajustar os filtros ou a busca."
+              : "Crie um passe para liberar a entrada de um visitante sem precisar ligar para a unidade."
+          }
+          action={canManage && !filtered && <AddLink to={newHref}>Criar primeiro passe</AddLink>}
+        />
+      }
+    >
+      {(items) => (
+        <ListTable
+          loading={list.isPending}
+          stale={list.isPlaceholderData}
+          skeleton={{ rows: 5, columns: 8, width: "w-20" }}
+          head={
+            <>
+              <TableHead>Nome</TableHead>
+              <TableHead>Tipo</TableHead>
+              <TableHead>Unidade</TableHead>
+              <TableHead>Horário</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="text-right">Usos</TableHead>
+              <TableHead>Último uso</TableHead>
+              <TableHead className="text-right">
+                <span className="sr-only">Ações</span>
+              </TableHead>
+            </>
+          }
+        >
+          {items.map((p) => (
+            <PasseRow key={p.id} p={p} />
+          ))}
+        </ListTable>
+      )}
+    </ListScreen>
+  );
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import {
+  CAMERA_UNAVAILABLE,
+  cameraErrorMessage,
+  entradaMoradorSchema,
+  pickCondominio,
+  presentesDescricao,
+  sanitizePin,
+} from "./portaria-helpers";
+
+const A = { id: "00000000-0000-4000-8000-00000000000a" };
+const B = { id: "00000000-0000-4000-8000-00000000000b" };
+
+describe("the gate's condominium", () => {
+  it("keeps the remembered one while it is still a choice", () => {
+    expect(pickCondominio(B.id, [A, B])).toBe(B.id);
+  });
+
+  it("falls back to the first when nothing or a stale id is remembered", () => {
+    expect(pickCondominio(null, [A, B])).toBe(A.id);
+    expect(pickCondominio("00000000-0000-4000-8000-0000000000ff", [A, B])).toBe(A.id);
+  });
+
+  it("has none without choices", () => {
+    expect(pickCondominio(A.id, [])).toBeUndefined();
+  });
+});
+
+describe("PIN box", () => {
+  it("keeps digits only, six at most", () => {
+    expect(sanitizePin("12 34-56")).toBe("123456");
+    expect(sanitizePin("1234567")).toBe("123456");
+    expect(sanitizePin("abc")).toBe("");
+    expect(sanitizePin("０１２")).toBe("");
+  });
+});
+
+describe("camera errors", () => {
+  const named = (name: string) => Object.assign(new Error(name), { name });
+
+  it("says the permission was denied", () => {
+    expect(cameraErrorMessage(named("NotAllowedError"))).toMatch(/^Permissão da câmera negada/);
+    expect(cameraErrorMessage(new DOMException("denied", "NotAllowedError"))).toMatch(/^Permissão da câmera negada/);
+  });
+
+  it("says there is no camera", () => {
+    expect(cameraErrorMessage(named("NotFoundError"))).toMatch(/^Nenhuma câmera encontrada/);
+    expect(cameraErrorMessage(named("OverconstrainedError"))).toMatch(/^Nenhuma câmera encontrada/);
+  });
+
+  it("says the camera is busy", () => {
+    expect(cameraErrorMessage(named("NotReadableError"))).toMatch(/em uso por outro aplicativo/);
+  });
+
+  it("points to the PIN whatever happened", () => {
+    for (const error of [named("NotSupportedError"), new Error("boom"), "x", null, undefined]) {
+      expect(cameraErrorMessage(error)).toMatch(/PIN do passe\.$/);
+    }
+    expect(cameraErrorMessage(named("NotSupportedError"))).toBe(CAMERA_UNAVAILABLE);
+  });
+});
+
+describe("resident-authorised entry form", () => {
+  const valid = {
+    origem: "morador",
+    unidade_id: A.id,
+    autorizado_por_pessoa_id: B.id,
+    nome: "  Maria Souza ",
+    documento: "",
+  };
+
+  it("is the API schema's morador branch", () => {
+    expect(entradaMoradorSchema.shape.origem.value).toBe("morador");
+    expect(entradaMoradorSchema.parse(valid)).toEqual({
+      ...valid,
+      nome: "Maria Souza",
+      documento: null,
+      tipo: "visitante",
+    });
+  });
+
+  it("names what is missing in pt-BR", () => {
+    const result = entradaMoradorSchema.safeParse({ origem: "morador", unidade_id: "", autorizado_por_pessoa_id: "" });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
+    expect(messages).toMatchObject({
+      unidade_id: "Selecione uma unidade",
+      autorizado_por_pessoa_id: "Selecione o morador que autorizou",
+      nome: "Nome deve ter pelo menos 2 caracteres",
+    });
+  });
+});
+
+describe("people inside, in words", () => {
+  it("counts", () => {
+    expect(presentesDescricao(0)).toBe("Ninguém no condomínio agora.");
+    expect(presentesDescricao(1)).toBe("1 pessoa no condomínio.");
+    expect(presentesDescricao(2500)).toBe("2.500 pessoas no condomínio.");
+    expect(presentesDescricao(10_000, true)).toBe("Mais de 10.000 pessoas no condomínio.");
+  });
+});

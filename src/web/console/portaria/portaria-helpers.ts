@@ -1,0 +1,77 @@
+/** The Portaria screen's pure pieces: the remembered condominium, the PIN box, the camera's errors, the forms' schema. */
+import { entradaCreateSchema } from "@/shared/schemas/acessos";
+
+/** Where the tablet remembers which gate it is: the next porteiro on shift finds it chosen. */
+export const CONDOMINIO_STORAGE_KEY = "guarita.portaria.condominio";
+
+/** The remembered condominium while it is still a choice, else the first one, else none. */
+export function pickCondominio(stored: string | null, choices: readonly { id: string }[]): string | undefined {
+  if (stored && choices.some((c) => c.id === stored)) return stored;
+  return choices[0]?.id;
+}
+
+export function readStoredCondominio(): string | null {
+  try {
+    return window.localStorage.getItem(CONDOMINIO_STORAGE_KEY);
+  } catch {
+    // Storage blocked (private mode, policy): the screen falls back to the first condominium.
+    return null;
+  }
+}
+
+export function storeCondominio(id: string) {
+  try {
+    window.localStorage.setItem(CONDOMINIO_STORAGE_KEY, id);
+  } catch {
+    // Not remembered across reloads; this session still uses the choice.
+  }
+}
+
+export const PIN_LENGTH = 6;
+
+/** What the PIN box keeps of what was typed or pasted: digits only, at most six ("12 34-56" → "123456"). */
+export function sanitizePin(value: string): string {
+  return value.replace(/\D/g, "").slice(0, PIN_LENGTH);
+}
+
+/** No camera API at all: an old browser, or a page not served over HTTPS. */
+export const CAMERA_UNAVAILABLE =
+  "Este navegador não permite usar a câmera nesta página (é preciso um navegador atualizado e conexão segura). Digite o PIN do passe.";
+
+/**
+ * The porteiro's reading of a getUserMedia failure (a DOMException by name). Every message ends
+ * with the way out, the PIN, since the visitor is standing at the gate.
+ */
+export function cameraErrorMessage(error: unknown): string {
+  const name = typeof error === "object" && error !== null && "name" in error ? String(error.name) : "";
+  switch (name) {
+    case "NotAllowedError":
+    case "PermissionDeniedError":
+    case "SecurityError":
+      return "Permissão da câmera negada. Libere o acesso à câmera nas configurações do navegador ou digite o PIN do passe.";
+    case "NotFoundError":
+    case "DevicesNotFoundError":
+    case "OverconstrainedError":
+      return "Nenhuma câmera encontrada neste aparelho. Digite o PIN do passe.";
+    case "NotReadableError":
+    case "TrackStartError":
+    case "AbortError":
+      return "A câmera está em uso por outro aplicativo ou não respondeu. Feche o outro aplicativo e tente novamente, ou digite o PIN do passe.";
+    case "NotSupportedError":
+      return CAMERA_UNAVAILABLE;
+    default:
+      return "Não foi possível abrir a câmera. Tente novamente ou digite o PIN do passe.";
+  }
+}
+
+/** The "morador" branch of the API's entry schema: the same rules and pt-BR messages as the server. */
+export const entradaMoradorSchema = entradaCreateSchema.options[2];
+
+const number = new Intl.NumberFormat("pt-BR");
+
+/** "3 pessoas no condomínio": what the count badge shows, for screen readers. */
+export function presentesDescricao(total: number, truncated = false): string {
+  if (total === 0) return "Ninguém no condomínio agora.";
+  const count = truncated ? `Mais de ${number.format(total)}` : number.format(total);
+  return `${count} ${total === 1 && !truncated ? "pessoa" : "pessoas"} no condomínio.`;
+}

@@ -1,0 +1,77 @@
+/**
+ * The Portaria screen's own calls (issue 14): validating a pass, the authorised requests waiting at
+ * the gate and the latest validations. Entries and exits go through the access log's module
+ * (acessos.queries). Keys start with "acessos" or "passes", the roots the server's acesso.* and
+ * passe.* events name, so the gate's lists follow what other gates and integrations do.
+ */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { ACESSO_ROOTS, QUERY_ROOTS } from "@/shared/query-keys";
+import { type AguardandoEntrada, aguardandoEntradaSchema } from "@/shared/schemas/acessos";
+import {
+  type ValidacaoResultadoResponse,
+  type ValidarPasse,
+  validacaoPageSchema,
+  validacaoResultadoSchema,
+} from "@/shared/schemas/passes";
+import { apiFetch } from "@/web/lib/api";
+import { invalidateRoots } from "@/web/lib/realtime";
+import { toQueryString } from "@/web/lib/use-list-params";
+
+export type ValidacaoPage = z.infer<typeof validacaoPageSchema>;
+
+/** How many validations "Últimas validações" shows. */
+export const ULTIMAS_VALIDACOES = 10;
+
+export const portariaKeys = {
+  aguardando: (condominioId: string) => [QUERY_ROOTS.acessos, "aguardando", condominioId] as const,
+  validacoes: (condominioId: string, pageSize: number) =>
+    [QUERY_ROOTS.passes, "validacoes", { condominio_id: condominioId, page_size: pageSize }] as const,
+};
+
+/** GET /api/portaria/aguardando: authorised requests (last 24 h) whose visitor has not come in. */
+export function aguardandoOptions(condominioId: string) {
+  return queryOptions({
+    queryKey: portariaKeys.aguardando(condominioId),
+    queryFn: async ({ signal }): Promise<AguardandoEntrada> =>
+      aguardandoEntradaSchema.parse(
+        await apiFetch<unknown>(`/api/portaria/aguardando${toQueryString({ condominio_id: condominioId })}`, {
+          signal,
+        }),
+      ),
+    staleTime: 15_000,
+    enabled: !!condominioId,
+  });
+}
+
+/** GET /api/portaria/validacoes: the latest attempts at this condominium's gate, newest first. */
+export function validacoesOptions(condominioId: string, pageSize = ULTIMAS_VALIDACOES) {
+  return queryOptions({
+    queryKey: portariaKeys.validacoes(condominioId, pageSize),
+    queryFn: async ({ signal }): Promise<ValidacaoPage> =>
+      validacaoPageSchema.parse(
+        await apiFetch<unknown>(
+          `/api/portaria/validacoes${toQueryString({ condominio_id: condominioId, page_size: pageSize })}`,
+          { signal },
+        ),
+      ),
+    staleTime: 15_000,
+    enabled: !!condominioId,
+  });
+}
+
+/**
+ * POST /api/portaria/validacoes. A refusal is a 200 with liberado=false; a 429 means too many wrong
+ * PINs at this gate. A success counts as a use of the pass and opens the gate, so the pass screens,
+ * the log and the dashboard refresh.
+ */
+export function useValidarPasse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ValidarPasse): Promise<ValidacaoResultadoResponse> =>
+      validacaoResultadoSchema.parse(
+        await apiFetch<unknown>("/api/portaria/validacoes", { method: "POST", json: input }),
+      ),
+    onSettled: () => invalidateRoots(queryClient, ACESSO_ROOTS),
+  });
+}

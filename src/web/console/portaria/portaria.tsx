@@ -1,0 +1,138 @@
+/**
+ * Portaria (issue 14): the porteiro's screen, laid out for a tablet in landscape (two columns when
+ * there is room, big touch targets) and stacked on a phone. Everything on it is about one gate,
+ * the condominium chosen at the top, which the tablet remembers.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { Building2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { EmptyState } from "@/web/components/empty-state";
+import { ErrorState } from "@/web/components/error-state";
+import { AddLink } from "@/web/components/list-screen";
+import { PageHeader } from "@/web/components/page-header";
+import { RequirePermission } from "@/web/components/require-permission";
+import { Card, CardContent } from "@/web/components/ui/card";
+import { Label } from "@/web/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
+import { LoadingState } from "@/web/components/ui/spinner";
+import { consoleTitle } from "@/web/console/placeholder-page";
+import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
+import { condominioOptions } from "@/web/lib/lookups.queries";
+import { usePermission } from "@/web/lib/me.queries";
+import type { Route } from "./+types/portaria";
+import { Aguardando } from "./aguardando";
+import { EntradaMoradorDialog } from "./entrada-morador-dialog";
+import { pickCondominio, readStoredCondominio, storeCondominio } from "./portaria-helpers";
+import { Presentes } from "./presentes";
+import { UltimasValidacoes } from "./validacoes";
+import { ValidarPasse } from "./validar-passe";
+
+const TITLE = CONSOLE_SCREENS.portaria.list;
+const DESCRIPTION = "Valide passes e registre quem entra e sai do condomínio.";
+
+export const meta: Route.MetaFunction = () => consoleTitle(TITLE);
+
+/** Owners, síndicos and porteiros: a morador gets the no-permission state. */
+export default function PortariaPage() {
+  return (
+    <RequirePermission permission="portaria:operar">
+      <Portaria />
+    </RequirePermission>
+  );
+}
+
+function Portaria() {
+  const condominios = useQuery(condominioOptions());
+  // The console renders on the client only, so the stored choice can be read at once.
+  const [stored, setStored] = useState(readStoredCondominio);
+  const choices = (condominios.data ?? []).filter((c) => c.enabled);
+  const condominioId = pickCondominio(stored, choices);
+  const canRegister = usePermission("cadastros:editar");
+
+  function choose(id: string) {
+    setStored(id);
+    storeCondominio(id);
+  }
+
+  let body: ReactNode;
+  if (condominios.isError && !condominios.data)
+    body = (
+      <ErrorState
+        title="Não foi possível carregar os condomínios."
+        error={condominios.error}
+        onRetry={() => void condominios.refetch()}
+      />
+    );
+  else if (condominios.isPending) body = <LoadingState message="Carregando a portaria..." className="py-16" />;
+  else if (!condominioId)
+    body = (
+      <Card>
+        <CardContent>
+          <EmptyState
+            icon={Building2}
+            title="Nenhum condomínio ativo."
+            description="A portaria opera sobre um condomínio ativo. Cadastre um condomínio ou reative um existente."
+            action={canRegister && <AddLink to="/app/condominios/novo">Cadastrar condomínio</AddLink>}
+          />
+        </CardContent>
+      </Card>
+    );
+  else
+    body = (
+      // Columns follow the space the console leaves (sidebar open or not), not the window's width.
+      <div className="@container">
+        <div className="grid items-start gap-6 @4xl:grid-cols-2">
+          <div className="grid min-w-0 gap-6">
+            <ValidarPasse key={condominioId} condominioId={condominioId} />
+            <Aguardando condominioId={condominioId} actions={<EntradaMoradorDialog condominioId={condominioId} />} />
+          </div>
+          <div className="grid min-w-0 gap-6">
+            <Presentes key={condominioId} condominioId={condominioId} />
+            <UltimasValidacoes condominioId={condominioId} />
+          </div>
+        </div>
+      </div>
+    );
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
+      <PageHeader
+        title={TITLE}
+        description={DESCRIPTION}
+        actions={
+          choices.length > 0 &&
+          condominioId && <CondominioSelect choices={choices} value={condominioId} onChange={choose} />
+        }
+      />
+      {body}
+    </div>
+  );
+}
+
+function CondominioSelect({
+  choices,
+  value,
+  onChange,
+}: {
+  choices: { id: string; nome: string }[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <div className="grid w-full gap-1.5 sm:w-72">
+      <Label htmlFor="portaria-condominio">Condomínio da portaria</Label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id="portaria-condominio" className="h-12 w-full text-base data-[size=default]:h-12">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {choices.map((c) => (
+            <SelectItem key={c.id} value={c.id} className="py-2.5 text-base">
+              {c.nome}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
