@@ -21,6 +21,8 @@ interface Ids {
   unidade: string;
   condominio: string;
   chamada: string;
+  /** A fresh pass of the demo unit, for the screens that show one. */
+  passe: string;
 }
 
 async function firstId(request: APIRequestContext, path: string): Promise<string> {
@@ -32,7 +34,12 @@ async function firstId(request: APIRequestContext, path: string): Promise<string
 }
 
 /** One record of each kind, and a fresh pending request (its screen shows the decision buttons). */
-async function demoIds(request: APIRequestContext, baseURL: string, withPending: boolean): Promise<Ids> {
+async function demoIds(
+  request: APIRequestContext,
+  baseURL: string,
+  withPending: boolean,
+  withPasse = false,
+): Promise<Ids> {
   // The demo condominium by name: other specs add condominiums (some without units) that sort first.
   const condominio = await firstId(request, `/api/condominios?q=${encodeURIComponent("Jardim das Acácias")}`);
   const unidade = await firstId(request, `/api/unidades?condominio_id=${condominio}&status=ativa`);
@@ -45,8 +52,30 @@ async function demoIds(request: APIRequestContext, baseURL: string, withPending:
     expect(created.status()).toBe(201);
     solicitacao = ((await created.json()) as { id: string }).id;
   }
+  let passe = "";
+  if (withPasse) {
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await request.post("/api/passes", {
+      data: {
+        condominio_id: condominio,
+        unidade_id: unidade,
+        nome: "Passe Acessível",
+        descricao: "diarista",
+        modalidade: "recorrente",
+        data_inicio: today,
+        data_fim: today,
+        dias_semana: [0, 1, 2, 3, 4, 5, 6],
+        hora_inicio: "08:00",
+        hora_fim: "17:00",
+      },
+      headers: { origin: baseURL },
+    });
+    expect(created.status()).toBe(201);
+    passe = ((await created.json()) as { id: string }).id;
+  }
   return {
     solicitacao,
+    passe,
     pessoa: await firstId(request, "/api/pessoas"),
     unidade,
     condominio,
@@ -59,6 +88,8 @@ interface Screen {
   path: (ids: Ids) => string;
   /** Shows the fresh pending request. */
   pending?: true;
+  /** Shows a fresh pass. */
+  passe?: true;
   /** Who sees this screen differently enough to check it as both. */
   roles: readonly Role[];
   /** Opens a dialog or popup on the loaded screen; returns what must be visible before axe runs. */
@@ -67,6 +98,7 @@ interface Screen {
 
 const BOTH: readonly Role[] = ["sindico", "porteiro"];
 const SINDICO: readonly Role[] = ["sindico"];
+const PORTEIRO: readonly Role[] = ["porteiro"];
 
 const SCREENS: Screen[] = [
   { name: "dashboard", path: () => "/app/dashboard", roles: BOTH },
@@ -122,6 +154,21 @@ const SCREENS: Screen[] = [
   { name: "edição do condomínio", path: (ids) => `/app/condominios/${ids.condominio}/editar`, roles: SINDICO },
   { name: "lista de chamadas", path: () => "/app/chamadas", roles: BOTH },
   { name: "detalhe da chamada", path: (ids) => `/app/chamadas/${ids.chamada}`, roles: BOTH },
+  { name: "portaria", path: () => "/app/portaria", roles: PORTEIRO },
+  {
+    name: "entrada autorizada por morador",
+    path: () => "/app/portaria",
+    roles: PORTEIRO,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Entrada autorizada por morador" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+    },
+  },
+  { name: "lista de passes", path: () => "/app/passes", roles: BOTH },
+  { name: "novo passe", path: () => "/app/passes/novo", roles: SINDICO },
+  { name: "detalhe do passe", path: (ids) => `/app/passes/${ids.passe}`, passe: true, roles: SINDICO },
+  { name: "edição do passe", path: (ids) => `/app/passes/${ids.passe}/editar`, passe: true, roles: SINDICO },
+  { name: "entradas e saídas", path: () => "/app/acessos", roles: BOTH },
 ];
 
 /** Waits for the running transitions (a dialog fading in would read as low contrast); loops excluded. */
@@ -153,7 +200,7 @@ for (const theme of THEMES) {
       for (const role of screen.roles) {
         test(`${screen.name} (${role}) has no axe violations`, async ({ page, loginAs, baseURL }) => {
           await loginAs(role);
-          const ids = await demoIds(page.context().request, baseURL!, screen.pending === true);
+          const ids = await demoIds(page.context().request, baseURL!, screen.pending === true, screen.passe === true);
           // Stored before the page loads, the way next-themes finds it on a returning user's device.
           await page.addInitScript((value) => window.localStorage.setItem("theme", value), theme);
           await page.goto(screen.path(ids));

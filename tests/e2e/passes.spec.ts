@@ -129,3 +129,17 @@ test("a morador's recurring pass opens the gate inside its schedule, not outside
   await expect(morador.getByText(visitante).first()).toBeVisible();
   await moradorContext.close();
 });
+
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  for (const path of ["/app/portaria", "/app/passes", "/app/passes/novo", "/app/acessos"]) {
+    test(`${path} fits the screen`, async ({ page, loginAs }) => {
+      await loginAs("porteiro");
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    });
+  }
+});
