@@ -31,7 +31,8 @@ export function registerWebhookDocs(api: OpenAPIHono<AppEnv>) {
       summary: WEBHOOK_EVENTO_LABELS[tipo],
       description:
         tipo === "portao.abrir"
-          ? "Comando de abertura do portão, enviado quando uma solicitação é autorizada; `dados.portao` diz qual."
+          ? "Comando de abertura do portão, enviado quando uma solicitação é autorizada (`dados.solicitacao`) ou um " +
+            "passe é validado na portaria (`dados.passe`); `dados.portao` diz qual portão."
           : "Enviado ao seu endpoint quando o evento acontece. Entregas repetidas trazem o mesmo `id`.",
       security: [],
       request: { headers, body: { required: true, content: { "application/json": { schema: payload } } } },

@@ -9,6 +9,7 @@ import {
   createTenantWithMember,
 } from "../../../../tests/support/factories";
 import { client } from "../../../../tests/support/http";
+import { openEventStream } from "../../../../tests/support/sse";
 import { setupTestSystem } from "../../../../tests/support/system";
 import { addDays, localClock } from "../../../shared/pass-schedule";
 import { eventos, passes, passeValidacoes, webhookEntregas } from "../../db/schema";
@@ -371,6 +372,44 @@ describe("at the gate", () => {
     expect(neither.body.error.fields[0].message).toBe("Informe o PIN ou leia o QR Code");
     expect((await validate(morador.api, { condominio_id: condoA.condominio.id, pin: "123456" })).status).toBe(403);
     expect((await morador.api.get(`/api/portaria/aguardando?condominio_id=${condoA.condominio.id}`)).status).toBe(403);
+  });
+});
+
+describe("realtime", () => {
+  it("validations, entries and exits stream live: staff see all, a morador their unit's, another tenant nothing", async () => {
+    const staff = await openEventStream(system(), porteiro.cookie);
+    const mine = await openEventStream(system(), morador.cookie);
+    const other = await openEventStream(system(), b.cookie);
+    for (const s of [staff, mine, other]) expect(await s.messages!.next((m) => m.event === "ready")).not.toBeNull();
+
+    const passe = await createPass(a.api, passInput(condoA, { nome: "Visita ao Vivo" }));
+    const ok = await validate(porteiro.api, { condominio_id: condoA.condominio.id, pin: passe.pin });
+    const entry = await porteiro.api.post("/api/acessos", { json: { origem: "passe", validacao_id: ok.body.id } });
+    await porteiro.api.post(`/api/acessos/${entry.body.id}/saida`);
+
+    for (const stream of [staff, mine]) {
+      const validated = await stream.messages!.next((m) => m.event === "passe.validado");
+      expect(JSON.parse(validated!.data!)).toMatchObject({
+        nome_visitante: "Visita ao Vivo",
+        unidade_id: condoA.unidade.id,
+        passe: { id: passe.id, resultado: "liberado" },
+        invalidate: expect.arrayContaining(["passes", "acessos"]),
+      });
+      const entrada = await stream.messages!.next((m) => m.event === "acesso.entrada");
+      expect(JSON.parse(entrada!.data!)).toMatchObject({
+        acesso: { id: entry.body.id, origem: "passe", condominio_id: condoA.condominio.id },
+        invalidate: expect.arrayContaining(["acessos", "dashboard"]),
+      });
+      expect(await stream.messages!.next((m) => m.event === "acesso.saida")).not.toBeNull();
+    }
+    expect(await other.messages!.next((m) => !!m.event?.startsWith("acesso."), 500)).toBeNull();
+
+    // Another unit's movement never reaches the morador.
+    const elsewhere = await createPass(a.api, passInput(condoA2, { nome: "Outra Unidade" }));
+    await validate(porteiro.api, { condominio_id: condoA2.condominio.id, pin: elsewhere.pin });
+    expect(await staff.messages!.next((m) => m.event === "passe.validado")).not.toBeNull();
+    expect(await mine.messages!.next((m) => m.event === "passe.validado", 500)).toBeNull();
+    for (const s of [staff, mine, other]) await s.messages!.close();
   });
 });
 

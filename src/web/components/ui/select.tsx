@@ -9,7 +9,10 @@ import { cn } from "@/web/lib/utils";
  */
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
-export const SelectValue = SelectPrimitive.Value;
+/** The chosen value; its data-slot lets the trigger clamp a long label to one line (no overflow at 360 px). */
+export function SelectValue(props: React.ComponentProps<typeof SelectPrimitive.Value>) {
+  return <SelectPrimitive.Value data-slot="select-value" {...props} />;
+}
 
 export function SelectTrigger({
   className,
