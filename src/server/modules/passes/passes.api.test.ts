@@ -338,30 +338,45 @@ describe("at the gate", () => {
     );
   });
 
-  it("limits PIN guessing per condominium; the QR Code still works", async () => {
+  it("limits PIN guessing per validator and per condominium; another porteiro and the QR Code still work", async () => {
     const condo = await createCondominioWithUnidade(system(), a.org.id, { codigo: "5" });
-    const passe = await createPass(a.api, passInput(condo));
+    const passe = await createPass(a.api, passInput(condo, { intervalo_minimo_segundos: 0 }));
     const wrong = passe.pin === "000000" ? "000001" : "000000";
-    for (let i = 0; i < PIN_GUESS_LIMIT.max; i++) {
-      const res = await validate(porteiro.api, { condominio_id: condo.condominio.id, pin: wrong });
-      expect(res.body.resultado).toBe("pin_invalido");
-    }
+    const guess = async (api: Tenant["api"], times: number) => {
+      for (let i = 0; i < times; i++) {
+        const res = await validate(api, { condominio_id: condo.condominio.id, pin: wrong });
+        expect(res.body.resultado).toBe("pin_invalido");
+      }
+    };
+    // The attacker's own login stops itself...
+    await guess(porteiro.api, PIN_GUESS_LIMIT.porValidador);
     const limited = await validate(porteiro.api, { condominio_id: condo.condominio.id, pin: passe.pin });
     expect(limited.status).toBe(429);
-    expect(limited.body.error.message).toContain("Muitos PINs incorretos");
-    // Other condominiums are not affected, and the QR Code still opens this one.
-    const elsewhere = await createPass(a.api, passInput(condoA2));
-    expect((await validate(porteiro.api, { condominio_id: condoA2.condominio.id, pin: elsewhere.pin })).status).toBe(
-      200,
+    expect(limited.body.error.message).toContain("Você digitou muitos PINs incorretos");
+    // ...and the other porteiros keep typing PINs at the same gate.
+    const colega = await addSignedInMember(system(), a.org.id, "porteiro");
+    expect((await validate(colega.api, { condominio_id: condo.condominio.id, pin: passe.pin })).body.liberado).toBe(true);
+
+    // Several logins guessing together hit the condominium's limit: PIN entry waits there, QR still opens.
+    const remaining = PIN_GUESS_LIMIT.porCondominio - PIN_GUESS_LIMIT.porValidador;
+    await guess(colega.api, PIN_GUESS_LIMIT.porValidador);
+    const terceiro = await addSignedInMember(system(), a.org.id, "porteiro");
+    await guess(terceiro.api, remaining - PIN_GUESS_LIMIT.porValidador);
+    const fresh = await addSignedInMember(system(), a.org.id, "porteiro");
+    const condoLimited = await validate(fresh.api, { condominio_id: condo.condominio.id, pin: passe.pin });
+    expect(condoLimited.status).toBe(429);
+    expect(condoLimited.body.error.message).toContain("Muitos PINs incorretos neste condomínio");
+    expect((await validate(fresh.api, { condominio_id: condo.condominio.id, qr: passe.qr_token })).body.liberado).toBe(
+      true,
     );
-    expect(
-      (await validate(porteiro.api, { condominio_id: condo.condominio.id, qr: passe.qr_token })).body.liberado,
-    ).toBe(true);
+    // Other condominiums are not affected.
+    const elsewhere = await createPass(a.api, passInput(condoA2));
+    expect((await validate(fresh.api, { condominio_id: condoA2.condominio.id, pin: elsewhere.pin })).status).toBe(200);
     const logged = await system()
       .handle.db.select({ id: passeValidacoes.id })
       .from(passeValidacoes)
       .where(and(eq(passeValidacoes.condominioId, condo.condominio.id), eq(passeValidacoes.resultado, "pin_invalido")));
-    expect(logged).toHaveLength(PIN_GUESS_LIMIT.max);
+    expect(logged).toHaveLength(PIN_GUESS_LIMIT.porCondominio);
   });
 
   it("bad input is a 400 in pt-BR; a morador can't operate the gate", async () => {

@@ -20,8 +20,13 @@ import { type Registrar, registerEntryInTx } from "../acessos/acessos.service";
 import { scheduleOfRow, toValidacao, unitLabel } from "../passes/passes.service";
 import { verifyPassToken } from "../passes/qr-token";
 
-/** Wrong PINs tolerated per condominium in the window before the gate asks to wait. */
-export const PIN_GUESS_LIMIT = { max: 10, windowMs: 15 * 60_000 };
+/**
+ * Wrong PINs tolerated in the window before the gate asks to wait: per validator (one porteiro's
+ * login or one key) and per condominium. The validator's budget is the smaller one, so a single
+ * stolen login or key stops itself long before it can use the condominium's up and lock the
+ * other porteiros out of PIN entry; several guessing together still hit the condominium's limit.
+ */
+export const PIN_GUESS_LIMIT = { porValidador: 10, porCondominio: 30, windowMs: 15 * 60_000 };
 
 /** Who presents the pass to the system: a porteiro's login or an integration's key. */
 export type Validator = Registrar;
@@ -73,9 +78,13 @@ function verdictMessage(
   }
 }
 
-async function recentWrongPins(db: Executor, condominioId: string, now: Date): Promise<number> {
+/** Wrong PINs at this condominium in the window: all of them, and this validator's. */
+async function recentWrongPins(db: Executor, condominioId: string, who: Validator, now: Date) {
+  const mine = who.apiKeyId
+    ? sql`${passeValidacoes.validadoPorApiKeyId} = ${who.apiKeyId}`
+    : sql`${passeValidacoes.validadoPorUserId} = ${who.userId}`;
   const [row] = await db
-    .select({ n: count() })
+    .select({ total: count(), meus: sql<number>`count(*) FILTER (WHERE ${mine})::int` })
     .from(passeValidacoes)
     .where(
       and(
@@ -84,7 +93,7 @@ async function recentWrongPins(db: Executor, condominioId: string, now: Date): P
         gte(passeValidacoes.createdAt, new Date(now.getTime() - PIN_GUESS_LIMIT.windowMs)),
       ),
     );
-  return row?.n ?? 0;
+  return { total: row?.total ?? 0, meus: row?.meus ?? 0 };
 }
 
 /** The pass a PIN or token names in this tenant: the live one first, else the latest revoked. */
@@ -128,10 +137,18 @@ export async function validarPasse(
     .where(and(eq(condominios.organizationId, who.organizationId), eq(condominios.id, input.condominio_id)));
   if (!condominio) throw notFound("Condomínio não encontrado");
   const metodo: ValidacaoMetodo = input.pin ? "pin" : "qr";
-  if (metodo === "pin" && (await recentWrongPins(db, condominio.id, now)) >= PIN_GUESS_LIMIT.max) {
-    throw tooManyRequests(
-      "Muitos PINs incorretos neste condomínio nos últimos 15 minutos. Aguarde alguns minutos ou leia o QR Code do passe.",
-    );
+  if (metodo === "pin") {
+    const wrong = await recentWrongPins(db, condominio.id, who, now);
+    if (wrong.meus >= PIN_GUESS_LIMIT.porValidador) {
+      throw tooManyRequests(
+        "Você digitou muitos PINs incorretos nos últimos 15 minutos. Aguarde alguns minutos ou leia o QR Code do passe.",
+      );
+    }
+    if (wrong.total >= PIN_GUESS_LIMIT.porCondominio) {
+      throw tooManyRequests(
+        "Muitos PINs incorretos neste condomínio nos últimos 15 minutos. Aguarde alguns minutos ou leia o QR Code do passe.",
+      );
+    }
   }
 
   return db.transaction(async (tx) => {
