@@ -91,7 +91,7 @@ export function createSimulator(options: SimulatorOptions) {
 
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-  async function call<T = any>(
+  async function call<T = unknown>(
     method: string,
     path: string,
     body?: unknown,

@@ -51,7 +51,7 @@ export async function deliverDueNotifications(deps: {
   logger: Logger;
   limit?: number;
 }): Promise<NotificationDeliveryResult> {
-  const { db, channels, logger } = deps;
+  const { db, logger } = deps;
   const result: NotificationDeliveryResult = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
   const limit = deps.limit ?? 200;
   let handled = 0;
@@ -97,7 +97,7 @@ export async function deliverDueNotifications(deps: {
           eq(notificacoes.proximaTentativaEm, row.proximaTentativaEm),
         );
         const ctx = contextOf.get(row.solicitacaoId);
-        if (!ctx || ctx.status !== "pendente") {
+        if (ctx?.status !== "pendente") {
           await db
             .update(notificacoes)
             .set({ status: "falhou", ultimoErro: "Não enviada: a solicitação já foi decidida ou expirou" })
