@@ -25,6 +25,7 @@ import { type CspExtra, STRIPE_CSP, securityHeaders } from "./http/security";
 import { rejectUnstorableText } from "./http/text-guard";
 import { createWebApp } from "./http/web";
 import { acessosRoutes } from "./modules/acessos/acessos.routes";
+import { auditoriaRoutes, recordViewsOf } from "./modules/auditoria/auditoria.routes";
 import { buscaRoutes } from "./modules/busca/busca.routes";
 import { cadastroRoutes } from "./modules/cadastro/cadastro.routes";
 import { chamadasRoutes } from "./modules/chamadas/chamadas.routes";
@@ -128,11 +129,15 @@ export function createApp(deps: AppDeps) {
   api.route("/webhooks", stripeWebhookRoutes(handle.db, deps.payments.webhook));
   api.route("/webhooks", receiptsRoutes(handle.db, { ...deps.receipts, publicUrl: deps.publicUrl }));
   api.route("/me", tenantRouter(deps).route("/", meRoutes(handle.db)));
+  // Opening a person's or a request's detail is recorded (issue 15): who viewed personal data.
+  api.use("/pessoas/:id", recordViewsOf(handle.db, "pessoa"));
+  api.use("/solicitacoes/:id", recordViewsOf(handle.db, "solicitacao"));
   api.route("/solicitacoes", tenantRouter(deps).route("/", solicitacoesRoutes(handle.db)));
   api.route("/dashboard", tenantRouter(deps).route("/", dashboardRoutes(handle.db)));
   api.route("/condominios", tenantRouter(deps).route("/", condominiosRoutes(handle.db)));
   api.route("/unidades", tenantRouter(deps).route("/", unidadesRoutes(handle.db)));
   api.route("/pessoas", tenantRouter(deps).route("/", pessoasRoutes(handle.db)));
+  api.route("/auditoria", tenantRouter(deps).route("/", auditoriaRoutes(handle.db)));
   api.route("/chamadas", tenantRouter(deps).route("/", chamadasRoutes(handle.db)));
   api.route("/busca", tenantRouter(deps).route("/", buscaRoutes(handle.db)));
   api.route("/perfil", tenantRouter(deps).route("/", perfilRoutes(handle.db)));

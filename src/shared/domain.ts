@@ -125,6 +125,19 @@ export type ValidacaoResultado = (typeof VALIDACAO_RESULTADOS)[number];
 export const ACESSO_ORIGENS = ["solicitacao", "passe", "morador"] as const;
 export type AcessoOrigem = (typeof ACESSO_ORIGENS)[number];
 
+/** Who an audit record names as the actor (issue 15). */
+export const AUDITORIA_ATORES = ["usuario", "chave_api", "link_morador", "sistema", "anonimo"] as const;
+export type AuditoriaAtor = (typeof AUDITORIA_ATORES)[number];
+
+/** A data subject's request (LGPD art. 18): a copy of their data, or its anonymisation. */
+export const TITULAR_PEDIDO_TIPOS = ["exportacao", "anonimizacao"] as const;
+export type TitularPedidoTipo = (typeof TITULAR_PEDIDO_TIPOS)[number];
+
+/** How long a condominium keeps visitor data, in days (issue 15): default and bounds. */
+export const RETENCAO_PADRAO_DIAS = 90;
+export const RETENCAO_MIN_DIAS = 30;
+export const RETENCAO_MAX_DIAS = 1825;
+
 /** An invitation's stored status; "expirado" is derived from its expiry at read time. */
 export const CONVITE_STATUSES = ["pendente", "aceito", "revogado"] as const;
 export type ConviteStatus = (typeof CONVITE_STATUSES)[number];

@@ -32,6 +32,10 @@ export const PERMISSIONS = {
   "portaria:operar": STAFF,
   /** The access log (entries and exits); a morador reads their units' records. */
   "acessos:ler": EVERYONE,
+  /** The audit trail (Auditoria) and who viewed a person's data. */
+  "auditoria:ler": ADMINS,
+  /** LGPD: data subjects' requests (export, anonymise) and running the retention job on demand. */
+  "lgpd:gerenciar": ADMINS,
   /** Invitations, roles and removals. */
   "equipe:gerenciar": ADMINS,
   /** The administradora's own data (name, CNPJ, contacts). */

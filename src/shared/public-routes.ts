@@ -71,6 +71,7 @@ export const CONSOLE_SECTIONS = [
   "acessos",
   "perfil",
   "configuracoes",
+  "auditoria",
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 

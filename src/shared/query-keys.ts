@@ -22,6 +22,8 @@ export const QUERY_ROOTS = {
   passes: "passes",
   /** The access log, who is inside now, and the Portaria screen's lists. */
   acessos: "acessos",
+  /** The audit trail (Auditoria) and who viewed a person's data. */
+  auditoria: "auditoria",
 } as const;
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
 

@@ -68,6 +68,7 @@ export default [
       route("organizacao", "console/configuracoes/organizacao.tsx"),
       route("integracoes", "console/configuracoes/integracoes.tsx"),
     ]),
+    route("auditoria", "console/auditoria/list.tsx"),
   ]),
 
   // Unprefixed console URLs (/dashboard, /solicitacoes/nova, ...) go to the same screens under /app.

@@ -40,7 +40,8 @@ export type Kind =
   | "webhook"
   | "passe"
   | "validacao"
-  | "acesso";
+  | "acesso"
+  | "auditoria";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
@@ -78,8 +79,8 @@ export interface Place {
   unidade: Unidade;
   /** A person living in `unidade`. */
   pessoa: { id: string; condominioId: string };
-  /** A request of `unidade`, and a call of it. */
-  solicitacao: { id: string };
+  /** A request of `unidade` (its visitor's name, which the CSV exports show), and a call of it. */
+  solicitacao: { id: string; nome: string };
   chamada: { id: string };
   /**
    * An active pass of `unidade` (in the unit's condominium), one attempt at the gate with it, and
@@ -88,6 +89,11 @@ export interface Place {
   passe: { id: string; pin: string };
   validacao: { id: string };
   acesso: { id: string; nome: string };
+  /**
+   * A record of the tenant's audit trail (not unit-bound: whoever reads the trail reads all of it),
+   * written by MATRIZ_AUDIT_ACTOR and summed up as "Matriz Auditoria <place>".
+   */
+  auditoria: { id: string; resumo: string };
   /** Team rows (not unit-bound; absent for `otherUnit`): a porteiro's membership, a pending invitation. */
   membro?: { id: string };
   convite?: { id: string };
@@ -192,6 +198,11 @@ const PUBLIC_REACHABLE: Access = { public: "reachable" };
 /** Lists are filtered to the fixture's rows ("Matriz ..."), so rows written by other cases never push them off the page. */
 const MATRIZ = { q: "matriz", page_size: 200 };
 const items = (body: { items: { id: string }[] }) => body.items.map((i) => i.id);
+/**
+ * The actor id of the fixture's audit records: the audit lists filter on it, so the records every
+ * other case writes (views, exports, changes) never push the fixture's off the page.
+ */
+export const MATRIZ_AUDIT_ACTOR = "matriz-auditoria";
 const STRONG_PASSWORD = "Matriz-de-Permissoes-2024";
 
 /**
@@ -358,6 +369,14 @@ export const ROUTES: Record<string, RouteRow> = {
       },
     }),
   },
+  // The same scope in the download: the CSV has no ids, so each place's request is found by its visitor.
+  "GET /api/solicitacoes/export.csv": {
+    access: "solicitacoes:ler",
+    request: () => ({ query: { q: "matriz" } }),
+    lists: [
+      { kind: "solicitacao", ids: (body) => csvColumn(body, "Visitante"), key: (place) => place.solicitacao.nome },
+    ],
+  },
   "GET /api/solicitacoes/{id}": {
     access: "solicitacoes:ler",
     target: "solicitacao",
@@ -388,6 +407,12 @@ export const ROUTES: Record<string, RouteRow> = {
     request: () => ({ query: MATRIZ }),
     lists: [{ kind: "chamada", ids: items }],
   },
+  // Each place's call is of the place's request: found by its visitor's name.
+  "GET /api/chamadas/export.csv": {
+    access: "chamadas:ler",
+    request: () => ({ query: { q: "matriz" } }),
+    lists: [{ kind: "chamada", ids: (body) => csvColumn(body, "Visitante"), key: (place) => place.solicitacao.nome }],
+  },
   "GET /api/chamadas/{id}": {
     access: "chamadas:ler",
     target: "chamada",
@@ -416,6 +441,18 @@ export const ROUTES: Record<string, RouteRow> = {
       params: { id: condominio.id },
       body: { nome: condominio.nome, timezone: condominio.timezone, enabled: condominio.enabled },
     }),
+  },
+  // LGPD retention (issue 15): admins only; the fixture's rows are all newer than any retention
+  // period, so running it anonymises nothing of theirs.
+  "GET /api/condominios/{id}/retencao": {
+    access: "lgpd:gerenciar",
+    target: "condominio",
+    request: ({ place }) => ({ params: { id: place.condominio.id } }),
+  },
+  "POST /api/condominios/{id}/retencao/executar": {
+    access: "lgpd:gerenciar",
+    target: "condominio",
+    request: ({ place }) => ({ params: { id: place.condominio.id } }),
   },
 
   "GET /api/unidades": {
@@ -602,6 +639,24 @@ export const ROUTES: Record<string, RouteRow> = {
     access: "portaria:operar",
     target: "acesso",
     request: async ({ place, make }) => ({ params: { id: (await make.acesso(place)).id } }),
+  },
+
+  // The audit trail (issue 15): the whole tenant's, for admins; never another tenant's records.
+  "GET /api/auditoria": {
+    access: "auditoria:ler",
+    request: () => ({ query: { ator_id: MATRIZ_AUDIT_ACTOR, page_size: 200 } }),
+    lists: [{ kind: "auditoria", ids: items }],
+  },
+  "GET /api/auditoria/export.csv": {
+    access: "auditoria:ler",
+    request: () => ({ query: { ator_id: MATRIZ_AUDIT_ACTOR } }),
+    lists: [{ kind: "auditoria", ids: (body) => csvColumn(body, "Resumo"), key: (place) => place.auditoria.resumo }],
+  },
+  // Who viewed a person's data: another tenant's person is a 404.
+  "GET /api/auditoria/pessoas/{id}/acessos": {
+    access: "auditoria:ler",
+    target: "pessoa",
+    request: ({ place }) => ({ params: { id: place.pessoa.id } }),
   },
 
   "GET /api/organizacao": { access: "member" },

@@ -10,10 +10,10 @@
  * - a morador on another unit's row of a unit-scoped kind → 404 (existence is not revealed);
  * - otherwise the success status the document declares.
  *
- * A refused write must also leave the data as it was (a 404 answered after the change is still a
- * leak), and lists are checked for scope: staff see both units' rows, the morador only U1's, nobody
- * tenant B's (the access log's CSV download too, by the visitors' names). The event stream's scope
- * has its own case at the end.
+ * A refused write must also leave the data as it was, audit trail included (a 404 answered after
+ * the change is still a leak), and lists are checked for scope: staff see both units' rows, the
+ * morador only U1's, nobody tenant B's (the CSV downloads too, by the visitors' names; the audit
+ * trail, for admins only, is the whole tenant's). The event stream's scope has its own case at the end.
  *
  * The table (permission-matrix.routes.ts) must cover the document exactly: a documented route
  * without a row fails, and so does a row for a route the document does not have. The expected
@@ -27,6 +27,7 @@ import { newApiKeySecret } from "@/server/auth/api-key";
 import {
   acessos,
   apiKeys,
+  auditoria,
   chamadas,
   convites,
   member,
@@ -63,6 +64,7 @@ import {
   type Caller,
   type Kind,
   type ListCheck,
+  MATRIZ_AUDIT_ACTOR,
   type Makers,
   type Place,
   passeSchedule,
@@ -409,7 +411,7 @@ async function buildFixture(): Promise<Fixture> {
         nomeVisitante: `Matriz Visita ${label}`,
         busca: buildSearchText([`Matriz Visita ${label}`, unidade.codigo, unidade.torre]),
       })
-      .returning({ id: solicitacoesAcesso.id });
+      .returning({ id: solicitacoesAcesso.id, nome: solicitacoesAcesso.nomeVisitante });
     const [chamada] = await db
       .insert(chamadas)
       .values({
@@ -436,6 +438,20 @@ async function buildFixture(): Promise<Fixture> {
       .returning({ id: passeValidacoes.id });
     const acessoNome = `Matriz Acesso ${label}`;
     const acesso = await insertAcesso(organizationId, unidade, acessoNome, pessoa!.id);
+    const resumo = `Matriz Auditoria ${label}`;
+    const [registro] = await db
+      .insert(auditoria)
+      .values({
+        organizationId,
+        atorTipo: "usuario",
+        atorId: MATRIZ_AUDIT_ACTOR,
+        atorNome: "Matriz Síndico",
+        acao: "alterar",
+        entidade: "pessoa",
+        entidadeId: pessoa!.id,
+        resumo,
+      })
+      .returning({ id: auditoria.id });
     return {
       pessoa: pessoa!,
       solicitacao: solicitacao!,
@@ -443,6 +459,7 @@ async function buildFixture(): Promise<Fixture> {
       passe,
       validacao: validacao!,
       acesso: { id: acesso.id, nome: acessoNome },
+      auditoria: { id: registro!.id, resumo },
     };
   }
 
@@ -586,6 +603,8 @@ function placeId(place: Place, kind: Kind): string | undefined {
       return place.validacao.id;
     case "acesso":
       return place.acesso.id;
+    case "auditoria":
+      return place.auditoria.id;
     case "sessao":
     case "chave":
     case "webhook":
@@ -621,9 +640,9 @@ function listFailures(what: string, role: Role, checks: ListCheck[], body: unkno
 
 /**
  * A digest of every row a request could change on purpose (business tables, memberships, accounts,
- * which sessions exist, which events and e-mails were queued). A refused write must leave it as it
- * was: a 404 or 403 answered after the change was made (a check after the write, or a tenant
- * filter on the read-back only) is still a leak. Counters the app keeps for limits, and columns the
+ * which sessions exist, which events, e-mails and audit records were written, data subjects'
+ * requests). A refused write must leave it as it was: a 404 or 403 answered after the change was
+ * made (a check after the write, or a tenant filter on the read-back only) is still a leak. Counters the app keeps for limits, and columns the
  * background jobs update (e-mail delivery state), are left out.
  */
 async function dataDigest(): Promise<string> {
@@ -647,6 +666,8 @@ async function dataDigest(): Promise<string> {
       union all select 'q' || to_jsonb(t)::text from passes t
       union all select 'g' || to_jsonb(t)::text from passe_validacoes t
       union all select 'y' || to_jsonb(t)::text from acessos t
+      union all select 'w' || t.id::text from auditoria t
+      union all select 't' || to_jsonb(t)::text from titular_pedidos t
     ) q`);
   const rows =
     (result as unknown as { rows?: { digest: string }[] }).rows ?? (result as unknown as { digest: string }[]);
@@ -744,6 +765,8 @@ describe("permission matrix", () => {
       "passes:gerenciar": everyone,
       "portaria:operar": staff,
       "acessos:ler": everyone,
+      "auditoria:ler": admins,
+      "lgpd:gerenciar": admins,
       "equipe:gerenciar": admins,
       "organizacao:editar": admins,
       "integracoes:gerenciar": admins,

@@ -169,6 +169,7 @@ const SCREENS: Screen[] = [
   { name: "detalhe do passe", path: (ids) => `/app/passes/${ids.passe}`, passe: true, roles: SINDICO },
   { name: "edição do passe", path: (ids) => `/app/passes/${ids.passe}/editar`, passe: true, roles: SINDICO },
   { name: "entradas e saídas", path: () => "/app/acessos", roles: BOTH },
+  { name: "auditoria", path: () => "/app/auditoria", roles: SINDICO },
 ];
 
 /** Waits for the running transitions (a dialog fading in would read as low contrast); loops excluded. */

@@ -60,10 +60,13 @@ export function getSystem(): Promise<System> {
   return g.__guaritaSystem;
 }
 
-/** Empties every table (auth and domain), keeping the migrated schema. */
+/**
+ * Empties every table (auth and domain), keeping the migrated schema. The audit trail refuses to be
+ * emptied (its trigger, issue 15), so it keeps growing across files; tests read it by tenant.
+ */
 export async function resetDatabase(db: Database): Promise<void> {
   const rows = await db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> '__drizzle_migrations'`,
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('__drizzle_migrations', 'auditoria')`,
   );
   const tables =
     (rows as unknown as { rows?: { tablename: string }[] }).rows ?? (rows as unknown as { tablename: string }[]);

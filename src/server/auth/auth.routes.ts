@@ -6,6 +6,7 @@
  */
 import { type Context, Hono } from "hono";
 import { PASSWORD_RESET_REQUESTED_MESSAGE } from "../../shared/schemas/auth";
+import { auditFailedSignIn, auditSignIn, auditSignOut } from "../audit/auth-audit";
 import type { Executor } from "../db/client";
 import type { AppEnv } from "../http/context";
 import { validationError } from "../http/errors";
@@ -114,6 +115,29 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createAuthRoutes({ auth, throttle, db }: AuthRoutesOptions) {
   const routes = new Hono<AppEnv>();
+
+  /** Sign-in, failed sign-in and sign-out in the tenant's audit trail (issue 15). */
+  async function auditAuthOutcome(
+    c: Context<AppEnv>,
+    o: {
+      response: Response;
+      email: string | null;
+      ending: { user: { id: string }; session: { activeOrganizationId?: string | null } } | null;
+    },
+  ) {
+    const ip = c.get("clientIp") ?? null;
+    if (o.email && o.response.ok) {
+      const body = (await o.response
+        .clone()
+        .json()
+        .catch(() => null)) as { user?: { id?: string } } | null;
+      if (body?.user?.id) await auditSignIn(db, body.user.id, ip);
+    } else if (o.email && o.response.status === 401) {
+      await auditFailedSignIn(db, o.email, ip);
+    } else if (o.ending && o.response.ok) {
+      await auditSignOut(db, o.ending.user.id, o.ending.session.activeOrganizationId ?? null, ip);
+    }
+  }
 
   /** better-auth's answer when it succeeded (without session tokens); otherwise its error in pt-BR, in both shapes. */
   async function relay(c: Context<AppEnv>, response: Response): Promise<Response> {
@@ -226,12 +250,18 @@ export function createAuthRoutes({ auth, throttle, db }: AuthRoutesOptions) {
       attempt = admission.attempt;
     }
 
+    const isSignOut = c.req.method === "POST" && endpoint === "/sign-out";
+    const ending = isSignOut ? await auth.api.getSession({ headers: request.headers }).catch(() => null) : null;
+
     const response = await auth.handler(request);
 
     if (attempt) {
       const outcome = response.ok ? "success" : response.status === 401 ? "wrong-password" : "not-checked";
       await throttle.settle(attempt, outcome);
     }
+    await auditAuthOutcome(c, { response, email, ending }).catch((error: unknown) =>
+      c.get("logger").error({ err: error }, "auditoria de login falhou"),
+    );
     return relay(c, response);
   });
 

@@ -42,6 +42,7 @@ export function requireTenant(auth: Auth, db: Database): MiddlewareHandler<AppEn
       scope: await resolveScope(db, membership.organizationId, user.id, role),
       user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null },
       sessionId: session.session.id,
+      ip: c.get("clientIp") ?? null,
     });
     await next();
   };

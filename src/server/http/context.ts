@@ -12,6 +12,8 @@ export interface TenantContext {
   sessionId: string;
   /** Which rows of the tenant the caller reaches: null = all (staff), else a morador's units (auth/scope.ts). */
   scope: DataScope;
+  /** The caller's IP (client-ip.ts), for the audit trail; null when unknown. */
+  ip: string | null;
 }
 
 export interface AppEnv {

@@ -21,6 +21,20 @@ export function csvLine(cells: readonly (string | number | null | undefined)[]):
   return `${cells.map(csvCell).join(";")}\r\n`;
 }
 
+/** One formatter per timezone: times are written as the condominium's clock read them. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "24/11/2026 14:05" in the given timezone (the condominium's); empty for no date. */
+export function csvDateTime(date: Date | null, timeZone: string): string {
+  if (!date) return "";
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("pt-BR", { timeZone, dateStyle: "short", timeStyle: "short" });
+    formatters.set(timeZone, f);
+  }
+  return f.format(date).replace(",", "");
+}
+
 /**
  * A stream of the header and then each batch `next()` returns, until it returns an empty one.
  * `next` keeps its own cursor (keyset pagination over the list's order).
@@ -51,6 +65,11 @@ export function csvStream(header: readonly string[], next: () => Promise<string[
     // Pull one batch ahead at most: back-pressure from the socket keeps memory flat.
     { highWaterMark: 1 },
   );
+}
+
+/** The filters an export was asked with, as its audit record keeps them: only those given. */
+export function exportFilters(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== false && v !== ""));
 }
 
 /** The download headers: `entradas-e-saidas-2026-11-24.csv`. */

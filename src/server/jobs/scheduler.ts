@@ -1,8 +1,8 @@
 /**
  * Periodic work of an app instance: request expiry every 30 s (so "within a minute" holds), e-mail
- * and webhook delivery every 5 s and at once when an enqueue commits (NOTIFY), and hourly
- * housekeeping. Every
- * job is safe to run on all instances at once.
+ * and webhook delivery every 5 s and at once when an enqueue commits (NOTIFY), hourly
+ * housekeeping, and the daily retention of visitor data (retention.ts; also a minute after start).
+ * Every job is safe to run on all instances at once.
  */
 import type { Logger } from "pino";
 import type { LoginThrottle } from "../auth/login-throttle";
@@ -11,6 +11,7 @@ import type { Mailer } from "../mail/mailer";
 import type { NotificationDispatcher } from "../notifications/dispatcher";
 import type { EventBus } from "../realtime/event-bus";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
+import { coalescedRunner } from "./coalesced-run";
 import { expireOverdue } from "./expire-solicitacoes";
 import {
   deleteExpiredCheckouts,
@@ -19,8 +20,12 @@ import {
   deleteSentMail,
   deleteStaleRateLimits,
 } from "./housekeeping";
+import { anonymiseExpired } from "./retention";
 
 const EVENT_RETENTION_MS = 7 * 86_400_000;
+const RETENTION_INTERVAL_MS = 86_400_000;
+/** The first retention run waits for the start's own work (migrations, demo seed, first requests). */
+const RETENTION_FIRST_RUN_MS = 60_000;
 
 export function startScheduler(deps: {
   db: Database;
@@ -71,6 +76,17 @@ export function startScheduler(deps: {
     }
   }
 
+  // One run at a time per process; a late timer while a run is going joins the next one.
+  const retention = coalescedRunner(async () => {
+    try {
+      const { porCondominio: _, ...counts } = await anonymiseExpired(db, new Date(), { shouldStop: () => stopped });
+      if (Object.values(counts).some((n) => n > 0)) log.info(counts, "retenção: dados de visitantes anonimizados");
+    } catch (error) {
+      log.error({ err: error }, "falha na retenção de dados de visitantes");
+    }
+  });
+  const runRetention = () => void retention.runNow();
+
   let stopped = false;
   const timers = [
     setInterval(expire, 30_000),
@@ -82,6 +98,8 @@ export function startScheduler(deps: {
     setInterval(escalate, 5_000),
     setInterval(notifications.kick, 5_000),
     setInterval(housekeeping, 3_600_000),
+    setInterval(runRetention, RETENTION_INTERVAL_MS),
+    setTimeout(runRetention, RETENTION_FIRST_RUN_MS),
   ];
   for (const t of timers) t.unref();
   const unwatch: Promise<Unlisten | null> = mailer.watch().catch((error) => {
@@ -104,7 +122,7 @@ export function startScheduler(deps: {
   void housekeeping();
   return () => {
     stopped = true;
-    for (const t of timers) clearInterval(t);
+    for (const t of timers) clearTimeout(t);
     void unwatch.then((u) => u?.()).catch(() => undefined);
     void unwatchWebhooks.then((u) => u?.()).catch(() => undefined);
     void unwatchNotifications.then((u) => u?.()).catch(() => undefined);

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ACESSO_ORIGENS, type AcessoOrigem, VISITA_TIPOS } from "../domain";
-import { isoDateTime, listQuery, optionalText, pageOf, requiredId } from "./common";
+import { isoDateTime, listQuery, maskedDocument, optionalText, pageOf, requiredId } from "./common";
 
 export const ACESSO_ORIGEM_LABELS: Record<AcessoOrigem, string> = {
   solicitacao: "Solicitação autorizada",
@@ -85,7 +85,8 @@ export const acessoSchema = z.object({
   condominio: z.object({ nome: z.string() }),
 });
 export type Acesso = z.infer<typeof acessoSchema>;
-export const acessoPageSchema = pageOf(acessoSchema);
+/** The log's list shows the document masked (issue 15). */
+export const acessoPageSchema = pageOf(acessoSchema.extend({ documento: maskedDocument }));
 export type AcessoPage = z.infer<typeof acessoPageSchema>;
 
 /** Authorised requests of a condominium whose visitor has not come in yet (Portaria screen). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maskedDocument } from "./common";
 
 export const buscaQuerySchema = z.object({
   q: z
@@ -12,7 +13,7 @@ export const buscaQuerySchema = z.object({
 /** Header search: grouped top results of one tenant. */
 export const buscaResultSchema = z.object({
   pessoas: z.array(
-    z.object({ id: z.uuid(), nome: z.string(), documento: z.string().nullable(), pbx_ramal: z.string().nullable() }),
+    z.object({ id: z.uuid(), nome: z.string(), documento: maskedDocument, pbx_ramal: z.string().nullable() }),
   ),
   solicitacoes: z.array(
     z.object({ id: z.uuid(), nome_visitante: z.string(), status: z.string(), created_at: z.string() }),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CHAMADA_STATUSES, SOLICITACAO_TIPOS } from "../domain";
 import { isoDateTime, listQuery, pageOf } from "./common";
 
-export const chamadaListQuerySchema = listQuery({
+const chamadaFilters = {
   solicitacao_id: z.uuid("Solicitação inválida").optional(),
   pessoa_id: z.uuid("Pessoa inválida").optional(),
   status: z.enum(CHAMADA_STATUSES, { error: "Status inválido" }).optional(),
@@ -10,7 +10,13 @@ export const chamadaListQuerySchema = listQuery({
   /** iniciado_em period, inclusive start and exclusive end. */
   de: z.iso.datetime({ offset: true, error: "Data inicial inválida" }).optional(),
   ate: z.iso.datetime({ offset: true, error: "Data final inválida" }).optional(),
-});
+};
+
+export const chamadaListQuerySchema = listQuery(chamadaFilters);
+
+/** The same filters for the CSV export (no paging: it streams every match). */
+export const chamadaExportQuerySchema = z.object(chamadaFilters);
+export type ChamadaFiltersQuery = z.output<typeof chamadaExportQuerySchema>;
 
 export const chamadaSchema = z.object({
   id: z.uuid(),

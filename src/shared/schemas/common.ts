@@ -65,3 +65,14 @@ export function normalizeSearch(text: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/**
+ * A document as lists, search results and exports show it (issue 15, src/shared/mask.ts): masked.
+ * The full document appears only in a detail response.
+ */
+export const maskedDocument = z
+  .string()
+  .nullable()
+  .describe(
+    "Documento mascarado (CPF `***.920.573-**`; outros: `***` e os 3 últimos caracteres); completo só no detalhe",
+  );

@@ -1,27 +1,54 @@
 import { z } from "zod";
-import { DEFAULT_TIMEZONE, TIMEZONES } from "../domain";
+import { DEFAULT_TIMEZONE, RETENCAO_MAX_DIAS, RETENCAO_MIN_DIAS, RETENCAO_PADRAO_DIAS, TIMEZONES } from "../domain";
 import { isoDateTime, listQuery, pageOf } from "./common";
 import { solicitacaoSchema } from "./solicitacoes";
 
-/** Condominium form and API body (SPEC.md section 5). */
+const RETENCAO_MESSAGE = "A retenção vai de 30 a 1.825 dias";
+
+/** Seconds a resident has to answer before the next one is reached (issue 13). */
+const esperaMoradorSegundos = z.coerce
+  .number({ error: "Informe o tempo de espera em segundos" })
+  .int("Use um número inteiro de segundos")
+  .min(15, "Espere ao menos 15 segundos")
+  .max(3600, "Espere no máximo 3600 segundos (1 hora)");
+/** Reach every resident at once instead of one after another. */
+const notificarTodosMoradores = z.boolean({ error: "Valor inválido" });
+/** Days visitor data is kept before the retention job anonymises it (issue 15). */
+const retencaoDias = z.coerce
+  .number({ error: RETENCAO_MESSAGE })
+  .int(RETENCAO_MESSAGE)
+  .min(RETENCAO_MIN_DIAS, RETENCAO_MESSAGE)
+  .max(RETENCAO_MAX_DIAS, RETENCAO_MESSAGE);
+
+const condominioBase = {
+  nome: z
+    .string({ error: "Nome deve ter pelo menos 2 caracteres" })
+    .trim()
+    .min(2, "Nome deve ter pelo menos 2 caracteres")
+    .max(120, "Nome deve ter no máximo 120 caracteres"),
+  timezone: z.enum(TIMEZONES, { error: "Selecione um timezone" }).default(DEFAULT_TIMEZONE),
+  enabled: z.boolean({ error: "Valor inválido" }).default(true),
+};
+
+/** Condominium form and POST body (SPEC.md section 5): omitted settings take their defaults. */
 export const condominioInputSchema = z
   .object({
-    nome: z
-      .string({ error: "Nome deve ter pelo menos 2 caracteres" })
-      .trim()
-      .min(2, "Nome deve ter pelo menos 2 caracteres")
-      .max(120, "Nome deve ter no máximo 120 caracteres"),
-    timezone: z.enum(TIMEZONES, { error: "Selecione um timezone" }).default(DEFAULT_TIMEZONE),
-    enabled: z.boolean({ error: "Valor inválido" }).default(true),
-    /** Seconds a resident has to answer before the next one is reached (issue 13). */
-    espera_morador_segundos: z.coerce
-      .number({ error: "Informe o tempo de espera em segundos" })
-      .int("Use um número inteiro de segundos")
-      .min(15, "Espere ao menos 15 segundos")
-      .max(3600, "Espere no máximo 3600 segundos (1 hora)")
-      .default(60),
-    /** Reach every resident at once instead of one after another. */
-    notificar_todos_moradores: z.boolean({ error: "Valor inválido" }).default(false),
+    ...condominioBase,
+    espera_morador_segundos: esperaMoradorSegundos.default(60),
+    notificar_todos_moradores: notificarTodosMoradores.default(false),
+    retencao_dias: retencaoDias.default(RETENCAO_PADRAO_DIAS),
+  })
+  .strict();
+/**
+ * PUT body: name, timezone and status as on creation; a setting the body omits keeps its current
+ * value, so an API client written before a setting existed never resets it.
+ */
+export const condominioUpdateSchema = z
+  .object({
+    ...condominioBase,
+    espera_morador_segundos: esperaMoradorSegundos.optional(),
+    notificar_todos_moradores: notificarTodosMoradores.optional(),
+    retencao_dias: retencaoDias.optional(),
   })
   .strict();
 export type CondominioInput = z.input<typeof condominioInputSchema>;
@@ -37,6 +64,7 @@ export const condominioSchema = z.object({
   enabled: z.boolean(),
   espera_morador_segundos: z.number().int(),
   notificar_todos_moradores: z.boolean(),
+  retencao_dias: z.number().int(),
   created_at: isoDateTime,
 });
 export type Condominio = z.infer<typeof condominioSchema>;
@@ -49,3 +77,22 @@ export const condominioDetailSchema = condominioSchema.extend({
   solicitacoes_recentes: z.array(solicitacaoSchema),
 });
 export type CondominioDetail = z.infer<typeof condominioDetailSchema>;
+
+/** Rows the retention job changes (or would change) in one condominium. */
+export const retencaoContagensSchema = z.object({
+  solicitacoes: z.number().int(),
+  passes: z.number().int(),
+  acessos: z.number().int(),
+});
+export type RetencaoContagens = z.infer<typeof retencaoContagensSchema>;
+
+/**
+ * GET /api/condominios/:id/retencao (what a run would anonymise now) and POST …/retencao/executar
+ * (what it did): the setting, the cutoff (visitor data older than this) and the counts.
+ */
+export const retencaoSchema = z.object({
+  retencao_dias: z.number().int(),
+  corte_em: isoDateTime,
+  contagens: retencaoContagensSchema,
+});
+export type Retencao = z.infer<typeof retencaoSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { solicitacaoSchema } from "./solicitacoes";
+import { solicitacaoListItemSchema } from "./solicitacoes";
 
 export const dashboardQuerySchema = z.object({
   condominio_id: z.uuid("Condomínio inválido").optional(),
@@ -47,7 +47,7 @@ export const ultimasQuerySchema = dashboardQuerySchema.extend({
   limit: z.coerce.number().int().min(1, "Limite inválido").max(100, "No máximo 100").default(20),
 });
 
-export const ultimasSchema = z.object({ items: z.array(solicitacaoSchema) });
+export const ultimasSchema = z.object({ items: z.array(solicitacaoListItemSchema) });
 
 /** GET /api/dashboard/primeiros-passos: what a new tenant has set up yet (condominium → units → people). */
 export const primeirosPassosSchema = z.object({

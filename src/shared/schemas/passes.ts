@@ -12,7 +12,7 @@ import {
   VISITA_TIPOS,
   type VisitaTipo,
 } from "../domain";
-import { isoDateTime, listQuery, optionalText, pageOf, requiredId } from "./common";
+import { isoDateTime, listQuery, maskedDocument, optionalText, pageOf, requiredId } from "./common";
 
 export const VISITA_TIPO_LABELS: Record<VisitaTipo, string> = {
   visitante: "Visitante",
@@ -185,7 +185,8 @@ export const passeSchema = z.object({
   criado_por_nome: z.string().nullable(),
 });
 export type Passe = z.infer<typeof passeSchema>;
-export const passePageSchema = pageOf(passeSchema);
+/** The list shows the document masked; the detail has it in full. */
+export const passePageSchema = pageOf(passeSchema.extend({ documento: maskedDocument }));
 export type PassePage = z.infer<typeof passePageSchema>;
 
 /** One validation attempt, as the pass's history and the Portaria screen list them. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CANAIS_NOTIFICACAO } from "../domain";
-import { listQuery, optionalText, pageOf, requiredId } from "./common";
-import { solicitacaoSchema } from "./solicitacoes";
+import { listQuery, maskedDocument, optionalText, pageOf, requiredId } from "./common";
+import { solicitacaoListItemSchema } from "./solicitacoes";
 
 const E164 = /^\+[1-9]\d{7,14}$/;
 
@@ -62,7 +62,8 @@ export const pessoaSchema = z.object({
   ativo: z.boolean(),
 });
 export type Pessoa = z.infer<typeof pessoaSchema>;
-export const pessoaPageSchema = pageOf(pessoaSchema);
+/** The list shows the document masked; the detail (pessoaDetailSchema) has it in full. */
+export const pessoaPageSchema = pageOf(pessoaSchema.extend({ documento: maskedDocument }));
 
 /** How the console names each channel. */
 export const CANAL_LABELS: Record<(typeof CANAIS_NOTIFICACAO)[number], string> = {
@@ -87,7 +88,7 @@ export const pessoaDetailSchema = pessoaSchema.extend({
   unidades: z.array(
     z.object({ unidade_id: z.uuid(), codigo: z.string(), torre: z.string().nullable(), is_responsavel: z.boolean() }),
   ),
-  solicitacoes_decididas: z.array(solicitacaoSchema),
+  solicitacoes_decididas: z.array(solicitacaoListItemSchema),
 });
 export type PessoaDetail = z.infer<typeof pessoaDetailSchema>;
 

@@ -13,7 +13,7 @@ import {
   SOLICITACAO_TIPOS,
   WEBHOOK_ENTREGA_STATUSES,
 } from "../domain";
-import { isoDateTime, listQuery, optionalText, pageOf, requiredId } from "./common";
+import { isoDateTime, listQuery, maskedDocument, optionalText, pageOf, requiredId } from "./common";
 
 /** Empty → null; otherwise a date-time that must lie in the future. Output: ISO string or null. */
 const expiracao = z
@@ -75,7 +75,7 @@ export const decisaoSchema = z
   .strict()
   .default({ observacoes: null });
 
-export const solicitacaoListQuerySchema = listQuery({
+const solicitacaoFilters = {
   condominio_id: z.uuid("Condomínio inválido").optional(),
   unidade_id: z.uuid("Unidade inválida").optional(),
   status: z.enum(SOLICITACAO_STATUSES, { error: "Status inválido" }).optional(),
@@ -89,8 +89,14 @@ export const solicitacaoListQuerySchema = listQuery({
   /** created_at period, inclusive start and exclusive end. */
   de: z.iso.datetime({ offset: true, error: "Data inicial inválida" }).optional(),
   ate: z.iso.datetime({ offset: true, error: "Data final inválida" }).optional(),
-});
+};
+
+export const solicitacaoListQuerySchema = listQuery(solicitacaoFilters);
 export type SolicitacaoListQuery = z.input<typeof solicitacaoListQuerySchema>;
+
+/** The same filters for the CSV export (no paging: it streams every match). */
+export const solicitacaoExportQuerySchema = z.object(solicitacaoFilters);
+export type SolicitacaoFiltersQuery = z.output<typeof solicitacaoExportQuerySchema>;
 
 export const solicitacaoSchema = z.object({
   id: z.uuid(),
@@ -120,7 +126,10 @@ export const solicitacaoSchema = z.object({
 });
 export type Solicitacao = z.infer<typeof solicitacaoSchema>;
 
-export const solicitacaoPageSchema = pageOf(solicitacaoSchema);
+/** A request as lists show it (the list, the dashboard's latest): the visitor's document masked. */
+export const solicitacaoListItemSchema = solicitacaoSchema.extend({ doc_visitante: maskedDocument });
+
+export const solicitacaoPageSchema = pageOf(solicitacaoListItemSchema);
 export type SolicitacaoPage = z.infer<typeof solicitacaoPageSchema>;
 
 /** Who did something: a console user, or an integration through its API key. */

@@ -23,19 +23,19 @@ const STAFF_SECTIONS = [
 ];
 
 describe("sidebar per role", () => {
-  it("owner and síndico see every section and Configurações", () => {
+  it("owner and síndico see every section, Configurações and Auditoria", () => {
     for (const role of ["owner", "sindico"] as const) {
       expect(titles(role)).toEqual(STAFF_SECTIONS);
-      expect(titles(role, ADMIN_NAV_ITEMS)).toEqual(["Configurações"]);
+      expect(titles(role, ADMIN_NAV_ITEMS)).toEqual(["Configurações", "Auditoria"]);
     }
   });
 
-  it("a porteiro sees every section (people included, read-only) but not Configurações", () => {
+  it("a porteiro sees every section (people included, read-only) but not Configurações nor Auditoria", () => {
     expect(titles("porteiro")).toEqual(STAFF_SECTIONS);
     expect(titles("porteiro", ADMIN_NAV_ITEMS)).toEqual([]);
   });
 
-  it("a morador sees no people registry, no Portaria and no Configurações", () => {
+  it("a morador sees no people registry, no Portaria, no Configurações and no Auditoria", () => {
     expect(titles("morador")).toEqual([
       "Dashboard",
       "Solicitações",
@@ -58,8 +58,8 @@ describe("sidebar per role", () => {
     ]);
   });
 
-  it("links Configurações to /app/configuracoes", () => {
-    expect(ADMIN_NAV_ITEMS.map((i) => i.href)).toEqual(["/app/configuracoes"]);
+  it("links Configurações to /app/configuracoes and Auditoria to /app/auditoria", () => {
+    expect(ADMIN_NAV_ITEMS.map((i) => i.href)).toEqual(["/app/configuracoes", "/app/auditoria"]);
   });
 });
 
@@ -72,6 +72,12 @@ describe("current sidebar item", () => {
     expect(isActiveItem(solicitacoes, "/app/solicitacoes/")).toBe(true);
     expect(isActiveItem(solicitacoes, "/app/solicitacoes/nova")).toBe(false);
     expect(isActiveItem(solicitacoes, "/app/solicitacoes-antigas")).toBe(false);
+  });
+
+  it("lights Auditoria on its own path only", () => {
+    const auditoria = ADMIN_NAV_ITEMS.find((i) => i.href === "/app/auditoria")!;
+    expect(isActiveItem(auditoria, "/app/auditoria")).toBe(true);
+    expect(isActiveItem(auditoria, "/app/auditoria/outra")).toBe(false);
   });
 
   it("lights Configurações on its sub-pages", () => {

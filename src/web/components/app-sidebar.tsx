@@ -8,6 +8,7 @@ import {
   Phone,
   ScanLine,
   Settings,
+  ShieldCheck,
   Ticket,
   Users,
 } from "lucide-react";
@@ -73,7 +74,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { title: CONSOLE_SCREENS.acessos.list, href: "/app/acessos", icon: History, permission: "acessos:ler" },
 ];
 
-/** The administration group, below the sections: the team and the organisation. */
+/** The administration group, below the sections: the team and the organisation, and the audit trail. */
 export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   {
     title: CONSOLE_SCREENS.configuracoes.list,
@@ -82,6 +83,8 @@ export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
     permission: "equipe:gerenciar",
     matchSubpages: true,
   },
+  // Issue 15: who did what, when and from where.
+  { title: CONSOLE_SCREENS.auditoria.list, href: "/app/auditoria", icon: ShieldCheck, permission: "auditoria:ler" },
 ];
 
 /**

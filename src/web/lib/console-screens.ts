@@ -51,6 +51,7 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
     list: "Configurações",
     pages: { equipe: "Equipe", organizacao: "Organização", integracoes: "Integrações" },
   },
+  auditoria: { list: "Auditoria" },
 };
 
 /** Ids are displayed truncated to 8 characters (SPEC.md section 9). */

@@ -65,6 +65,8 @@ export const passes = pgTable(
     usos: integer("usos").notNull().default(0),
     ultimoUsoEm: timestamp("ultimo_uso_em", tz),
     criadoPorUserId: text("criado_por_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Set when the visitor's data was anonymised (retention or a data subject's request). */
+    anonimizadoEm: timestamp("anonimizado_em", tz),
     /** Name, document, description, unit code and tower, normalised for "contains" search. */
     busca: text("busca").notNull().default(""),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
@@ -105,6 +107,8 @@ export const passes = pgTable(
     ),
     index("passes_unidade_created_idx").on(t.unidadeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("passes_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
+    // The retention job: passes whose last day is behind the condominium's retention, not yet anonymised.
+    index("passes_retencao_idx").on(t.condominioId, t.dataFim).where(sql`${t.anonimizadoEm} IS NULL`),
   ],
 );
 
@@ -194,6 +198,8 @@ export const acessos = pgTable(
     saidaEm: timestamp("saida_em", tz),
     saidaPorUserId: text("saida_por_user_id").references(() => user.id, { onDelete: "set null" }),
     saidaPorNome: text("saida_por_nome"),
+    /** Set when the visitor's data was anonymised (retention or a data subject's request). */
+    anonimizadoEm: timestamp("anonimizado_em", tz),
     /** Name, document, unit code and tower, normalised for "contains" search. */
     busca: text("busca").notNull().default(""),
   },
@@ -259,5 +265,6 @@ export const acessos = pgTable(
       .where(sql`${t.saidaEm} IS NULL`),
     index("acessos_passe_idx").on(t.passeId).where(sql`${t.passeId} IS NOT NULL`),
     index("acessos_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
+    index("acessos_retencao_idx").on(t.condominioId, t.entradaEm).where(sql`${t.anonimizadoEm} IS NULL`),
   ],
 );

@@ -27,6 +27,9 @@ import {
   CHAMADA_STATUSES,
   DECISAO_VIAS,
   DEFAULT_TIMEZONE,
+  RETENCAO_MAX_DIAS,
+  RETENCAO_MIN_DIAS,
+  RETENCAO_PADRAO_DIAS,
   SOLICITACAO_STATUSES,
   SOLICITACAO_TIPOS,
 } from "../../../shared/domain";
@@ -64,6 +67,8 @@ export const condominios = pgTable(
     esperaMoradorSegundos: integer("espera_morador_segundos").notNull().default(60),
     /** Reach every resident at once instead of one after another. */
     notificarTodosMoradores: boolean("notificar_todos_moradores").notNull().default(false),
+    /** Days visitor data is kept before the retention job anonymises it (issue 15). */
+    retencaoDias: integer("retencao_dias").notNull().default(RETENCAO_PADRAO_DIAS),
     /** Name and timezone, normalised for "contains" search (few rows per tenant: no trigram index). */
     busca: text("busca").notNull().default(""),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
@@ -71,6 +76,10 @@ export const condominios = pgTable(
   },
   (t) => [
     check("condominios_espera_morador_ck", sql`${t.esperaMoradorSegundos} BETWEEN 15 AND 3600`),
+    check(
+      "condominios_retencao_ck",
+      sql`${t.retencaoDias} BETWEEN ${sql.raw(String(RETENCAO_MIN_DIAS))} AND ${sql.raw(String(RETENCAO_MAX_DIAS))}`,
+    ),
     unique("condominios_id_org_uq").on(t.id, t.organizationId),
     index("condominios_org_nome_idx").on(t.organizationId, t.nome),
   ],
@@ -221,6 +230,8 @@ export const solicitacoesAcesso = pgTable(
     escalonamentoProximo: integer("escalonamento_proximo").notNull().default(0),
     /** Set when every resident was reached and nobody answered: the porteiro takes over. */
     semRespostaMoradoresEm: timestamp("sem_resposta_moradores_em", tz),
+    /** Set when the visitor's data was anonymised (retention or a data subject's request). */
+    anonimizadoEm: timestamp("anonimizado_em", tz),
     /**
      * Visitor name, document, unit code and tower, lower-cased without accents (normalizeSearch in
      * src/shared), kept by the service on every write; a trigram index serves "contains" searches.
@@ -299,6 +310,8 @@ export const solicitacoesAcesso = pgTable(
     index("solicitacoes_sem_resposta_idx")
       .on(t.organizationId, t.createdAt)
       .where(sql`${t.status} = 'pendente' AND ${t.semRespostaMoradoresEm} IS NOT NULL`),
+    // The retention job walks the requests not yet anonymised, oldest first.
+    index("solicitacoes_retencao_idx").on(t.condominioId, t.createdAt).where(sql`${t.anonimizadoEm} IS NULL`),
     // The expiry job only ever looks at pending requests with a deadline.
     index("solicitacoes_pendentes_expiracao_idx")
       .on(t.expiracaoEm)

@@ -1,4 +1,5 @@
 export * from "./access";
+export * from "./audit";
 export * from "./auth";
 export * from "./billing";
 export * from "./domain";

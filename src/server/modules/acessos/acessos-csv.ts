@@ -1,10 +1,14 @@
-/** The access log as CSV (issue 14): the list's filters and order, streamed by keyset batches. */
+/**
+ * The access log as CSV (issue 14): the list's filters and order, streamed by keyset batches;
+ * documents masked (issue 15).
+ */
 
 import type { AcessoOrigem, VisitaTipo } from "../../../shared/domain";
+import { maskDocument } from "../../../shared/mask";
 import { ACESSO_ORIGEM_LABELS } from "../../../shared/schemas/acessos";
 import { VISITA_TIPO_LABELS } from "../../../shared/schemas/passes";
 import type { Database } from "../../db/client";
-import { csvStream } from "../../http/csv";
+import { csvDateTime, csvStream } from "../../http/csv";
 import type { Reader } from "../solicitacoes/solicitacoes.queries";
 import { type AcessoFilters, type AcessoRow, acessoBatch, acessoWhere, type ExportCursor } from "./acessos.queries";
 
@@ -25,25 +29,13 @@ export const ACESSOS_CSV_HEADER = [
   "Saída registrada por",
 ] as const;
 
-/** One formatter per timezone: times are written as the condominium's clock read them. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function localTime(date: Date | null, timeZone: string): string {
-  if (!date) return "";
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("pt-BR", { timeZone, dateStyle: "short", timeStyle: "short" });
-    formatters.set(timeZone, f);
-  }
-  return f.format(date).replace(",", "");
-}
-
 function toCells(r: AcessoRow): string[] {
   const x = r.row;
   return [
-    localTime(x.entradaEm, r.condominio.timezone),
-    localTime(x.saidaEm, r.condominio.timezone),
+    csvDateTime(x.entradaEm, r.condominio.timezone),
+    csvDateTime(x.saidaEm, r.condominio.timezone),
     x.nome,
-    x.documento ?? "",
+    maskDocument(x.documento) ?? "",
     VISITA_TIPO_LABELS[x.tipo as VisitaTipo],
     r.condominio.nome,
     r.unidade.codigo,

@@ -7,10 +7,11 @@ import {
   entradaCreateSchema,
 } from "../../../shared/schemas/acessos";
 import { uuidParam } from "../../../shared/schemas/common";
+import { actorOf, recordAudit } from "../../audit/audit";
 import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { csvHeaders } from "../../http/csv";
+import { csvHeaders, exportFilters } from "../../http/csv";
 import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
 import { operadorOf } from "../portaria/operador";
 import type { AcessoFilters } from "./acessos.queries";
@@ -58,7 +59,8 @@ const routes = {
     tags: [TAG],
     security: COOKIE_AUTH,
     middleware: read,
-    summary: "Exporta as entradas e saídas filtradas em CSV (UTF-8 com BOM, separador ;)",
+    summary: "Exporta as entradas e saídas filtradas em CSV (UTF-8 com BOM, separador ;, documentos mascarados)",
+    description: "A exportação fica registrada na auditoria, com os filtros usados.",
     request: { query: acessoExportQuerySchema },
     responses: {
       200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
@@ -96,7 +98,15 @@ export function acessosRoutes(db: Database) {
       return c.json(await service.list(db, c.get("tenant"), filtersOf(q), q.page, q.page_size), 200);
     })
     .openapi(routes.exportCsv, async (c) => {
-      const stream = acessosCsv(db, c.get("tenant"), filtersOf(c.req.valid("query")));
+      const tenant = c.get("tenant");
+      const q = c.req.valid("query");
+      await recordAudit(db, tenant.organizationId, actorOf(tenant), {
+        acao: "exportar",
+        entidade: "acesso",
+        resumo: "Exportou entradas e saídas em CSV",
+        depois: { filtros: exportFilters(q) },
+      });
+      const stream = acessosCsv(db, tenant, filtersOf(q));
       return new Response(stream, { status: 200, headers: csvHeaders("entradas-e-saidas") }) as never;
     })
     .openapi(routes.create, async (c) => {

@@ -3,9 +3,17 @@
  * or a resident at the gate, and exits. One record per visit; an entry and its `acesso.entrada`
  * event commit together, and the unique indexes make a request or a validation enter once.
  */
+
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { AcessoOrigem, VisitaTipo } from "../../../shared/domain";
-import type { Acesso, AguardandoEntrada, EntradaCreate } from "../../../shared/schemas/acessos";
+import { maskDocument } from "../../../shared/mask";
+import {
+  ACESSO_ORIGEM_LABELS,
+  type Acesso,
+  type AguardandoEntrada,
+  type EntradaCreate,
+} from "../../../shared/schemas/acessos";
+import { type AuditActor, recordAudit } from "../../audit/audit";
 import type { Database, Executor } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { acessos as a, passes, passeValidacoes, solicitacoesAcesso as s, unidades, user } from "../../db/schema";
@@ -29,6 +37,14 @@ export interface Registrar {
   userId: string | null;
   apiKeyId: string | null;
   nome: string;
+  ip?: string | null;
+}
+
+/** The porteiro or the gate controller, as the audit trail names them. */
+export function registrarActor(who: Registrar): AuditActor {
+  return who.apiKeyId
+    ? { tipo: "chave_api", id: who.apiKeyId, nome: who.nome, ip: who.ip ?? null }
+    : { tipo: "usuario", id: who.userId, nome: who.nome, ip: who.ip ?? null };
 }
 
 export function toAcesso(r: AcessoRow): Acesso {
@@ -55,7 +71,13 @@ export function toAcesso(r: AcessoRow): Acesso {
 
 export async function list(db: Database, reader: Reader, f: AcessoFilters, page: number, pageSize: number) {
   const { rows, counted } = await listAcessos(db, reader, f, page, pageSize);
-  return toPage(rows.map(toAcesso), counted, page, pageSize);
+  // The list shows documents masked (issue 15).
+  return toPage(
+    rows.map((r) => ({ ...toAcesso(r), documento: maskDocument(r.row.documento) })),
+    counted,
+    page,
+    pageSize,
+  );
 }
 
 interface Visit {
@@ -179,6 +201,13 @@ export async function registerEntryInTx(
       busca: buildSearchText([visit.nome, visit.documento, unidade?.codigo, unidade?.torre]),
     })
     .returning({ id: a.id });
+  await recordAudit(tx, who.organizationId, registrarActor(who), {
+    acao: "criar",
+    entidade: "acesso",
+    entidadeId: row!.id,
+    resumo: `Registrou a entrada de ${visit.nome} (${ACESSO_ORIGEM_LABELS[input.origem].toLowerCase()})`,
+    depois: { nome: visit.nome, documento: visit.documento, unidade_id: visit.unidadeId, origem: input.origem },
+  });
   await recordEvent(tx, who.organizationId, {
     type: "acesso.entrada",
     visita: { unidade_id: visit.unidadeId, nome_visitante: visit.nome },
@@ -219,6 +248,12 @@ export async function registerExit(db: Database, who: Registrar, id: string): Pr
       }).format(current.row.saidaEm!);
       throw conflict(`A saída de ${current.row.nome} já foi registrada às ${at}.`);
     }
+    await recordAudit(tx, who.organizationId, registrarActor(who), {
+      acao: "alterar",
+      entidade: "acesso",
+      entidadeId: id,
+      resumo: `Registrou a saída de ${left.nome}`,
+    });
     await recordEvent(tx, who.organizationId, {
       type: "acesso.saida",
       visita: { unidade_id: left.unidadeId, nome_visitante: left.nome },

@@ -1,6 +1,7 @@
 /** The header search box: people, requests and units the caller may see, at once, grouped. */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { maskDocument } from "../../../shared/mask";
 import { can } from "../../../shared/permissions";
 import { buscaQuerySchema, buscaResultSchema } from "../../../shared/schemas/busca";
 import { unidadeCondition } from "../../auth/scope";
@@ -17,6 +18,7 @@ const route = createRoute({
   operationId: "buscar",
   tags: ["Busca"],
   summary: "Busca global (ignora maiúsculas e acentos): pessoas, solicitações e unidades",
+  description: "Encontra pelo documento completo, mas devolve os documentos mascarados.",
   security: COOKIE_AUTH,
   middleware: requirePermission("solicitacoes:ler"),
   request: { query: buscaQuerySchema },
@@ -63,7 +65,8 @@ export function buscaRoutes(db: Database) {
     ]);
     return c.json(
       {
-        pessoas: foundPessoas,
+        // Documents masked in search results (issue 15); the match itself used the full one.
+        pessoas: foundPessoas.map((p) => ({ ...p, documento: maskDocument(p.documento) })),
         solicitacoes: foundSolicitacoes.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
         unidades: foundUnidades,
       },

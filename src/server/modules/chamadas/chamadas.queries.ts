@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount } from "../../db/pagination";
-import { chamadas as ch, pessoas, solicitacoesAcesso } from "../../db/schema";
+import { chamadas as ch, condominios, pessoas, solicitacoesAcesso, unidades } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
 import type { Reader } from "../solicitacoes/solicitacoes.queries";
 
@@ -35,7 +35,7 @@ function scopeCondition(reader: Reader): SQL | undefined {
   return sql`${ch.solicitacaoId} IN (SELECT ${solicitacoesAcesso.id} FROM ${solicitacoesAcesso} WHERE ${solicitacoesAcesso.organizationId} = ${reader.organizationId} AND ${inUnits})`;
 }
 
-function where(reader: Reader, f: ChamadaFilters): SQL {
+export function chamadaWhere(reader: Reader, f: ChamadaFilters): SQL {
   return and(
     eq(ch.organizationId, reader.organizationId),
     scopeCondition(reader),
@@ -67,7 +67,7 @@ const columns = {
 };
 
 export async function listChamadas(db: Executor, reader: Reader, f: ChamadaFilters, page: number, pageSize: number) {
-  const w = where(reader, f);
+  const w = chamadaWhere(reader, f);
   const [rows, counted] = await Promise.all([
     db
       .select(columns)
@@ -82,6 +82,53 @@ export async function listChamadas(db: Executor, reader: Reader, f: ChamadaFilte
   ]);
   return { rows, counted };
 }
+
+/** Where an export batch ended: the last call's start as PostgreSQL wrote it (microseconds kept) and id. */
+export interface ChamadaCursor {
+  iniciadoEm: string;
+  id: string;
+}
+
+const exportColumns = {
+  ...columns,
+  docVisitante: solicitacoesAcesso.docVisitante,
+  unidade: { codigo: unidades.codigo, torre: unidades.torre },
+  condominio: { nome: condominios.nome, timezone: condominios.timezone },
+};
+
+/** The next export batch after `after`, in list order (iniciado_em DESC, id DESC), and the cursor after its last row. */
+export async function chamadaBatch(db: Executor, where: SQL, after: ChamadaCursor | null, size: number) {
+  // A JS Date would round the microseconds away and skip rows inside the same millisecond.
+  const keyset = after
+    ? sql`(${ch.iniciadoEm}, ${ch.id}) < (${after.iniciadoEm}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  const rows = await db
+    .select({ ...exportColumns, cursor: sql<string>`${ch.iniciadoEm}::text` })
+    .from(ch)
+    .innerJoin(solicitacoesAcesso, solicitacaoOfCall)
+    .innerJoin(
+      unidades,
+      and(
+        eq(unidades.id, solicitacoesAcesso.unidadeId),
+        eq(unidades.organizationId, solicitacoesAcesso.organizationId),
+      ),
+    )
+    .innerJoin(
+      condominios,
+      and(
+        eq(condominios.id, solicitacoesAcesso.condominioId),
+        eq(condominios.organizationId, solicitacoesAcesso.organizationId),
+      ),
+    )
+    .leftJoin(pessoas, pessoaOfCall)
+    .where(and(where, keyset))
+    .orderBy(desc(ch.iniciadoEm), desc(ch.id))
+    .limit(size);
+  const last = rows.at(-1);
+  const cursor: ChamadaCursor | null = last ? { iniciadoEm: last.cursor, id: last.row.id } : null;
+  return { rows, cursor };
+}
+export type ChamadaExportRow = Awaited<ReturnType<typeof chamadaBatch>>["rows"][number];
 
 export async function findChamada(db: Executor, reader: Reader, id: string) {
   const [row] = await db

@@ -73,3 +73,78 @@ describe("condominios", () => {
     expect((await porteiro.api.get(`/api/condominios/${mine.id}`)).status).toBe(200);
   });
 });
+
+describe("condominium settings", () => {
+  it("creates with the default retention of 90 days and validates its range in pt-BR", async () => {
+    const res = await a.api.post("/api/condominios", { json: { nome: "Residencial Padrão" } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      retencao_dias: 90,
+      espera_morador_segundos: 60,
+      notificar_todos_moradores: false,
+    });
+    for (const retencao_dias of [29, 1826, 45.5, "muito"]) {
+      const bad = await a.api.post("/api/condominios", { json: { nome: "Residencial Inválido", retencao_dias } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.fields).toEqual([{ path: "retencao_dias", message: "A retenção vai de 30 a 1.825 dias" }]);
+    }
+    const put = await a.api.put(`/api/condominios/${res.body.id}`, {
+      json: { nome: "Residencial Padrão", retencao_dias: 1826 },
+    });
+    expect(put.status).toBe(400);
+    expect(put.body.error.fields).toEqual([{ path: "retencao_dias", message: "A retenção vai de 30 a 1.825 dias" }]);
+    for (const retencao_dias of [30, 1825]) {
+      const ok = await a.api.put(`/api/condominios/${res.body.id}`, {
+        json: { nome: "Residencial Padrão", retencao_dias },
+      });
+      expect(ok.body.retencao_dias).toBe(retencao_dias);
+    }
+  });
+
+  it("PUT keeps the settings the body omits (retention, wait and notify-all) and changes those it names", async () => {
+    const created = await a.api.post("/api/condominios", {
+      json: {
+        nome: "Residencial Configurado",
+        timezone: "America/Recife",
+        retencao_dias: 400,
+        espera_morador_segundos: 120,
+        notificar_todos_moradores: true,
+      },
+    });
+    expect(created.body).toMatchObject({
+      retencao_dias: 400,
+      espera_morador_segundos: 120,
+      notificar_todos_moradores: true,
+    });
+    const id = created.body.id;
+    // An API client that knows only name, timezone and status.
+    const renamed = await a.api.put(`/api/condominios/${id}`, {
+      json: { nome: "Residencial Reconfigurado", timezone: "America/Recife", enabled: true },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      nome: "Residencial Reconfigurado",
+      retencao_dias: 400,
+      espera_morador_segundos: 120,
+      notificar_todos_moradores: true,
+    });
+    expect((await a.api.get(`/api/condominios/${id}`)).body).toMatchObject({
+      retencao_dias: 400,
+      espera_morador_segundos: 120,
+      notificar_todos_moradores: true,
+    });
+    const changed = await a.api.put(`/api/condominios/${id}`, {
+      json: {
+        nome: "Residencial Reconfigurado",
+        timezone: "America/Recife",
+        retencao_dias: 365,
+        notificar_todos_moradores: false,
+      },
+    });
+    expect(changed.body).toMatchObject({
+      retencao_dias: 365,
+      espera_morador_segundos: 120,
+      notificar_todos_moradores: false,
+    });
+  });
+});

@@ -6,6 +6,8 @@ import {
   condominioListQuerySchema,
   condominioPageSchema,
   condominioSchema,
+  condominioUpdateSchema,
+  retencaoSchema,
 } from "../../../shared/schemas/condominios";
 import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
@@ -19,6 +21,7 @@ const detail = condominioDetailSchema.openapi("CondominioDetalhe");
 
 const read = requirePermission("unidades:ler");
 const write = requirePermission("cadastros:editar");
+const lgpd = requirePermission("lgpd:gerenciar");
 
 const routes = {
   list: createRoute({
@@ -62,11 +65,43 @@ const routes = {
     path: "/{id}",
     operationId: "atualizarCondominio",
     tags: [TAG],
-    summary: "Atualiza nome, timezone e situação",
+    summary: "Atualiza nome, timezone, situação e configurações",
+    description:
+      "Nome, timezone e situação são substituídos (omitidos voltam ao padrão). Uma configuração omitida (`espera_morador_segundos`, `notificar_todos_moradores`, `retencao_dias`) mantém o valor atual.",
     security: COOKIE_AUTH,
     middleware: write,
-    request: { params: uuidParam, ...jsonBody(condominioInputSchema) },
+    request: { params: uuidParam, ...jsonBody(condominioUpdateSchema) },
     responses: { 200: jsonResponse(one, "Atualizado"), ...errorResponses(400, 401, 403, 404) },
+  }),
+  retencao: createRoute({
+    method: "get",
+    path: "/{id}/retencao",
+    operationId: "obterRetencaoCondominio",
+    tags: [TAG],
+    summary: "Prévia da retenção: quantos registros de visitantes seriam anonimizados agora",
+    description:
+      "Solicitações e registros de entrada e saída anteriores a `corte_em`, e passes cujo último dia é anterior à data de `corte_em` no fuso do condomínio, ainda não anonimizados.",
+    security: COOKIE_AUTH,
+    middleware: lgpd,
+    request: { params: uuidParam },
+    responses: {
+      200: jsonResponse(retencaoSchema.openapi("RetencaoPrevia"), "Prévia"),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  executarRetencao: createRoute({
+    method: "post",
+    path: "/{id}/retencao/executar",
+    operationId: "executarRetencaoCondominio",
+    tags: [TAG],
+    summary: "Executa a retenção agora neste condomínio e devolve quantos registros foram anonimizados",
+    security: COOKIE_AUTH,
+    middleware: lgpd,
+    request: { params: uuidParam },
+    responses: {
+      200: jsonResponse(retencaoSchema.openapi("RetencaoResultado"), "Registros anonimizados"),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
 };
 
@@ -77,5 +112,11 @@ export function condominiosRoutes(db: Database) {
     .openapi(routes.create, async (c) => c.json(await service.create(db, c.get("tenant"), c.req.valid("json")), 201))
     .openapi(routes.update, async (c) =>
       c.json(await service.update(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(routes.retencao, async (c) =>
+      c.json(await service.retencaoPreview(db, c.get("tenant"), c.req.valid("param").id), 200),
+    )
+    .openapi(routes.executarRetencao, async (c) =>
+      c.json(await service.retencaoExecutar(db, c.get("tenant"), c.req.valid("param").id), 200),
     );
 }

@@ -2,7 +2,13 @@ import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Timezone } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
-import type { Condominio, condominioInputSchema } from "../../../shared/schemas/condominios";
+import type {
+  Condominio,
+  condominioInputSchema,
+  condominioUpdateSchema,
+  Retencao,
+} from "../../../shared/schemas/condominios";
+import { actorOf, changes, recordAudit } from "../../audit/audit";
 import { condominioCondition, unidadeCondition } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
@@ -11,6 +17,7 @@ import { buildSearchText, likeContains } from "../../db/search";
 import type { TenantContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
+import { anonymiseExpired, previewExpired, retentionCutoff } from "../../jobs/retention";
 import { listSolicitacoes } from "../solicitacoes/solicitacoes.queries";
 import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
 
@@ -26,6 +33,7 @@ export function toCondominio(r: Row): Condominio {
     enabled: r.enabled,
     espera_morador_segundos: r.esperaMoradorSegundos,
     notificar_todos_moradores: r.notificarTodosMoradores,
+    retencao_dias: r.retencaoDias,
     created_at: iso(r.createdAt),
   };
 }
@@ -96,32 +104,112 @@ export async function get(db: Database, tenant: TenantContext, id: string) {
 }
 
 type Input = z.output<typeof condominioInputSchema>;
+type UpdateInput = z.output<typeof condominioUpdateSchema>;
 
-function columnsOf(input: Input) {
+/** The columns of a body; a setting it leaves out (undefined) is not written. */
+function columnsOf(input: Input | UpdateInput) {
   return {
     nome: input.nome,
     timezone: input.timezone,
     enabled: input.enabled,
-    esperaMoradorSegundos: input.espera_morador_segundos,
-    notificarTodosMoradores: input.notificar_todos_moradores,
+    ...(input.espera_morador_segundos !== undefined && { esperaMoradorSegundos: input.espera_morador_segundos }),
+    ...(input.notificar_todos_moradores !== undefined && { notificarTodosMoradores: input.notificar_todos_moradores }),
+    ...(input.retencao_dias !== undefined && { retencaoDias: input.retencao_dias }),
     busca: buildSearchText([input.nome, input.timezone]),
   };
 }
 
+const AUDIT_FIELDS = [
+  "nome",
+  "timezone",
+  "enabled",
+  "esperaMoradorSegundos",
+  "notificarTodosMoradores",
+  "retencaoDias",
+] as const;
+
+function auditFields(r: typeof c.$inferSelect) {
+  return Object.fromEntries(AUDIT_FIELDS.map((f) => [f, r[f]])) as Pick<typeof r, (typeof AUDIT_FIELDS)[number]>;
+}
+
 export async function create(db: Database, tenant: TenantContext, input: Input) {
-  const [row] = await db
-    .insert(c)
-    .values({ organizationId: tenant.organizationId, ...columnsOf(input) })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(c)
+      .values({ organizationId: tenant.organizationId, ...columnsOf(input) })
+      .returning();
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "criar",
+      entidade: "condominio",
+      entidadeId: created!.id,
+      resumo: `Cadastrou o condomínio ${created!.nome}`,
+      depois: auditFields(created!),
+    });
+    return created;
+  });
   return toCondominio(row!);
 }
 
-export async function update(db: Database, tenant: TenantContext, id: string, input: Input) {
-  const [row] = await db
-    .update(c)
-    .set({ ...columnsOf(input), updatedAt: new Date() })
-    .where(and(eq(c.organizationId, tenant.organizationId), eq(c.id, id)))
-    .returning();
-  if (!row) throw notFound(NOT_FOUND_MESSAGE);
+/** PUT: name, timezone and status as given; settings the body omits keep their current values. */
+export async function update(db: Database, tenant: TenantContext, id: string, input: UpdateInput) {
+  const row = await db.transaction(async (tx) => {
+    const where = and(eq(c.organizationId, tenant.organizationId), eq(c.id, id));
+    const [before] = await tx.select().from(c).where(where).for("update");
+    if (!before) throw notFound(NOT_FOUND_MESSAGE);
+    const [updated] = await tx
+      .update(c)
+      .set({ ...columnsOf(input), updatedAt: new Date() })
+      .where(where)
+      .returning();
+    // Settings (retention, residents' notice) included: every change is answerable.
+    const diff = changes(auditFields(before), auditFields(updated!), AUDIT_FIELDS);
+    if (diff) {
+      await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+        acao: "alterar",
+        entidade: "condominio",
+        entidadeId: id,
+        resumo: `Alterou o condomínio ${updated!.nome}`,
+        ...diff,
+      });
+    }
+    return updated!;
+  });
   return toCondominio(row);
+}
+
+/** GET /:id/retencao: what the retention job would anonymise in this condominium now. */
+export async function retencaoPreview(
+  db: Database,
+  tenant: TenantContext,
+  id: string,
+  now = new Date(),
+): Promise<Retencao> {
+  await findInTenant(db, tenant, id);
+  const preview = await previewExpired(db, tenant.organizationId, id, now);
+  if (!preview) throw notFound(NOT_FOUND_MESSAGE);
+  return {
+    retencao_dias: preview.retencaoDias,
+    corte_em: iso(preview.corte),
+    contagens: preview.contagens,
+  };
+}
+
+/** POST /:id/retencao/executar: runs the retention job for this condominium, the user as the actor. */
+export async function retencaoExecutar(
+  db: Database,
+  tenant: TenantContext,
+  id: string,
+  now = new Date(),
+): Promise<Retencao> {
+  const row = await findInTenant(db, tenant, id);
+  const result = await anonymiseExpired(db, now, {
+    organizationId: tenant.organizationId,
+    condominioId: id,
+    actor: actorOf(tenant),
+  });
+  return {
+    retencao_dias: row.retencaoDias,
+    corte_em: iso(retentionCutoff(row.retencaoDias, now)),
+    contagens: { solicitacoes: result.solicitacoes, passes: result.passes, acessos: result.acessos },
+  };
 }

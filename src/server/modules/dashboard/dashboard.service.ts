@@ -4,7 +4,7 @@ import { scopeKey } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import type { TenantContext } from "../../http/context";
 import { countPresentes } from "../acessos/acessos.queries";
-import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
+import { toSolicitacaoListItem } from "../solicitacoes/solicitacoes.service";
 import { countPreviousMonthByStatus, countTodayByStatus, hasAny, latestToday } from "./dashboard.queries";
 
 type MonthCounts = Awaited<ReturnType<typeof countPreviousMonthByStatus>>;
@@ -101,7 +101,9 @@ export async function ultimas(
     q.limit,
   );
   return {
-    items: rows.map((r) => toSolicitacao({ ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre })),
+    items: rows.map((r) =>
+      toSolicitacaoListItem({ ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre }),
+    ),
   };
 }
 

@@ -10,10 +10,12 @@
  * Every "this link does not work" case (unknown, used, revoked, expired) answers the same 404, so the
  * page cannot be used to learn which invitations exist.
  */
+
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AceitarConviteInput } from "../../../shared/schemas/convite-aceite";
 import type { ConviteAberto } from "../../../shared/schemas/equipe";
+import { recordAudit } from "../../audit/audit";
 import type { Auth } from "../../auth/auth";
 import type { Database, Transaction } from "../../db/client";
 import { account, convites, member, organization, pessoas, session, user } from "../../db/schema";
@@ -108,6 +110,19 @@ export async function acceptConvite(
         .where(eq(convites.id, invite.id));
       // Following the link proved the mailbox.
       await tx.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, userId));
+      const [joined] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
+      await recordAudit(
+        tx,
+        invite.organizationId,
+        { tipo: "usuario", id: userId, nome: joined?.name ?? null, ip: null },
+        {
+          acao: "criar",
+          entidade: "membro",
+          entidadeId: userId,
+          resumo: `${joined?.name ?? invite.email} aceitou o convite e entrou na equipe`,
+          depois: { email: invite.email, papel: invite.papel },
+        },
+      );
       // An existing account's session moves into the tenant it just joined.
       if (signed && existing) {
         await tx

@@ -13,6 +13,7 @@
  *   once (auth/access-revocation.ts);
  * - a morador is tied to a person record (pessoas.user_id), which decides the units they reach.
  */
+
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { InvitableRole, MemberRole } from "../../../shared/domain";
@@ -24,6 +25,7 @@ import {
   type Membro,
   type PapelInput,
 } from "../../../shared/schemas/equipe";
+import { actorOf, recordAudit } from "../../audit/audit";
 import { endMemberAccess } from "../../auth/access-revocation";
 import type { Database, Executor, Transaction } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
@@ -203,6 +205,14 @@ export async function changeRole(db: Database, tenant: TenantContext, memberId: 
     if (papel === "morador") await linkPerson(tx, tenant.organizationId, target.userId, input.pessoa_id!);
     if (papel === target.role && papel !== "morador") return;
     await tx.update(member).set({ role: papel }).where(eq(member.id, target.id));
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "papel",
+      entidade: "membro",
+      entidadeId: target.id,
+      resumo: `Mudou o papel de ${await userName(tx, target.userId)} para ${ROLE_LABELS[papel]}`,
+      antes: { papel: target.role },
+      depois: { papel, ...(papel === "morador" ? { pessoa_id: input.pessoa_id } : {}) },
+    });
     // Whatever the direction, the open sessions were granted under the old role: they end.
     await endMemberAccess(tx, { organizationId: tenant.organizationId, userId: target.userId });
   });
@@ -214,6 +224,13 @@ export async function removeMembro(db: Database, tenant: TenantContext, memberId
     const target = await lockMember(tx, tenant.organizationId, memberId);
     await guardTarget(tx, tenant, target, "Você não pode remover a si mesmo da equipe.");
     await tx.delete(member).where(eq(member.id, target.id));
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "excluir",
+      entidade: "membro",
+      entidadeId: target.id,
+      resumo: `Removeu ${await userName(tx, target.userId)} da equipe`,
+      antes: { papel: target.role },
+    });
     // The person record stays (it is the building's registry); it no longer has a login.
     await tx
       .update(pessoas)
@@ -221,6 +238,11 @@ export async function removeMembro(db: Database, tenant: TenantContext, memberId
       .where(and(eq(pessoas.organizationId, tenant.organizationId), eq(pessoas.userId, target.userId)));
     await endMemberAccess(tx, { organizationId: tenant.organizationId, userId: target.userId });
   });
+}
+
+async function userName(tx: Executor, userId: string): Promise<string> {
+  const [u] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return u?.name ?? "um membro";
 }
 
 async function getMembro(db: Database, tenant: Reader, memberId: string): Promise<Membro> {
@@ -361,6 +383,13 @@ export async function createConvite(db: Database, tenant: TenantContext, input: 
         })
         .returning();
       await sendInvitationMail(tx, tenant, created!, invitationUrl(linkBase, token));
+      await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+        acao: "convidar",
+        entidade: "convite",
+        entidadeId: created!.id,
+        resumo: `Convidou ${email} como ${ROLE_LABELS[input.papel as InvitableRole]}`,
+        depois: { email, papel: input.papel, pessoa_id: input.pessoa_id ?? null },
+      });
       return created!;
     });
     const [convite] = await toConvites(db, [row]);
@@ -399,6 +428,12 @@ export async function resendConvite(db: Database, tenant: TenantContext, id: str
       .where(eq(convites.id, id))
       .returning();
     await sendInvitationMail(tx, tenant, updated!, invitationUrl(linkBase, token));
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "convidar",
+      entidade: "convite",
+      entidadeId: id,
+      resumo: `Reenviou o convite para ${updated!.email}`,
+    });
     return updated!;
   });
   const [convite] = await toConvites(db, [row]);
@@ -407,7 +442,13 @@ export async function resendConvite(db: Database, tenant: TenantContext, id: str
 
 export async function revokeConvite(db: Database, tenant: TenantContext, id: string) {
   await db.transaction(async (tx) => {
-    await lockPendingConvite(tx, tenant.organizationId, id);
+    const convite = await lockPendingConvite(tx, tenant.organizationId, id);
     await tx.update(convites).set({ status: "revogado", revogadoEm: new Date() }).where(eq(convites.id, id));
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "revogar",
+      entidade: "convite",
+      entidadeId: id,
+      resumo: `Revogou o convite para ${convite.email}`,
+    });
   });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { ApiKeyScope } from "../../../shared/domain";
 import type { Chave, ChaveCriada } from "../../../shared/schemas/integracoes";
+import { actorOf, recordAudit } from "../../audit/audit";
 import { newApiKeySecret } from "../../auth/api-key";
 import type { Database, Executor } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
@@ -54,39 +55,57 @@ export async function listChaves(
 }
 
 /** Creates a key; its secret is in this answer and nowhere else, ever. */
+/** Who changes keys, as the audit trail names them. */
+type AuditedCaller = Pick<TenantContext, "organizationId" | "userId" | "user" | "ip">;
+
 export async function createChave(
   db: Database,
-  tenant: Pick<TenantContext, "organizationId" | "userId">,
+  tenant: AuditedCaller,
   input: { nome: string; escopos: ApiKeyScope[] },
 ): Promise<ChaveCriada> {
   const { secret, prefix, hash } = newApiKeySecret();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      organizationId: tenant.organizationId,
-      nome: input.nome,
-      prefixo: prefix,
-      hash,
-      escopos: input.escopos,
-      criadoPorUserId: tenant.userId,
-    })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({
+        organizationId: tenant.organizationId,
+        nome: input.nome,
+        prefixo: prefix,
+        hash,
+        escopos: input.escopos,
+        criadoPorUserId: tenant.userId,
+      })
+      .returning();
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "criar",
+      entidade: "chave_api",
+      entidadeId: created!.id,
+      resumo: `Criou a chave de API "${input.nome}"`,
+      depois: { nome: input.nome, escopos: input.escopos, prefixo: prefix },
+    });
+    return created;
+  });
   const [chave] = await toChaves(db, [row!]);
   return { ...chave!, segredo: secret };
 }
 
 /** Revokes at once: the next request with the key is a 401 on every instance. */
-export async function revokeChave(
-  db: Database,
-  tenant: Pick<TenantContext, "organizationId" | "userId">,
-  id: string,
-): Promise<Chave> {
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revogadoEm: new Date(), revogadoPorUserId: tenant.userId })
-    .where(and(eq(apiKeys.organizationId, tenant.organizationId), eq(apiKeys.id, id), isNull(apiKeys.revogadoEm)))
-    .returning();
-  if (!row) throw notFound(CHAVE_NAO_ENCONTRADA);
+export async function revokeChave(db: Database, tenant: AuditedCaller, id: string): Promise<Chave> {
+  const row = await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revogadoEm: new Date(), revogadoPorUserId: tenant.userId })
+      .where(and(eq(apiKeys.organizationId, tenant.organizationId), eq(apiKeys.id, id), isNull(apiKeys.revogadoEm)))
+      .returning();
+    if (!revoked) throw notFound(CHAVE_NAO_ENCONTRADA);
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "revogar",
+      entidade: "chave_api",
+      entidadeId: id,
+      resumo: `Revogou a chave de API "${revoked.nome}"`,
+    });
+    return revoked;
+  });
   const [chave] = await toChaves(db, [row]);
   return chave!;
 }

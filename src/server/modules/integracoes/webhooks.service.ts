@@ -2,6 +2,7 @@
  * Webhook subscriptions of a tenant and their deliveries (docs/decisions/020-webhooks.md). Every
  * read and write is filtered by the caller's tenant: another tenant's id is "not found".
  */
+
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { WebhookEntregaStatus, WebhookEvento } from "../../../shared/domain";
 import type {
@@ -11,6 +12,7 @@ import type {
   WebhookInput,
   WebhookUpdate,
 } from "../../../shared/schemas/webhooks";
+import { actorOf, changes, recordAudit } from "../../audit/audit";
 import type { Database, Executor } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
 import { webhookEntregas as e, webhookTentativas as t, webhookAssinaturas as w } from "../../db/schema";
@@ -25,7 +27,7 @@ export const WEBHOOK_NAO_ENCONTRADO = "Webhook não encontrado";
 export const ENTREGA_NAO_ENCONTRADA = "Entrega não encontrada";
 export const MAX_WEBHOOKS = 20;
 
-type Caller = Pick<TenantContext, "organizationId" | "userId">;
+type Caller = Pick<TenantContext, "organizationId" | "userId" | "user" | "ip">;
 
 /** A tenant's webhook that was not deleted (deleted ones stay for the timelines' history). */
 const own = (organizationId: string, id?: string) =>
@@ -116,6 +118,13 @@ export async function createWebhook(
         criadoPorUserId: caller.userId,
       })
       .returning();
+    await recordAudit(tx, caller.organizationId, actorOf(caller), {
+      acao: "criar",
+      entidade: "webhook",
+      entidadeId: created!.id,
+      resumo: `Criou o webhook ${input.url}`,
+      depois: { url: input.url, descricao: input.descricao ?? null, eventos: input.eventos },
+    });
     return created!;
   });
   const [webhook] = await toWebhooks(db, [row]);
@@ -130,18 +139,32 @@ export async function updateWebhook(
   allowPrivate: boolean,
 ): Promise<Webhook> {
   if (patch.url !== undefined) checkUrl(patch.url, allowPrivate);
-  const [row] = await db
-    .update(w)
-    .set({
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(w).where(own(caller.organizationId, id)).for("update");
+    if (!before) throw notFound(WEBHOOK_NAO_ENCONTRADO);
+    const next = {
       ...(patch.url !== undefined ? { url: patch.url } : {}),
       ...(patch.descricao !== undefined ? { descricao: patch.descricao } : {}),
       ...(patch.eventos !== undefined ? { eventos: patch.eventos } : {}),
       ...(patch.ativa !== undefined ? { ativa: patch.ativa } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(own(caller.organizationId, id))
-    .returning();
-  if (!row) throw notFound(WEBHOOK_NAO_ENCONTRADO);
+    };
+    const [updated] = await tx
+      .update(w)
+      .set({ ...next, updatedAt: sql`now()` })
+      .where(own(caller.organizationId, id))
+      .returning();
+    const diff = changes(before, next, ["url", "descricao", "eventos", "ativa"]);
+    if (diff) {
+      await recordAudit(tx, caller.organizationId, actorOf(caller), {
+        acao: "alterar",
+        entidade: "webhook",
+        entidadeId: id,
+        resumo: `Alterou o webhook ${updated!.url}`,
+        ...diff,
+      });
+    }
+    return updated!;
+  });
   const [webhook] = await toWebhooks(db, [row]);
   return webhook!;
 }
@@ -158,6 +181,12 @@ export async function deleteWebhook(db: Database, caller: Caller, id: string): P
       .where(own(caller.organizationId, id))
       .returning({ id: w.id });
     if (deleted.length === 0) throw notFound(WEBHOOK_NAO_ENCONTRADO);
+    await recordAudit(tx, caller.organizationId, actorOf(caller), {
+      acao: "excluir",
+      entidade: "webhook",
+      entidadeId: id,
+      resumo: "Excluiu um webhook",
+    });
     await tx
       .update(e)
       .set({ status: "falhou", ultimoErro: "Webhook excluído antes da entrega" })
@@ -168,12 +197,21 @@ export async function deleteWebhook(db: Database, caller: Caller, id: string): P
 /** A new secret; deliveries from now on are signed with it (pending ones included). */
 export async function rotateSecret(db: Database, caller: Caller, id: string): Promise<WebhookComSegredo> {
   const segredo = newWebhookSecret();
-  const [row] = await db
-    .update(w)
-    .set({ segredo, updatedAt: sql`now()` })
-    .where(own(caller.organizationId, id))
-    .returning();
-  if (!row) throw notFound(WEBHOOK_NAO_ENCONTRADO);
+  const row = await db.transaction(async (tx) => {
+    const [rotated] = await tx
+      .update(w)
+      .set({ segredo, updatedAt: sql`now()` })
+      .where(own(caller.organizationId, id))
+      .returning();
+    if (!rotated) throw notFound(WEBHOOK_NAO_ENCONTRADO);
+    await recordAudit(tx, caller.organizationId, actorOf(caller), {
+      acao: "alterar",
+      entidade: "webhook",
+      entidadeId: id,
+      resumo: `Gerou um novo segredo para o webhook ${rotated.url}`,
+    });
+    return rotated;
+  });
   const [webhook] = await toWebhooks(db, [row]);
   return { ...webhook!, segredo };
 }

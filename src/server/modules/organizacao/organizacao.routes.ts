@@ -36,6 +36,6 @@ export function organizacaoRoutes(db: Database) {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(routes.get, async (c) => c.json(await getOrganizacao(db, c.get("tenant").organizationId), 200))
     .openapi(routes.update, async (c) =>
-      c.json(await updateOrganizacao(db, c.get("tenant").organizationId, c.req.valid("json")), 200),
+      c.json(await updateOrganizacao(db, c.get("tenant"), c.req.valid("json")), 200),
     );
 }

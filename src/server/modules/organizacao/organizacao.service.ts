@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Organizacao, OrganizacaoInput } from "../../../shared/schemas/organizacao";
-import type { Executor } from "../../db/client";
+import { actorOf, changes, recordAudit } from "../../audit/audit";
+import type { Database, Executor } from "../../db/client";
 import { organization } from "../../db/schema";
+import type { TenantContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 
 const columns = {
@@ -20,15 +22,28 @@ export async function getOrganizacao(db: Executor, organizationId: string): Prom
 }
 
 export async function updateOrganizacao(
-  db: Executor,
-  organizationId: string,
+  db: Database,
+  tenant: TenantContext,
   input: Required<{ [K in keyof OrganizacaoInput]: Exclude<OrganizacaoInput[K], undefined> }>,
 ): Promise<Organizacao> {
-  const [row] = await db
-    .update(organization)
-    .set({ name: input.nome, cnpj: input.cnpj, telefone: input.telefone, emailContato: input.email })
-    .where(eq(organization.id, organizationId))
-    .returning(columns);
-  if (!row) throw notFound("Organização não encontrada.");
-  return row;
+  return db.transaction(async (tx) => {
+    const before = await getOrganizacao(tx, tenant.organizationId);
+    const [row] = await tx
+      .update(organization)
+      .set({ name: input.nome, cnpj: input.cnpj, telefone: input.telefone, emailContato: input.email })
+      .where(eq(organization.id, tenant.organizationId))
+      .returning(columns);
+    if (!row) throw notFound("Organização não encontrada.");
+    const diff = changes(before, row, ["nome", "cnpj", "telefone", "email"]);
+    if (diff) {
+      await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+        acao: "alterar",
+        entidade: "organizacao",
+        entidadeId: tenant.organizationId,
+        resumo: "Alterou os dados da organização",
+        ...diff,
+      });
+    }
+    return row;
+  });
 }

@@ -355,7 +355,9 @@ describe("at the gate", () => {
     expect(limited.body.error.message).toContain("Você digitou muitos PINs incorretos");
     // ...and the other porteiros keep typing PINs at the same gate.
     const colega = await addSignedInMember(system(), a.org.id, "porteiro");
-    expect((await validate(colega.api, { condominio_id: condo.condominio.id, pin: passe.pin })).body.liberado).toBe(true);
+    expect((await validate(colega.api, { condominio_id: condo.condominio.id, pin: passe.pin })).body.liberado).toBe(
+      true,
+    );
 
     // Several logins guessing together hit the condominium's limit: PIN entry waits there, QR still opens.
     const remaining = PIN_GUESS_LIMIT.porCondominio - PIN_GUESS_LIMIT.porValidador;

@@ -4,6 +4,7 @@
  * the condominium's live passes, and a signed QR token (qr-token.ts). Every change writes a
  * `passe.atualizado` event in its transaction.
  */
+
 import { randomInt } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type {
@@ -13,9 +14,11 @@ import type {
   ValidacaoResultado,
   VisitaTipo,
 } from "../../../shared/domain";
+import { maskDocument } from "../../../shared/mask";
 import { describeSchedule, type PassSchedule } from "../../../shared/pass-schedule";
 import type { Passe, PasseCreate, PasseDetail, PasseUpdate, Validacao } from "../../../shared/schemas/passes";
 import { PASSE_STATUS_LABELS } from "../../../shared/schemas/passes";
+import { actorOf, changes, recordAudit } from "../../audit/audit";
 import { assertSeesUnidade } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
 import { toPage } from "../../db/pagination";
@@ -95,7 +98,13 @@ export function toValidacao(r: {
 
 export async function list(db: Database, tenant: Reader, f: PasseFilters, page: number, pageSize: number) {
   const { rows, counted } = await listPasses(db, tenant, f, page, pageSize);
-  return toPage(rows.map(toPasse), counted, page, pageSize);
+  // The list shows documents masked (issue 15); the detail (toPasse alone) has them in full.
+  return toPage(
+    rows.map((r) => ({ ...toPasse(r), documento: maskDocument(r.row.documento) })),
+    counted,
+    page,
+    pageSize,
+  );
 }
 
 /** A stored pass's schedule, as src/shared/pass-schedule.ts reads it. */
@@ -222,6 +231,13 @@ export async function create(
           })
           .returning({ id: p.id });
         await recordPassEvent(tx, org, row!.id, unidade.id, input.nome);
+        await recordAudit(tx, org, actorOf(tenant), {
+          acao: "criar",
+          entidade: "passe",
+          entidadeId: row!.id,
+          resumo: `Criou um passe para ${input.nome}`,
+          depois: { ...scheduleColumns(input), unidade_id: unidade.id },
+        });
         return row!.id;
       });
       return get(db, tenant, id, links);
@@ -272,6 +288,20 @@ export async function update(
       })
       .where(eq(p.id, id));
     await recordPassEvent(tx, tenant.organizationId, id, current.unidadeId, input.nome);
+    const diff = changes(
+      current,
+      scheduleColumns(input),
+      Object.keys(scheduleColumns(input)) as (keyof typeof current & string)[],
+    );
+    if (diff) {
+      await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+        acao: "alterar",
+        entidade: "passe",
+        entidadeId: id,
+        resumo: `Alterou o passe de ${input.nome}`,
+        ...diff,
+      });
+    }
   });
   return get(db, tenant, id, links);
 }
@@ -302,6 +332,14 @@ export async function changeStatus(
     }
     await tx.update(p).set({ status: rule.to, updatedAt: new Date() }).where(eq(p.id, id));
     await recordPassEvent(tx, tenant.organizationId, id, current.unidadeId, current.nome);
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: acao === "revogar" ? "revogar" : "alterar",
+      entidade: "passe",
+      entidadeId: id,
+      resumo: `${{ suspender: "Suspendeu", reativar: "Reativou", revogar: "Revogou" }[acao]} o passe de ${current.nome}`,
+      antes: { status: current.status },
+      depois: { status: rule.to },
+    });
   });
   return get(db, tenant, id, links);
 }

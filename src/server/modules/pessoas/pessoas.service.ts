@@ -5,7 +5,9 @@
 
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { CanalNotificacao } from "../../../shared/domain";
+import { maskDocument } from "../../../shared/mask";
 import type { Pessoa } from "../../../shared/schemas/pessoas";
+import { actorOf, changes, recordAudit } from "../../audit/audit";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
 import { condominios, pessoas as p, solicitacoesAcesso, unidadeMoradores, unidades } from "../../db/schema";
@@ -14,7 +16,7 @@ import type { TenantContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { refreshChamadasSearch } from "../chamadas/chamadas.queries";
 import { findSolicitacaoRows } from "../solicitacoes/solicitacoes.queries";
-import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
+import { toSolicitacaoListItem } from "../solicitacoes/solicitacoes.service";
 
 export const NOT_FOUND_MESSAGE = "Pessoa não encontrada";
 
@@ -89,7 +91,14 @@ export async function list(
       .offset((f.page - 1) * f.page_size),
     cappedCount(db, p, where),
   ]);
-  return toPage(rows.map(toPessoa), counted, f.page, f.page_size);
+  // The list shows documents masked (issue 15); the detail has them in full. The search still finds
+  // by the full document: `busca` holds it.
+  return toPage(
+    rows.map((r) => ({ ...toPessoa(r), documento: maskDocument(r.documento) })),
+    counted,
+    f.page,
+    f.page_size,
+  );
 }
 
 async function findInTenant(db: Database, tenant: TenantContext, id: string): Promise<Row> {
@@ -145,7 +154,8 @@ export async function get(db: Database, tenant: TenantContext, id: string) {
   return {
     ...toPessoa(row),
     unidades: moradias,
-    solicitacoes_decididas: decididas.map((d) => toSolicitacao(byId.get(d.id)!)),
+    // Other people's requests: their visitors' documents masked, as in any list (issue 15).
+    solicitacoes_decididas: decididas.map((d) => toSolicitacaoListItem(byId.get(d.id)!)),
   };
 }
 
@@ -157,12 +167,37 @@ async function assertCondominio(db: Database, tenant: TenantContext, condominioI
   if (!condo) throw notFound("Condomínio não encontrado");
 }
 
+const AUDIT_FIELDS = [
+  "nome",
+  "documento",
+  "telefoneE164",
+  "email",
+  "pbxRamal",
+  "canalPreferido",
+  "ativo",
+  "condominioId",
+] as const;
+
+function auditFields(r: typeof p.$inferSelect) {
+  return Object.fromEntries(AUDIT_FIELDS.map((f) => [f, r[f]])) as Pick<typeof r, (typeof AUDIT_FIELDS)[number]>;
+}
+
 export async function create(db: Database, tenant: TenantContext, input: PessoaData): Promise<Pessoa> {
   await assertCondominio(db, tenant, input.condominio_id);
-  const [row] = await db
-    .insert(p)
-    .values({ organizationId: tenant.organizationId, ...columns(input) })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(p)
+      .values({ organizationId: tenant.organizationId, ...columns(input) })
+      .returning();
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "criar",
+      entidade: "pessoa",
+      entidadeId: created!.id,
+      resumo: `Cadastrou ${created!.nome}`,
+      depois: auditFields(created!),
+    });
+    return created;
+  });
   return toPessoa(row!);
 }
 
@@ -182,12 +217,31 @@ export async function update(db: Database, tenant: TenantContext, id: string, in
       .where(and(eq(p.organizationId, tenant.organizationId), eq(p.id, id)))
       .returning();
     if (updated!.nome !== current.nome) await refreshChamadasSearch(tx, tenant.organizationId, { pessoaId: id });
+    const diff = changes(auditFields(current), auditFields(updated!), AUDIT_FIELDS);
+    if (diff) {
+      await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+        acao: "alterar",
+        entidade: "pessoa",
+        entidadeId: id,
+        resumo: `Alterou o cadastro de ${updated!.nome}`,
+        ...diff,
+      });
+    }
     return updated!;
   });
   return toPessoa(row);
 }
 
 export async function remove(db: Database, tenant: TenantContext, id: string): Promise<void> {
-  await findInTenant(db, tenant, id);
-  await db.delete(p).where(and(eq(p.organizationId, tenant.organizationId), eq(p.id, id)));
+  const current = await findInTenant(db, tenant, id);
+  await db.transaction(async (tx) => {
+    await tx.delete(p).where(and(eq(p.organizationId, tenant.organizationId), eq(p.id, id)));
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "excluir",
+      entidade: "pessoa",
+      entidadeId: id,
+      resumo: `Excluiu o cadastro de ${current.nome}`,
+      antes: auditFields(current),
+    });
+  });
 }

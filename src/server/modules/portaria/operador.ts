@@ -11,5 +11,6 @@ export async function operadorOf(db: Executor, tenant: TenantContext): Promise<R
     userId: tenant.userId,
     apiKeyId: null,
     nome: pessoa?.nome ?? tenant.user.name,
+    ip: tenant.ip,
   };
 }

@@ -40,7 +40,7 @@ export interface ListFilters {
   ate?: Date;
 }
 
-function listWhere(reader: Reader, f: ListFilters): SQL {
+export function solicitacaoWhere(reader: Reader, f: ListFilters): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(s.organizationId, reader.organizationId),
     unidadeCondition(reader, s.unidadeId),
@@ -75,7 +75,7 @@ function flatten(r: {
 }
 
 export async function listSolicitacoes(db: Executor, reader: Reader, f: ListFilters, page: number, pageSize: number) {
-  const where = listWhere(reader, f);
+  const where = solicitacaoWhere(reader, f);
   const [rows, counted] = await Promise.all([
     db
       .select(solicitacaoColumns)
@@ -88,6 +88,44 @@ export async function listSolicitacoes(db: Executor, reader: Reader, f: ListFilt
     cappedCount(db, s, where),
   ]);
   return { items: rows.map(flatten), counted };
+}
+
+/** Where an export batch ended: the last row's creation time as PostgreSQL wrote it (microseconds kept) and id. */
+export interface SolicitacaoCursor {
+  createdAt: string;
+  id: string;
+}
+
+export type SolicitacaoExportRow = SolicitacaoRow & { condominio: { nome: string; timezone: string } };
+
+/** The next export batch after `after`, in list order (created_at DESC, id DESC), and the cursor after its last row. */
+export async function solicitacaoBatch(
+  db: Executor,
+  where: SQL,
+  after: SolicitacaoCursor | null,
+  size: number,
+): Promise<{ rows: SolicitacaoExportRow[]; cursor: SolicitacaoCursor | null }> {
+  // A JS Date would round the microseconds away and skip rows inside the same millisecond.
+  const keyset = after
+    ? sql`(${s.createdAt}, ${s.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  const rows = await db
+    .select({
+      ...solicitacaoColumns,
+      condominio: { nome: condominios.nome, timezone: condominios.timezone },
+      cursor: sql<string>`${s.createdAt}::text`,
+    })
+    .from(s)
+    .innerJoin(unidades, eq(unidades.id, s.unidadeId))
+    .innerJoin(condominios, eq(condominios.id, s.condominioId))
+    .where(and(where, keyset))
+    .orderBy(desc(s.createdAt), desc(s.id))
+    .limit(size);
+  const last = rows.at(-1);
+  return {
+    rows: rows.map((r) => ({ ...flatten(r), condominio: r.condominio })),
+    cursor: last ? { createdAt: last.cursor, id: last.row.id } : null,
+  };
 }
 
 const creatorKey = alias(apiKeys, "creator_key");

@@ -1,17 +1,21 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
   decisaoSchema,
+  type SolicitacaoFiltersQuery,
   solicitacaoCreateSchema,
   solicitacaoDetailSchema,
+  solicitacaoExportQuerySchema,
   solicitacaoListQuerySchema,
   solicitacaoPageSchema,
   solicitacaoSchema,
   solicitacaoUpdateSchema,
 } from "../../../shared/schemas/solicitacoes";
+import { actorOf, recordAudit } from "../../audit/audit";
 import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
+import { csvHeaders, exportFilters } from "../../http/csv";
 import {
   jsonBody as body,
   COOKIE_AUTH,
@@ -19,7 +23,9 @@ import {
   jsonResponse as json,
   validationHook,
 } from "../../http/openapi";
+import type { ListFilters } from "./solicitacoes.queries";
 import * as service from "./solicitacoes.service";
+import { solicitacoesCsv } from "./solicitacoes-csv";
 
 const TAG = "Solicitações de acesso";
 
@@ -31,6 +37,8 @@ const listRoute = createRoute({
   operationId: "listarSolicitacoes",
   tags: [TAG],
   summary: "Lista paginada, filtrada e com busca (nome, documento, unidade, torre; ignora acentos)",
+  description:
+    "O documento do visitante vem mascarado; completo só no detalhe. A busca encontra pelo documento completo.",
   security: COOKIE_AUTH,
   middleware: [requirePermission("solicitacoes:ler")] as const,
   request: { query: solicitacaoListQuerySchema },
@@ -39,6 +47,36 @@ const listRoute = createRoute({
     ...errorResponses(400, 401, 403),
   },
 });
+
+const exportRoute = createRoute({
+  method: "get",
+  path: "/export.csv",
+  operationId: "exportarSolicitacoes",
+  tags: [TAG],
+  summary: "Exporta as solicitações filtradas em CSV (UTF-8 com BOM, separador ;, documentos mascarados)",
+  description:
+    "Os mesmos filtros e a mesma ordem da lista, sem paginação. A exportação fica registrada na auditoria, com os filtros usados.",
+  security: COOKIE_AUTH,
+  middleware: [requirePermission("solicitacoes:ler")] as const,
+  request: { query: solicitacaoExportQuerySchema },
+  responses: {
+    200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+function filtersOf(q: SolicitacaoFiltersQuery): ListFilters {
+  return {
+    condominioId: q.condominio_id,
+    unidadeId: q.unidade_id,
+    status: q.status,
+    tipo: q.tipo,
+    semResposta: q.sem_resposta,
+    q: q.q,
+    de: q.de ? new Date(q.de) : undefined,
+    ate: q.ate ? new Date(q.ate) : undefined,
+  };
+}
 
 const getRoute = createRoute({
   method: "get",
@@ -94,32 +132,40 @@ const decideRoute = (acao: "autorizar" | "negar") =>
   });
 
 export function solicitacoesRoutes(db: Database) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
-    .openapi(listRoute, async (c) => {
-      const q = c.req.valid("query");
-      const filters = {
-        condominioId: q.condominio_id,
-        unidadeId: q.unidade_id,
-        status: q.status,
-        tipo: q.tipo,
-        semResposta: q.sem_resposta,
-        q: q.q,
-        de: q.de ? new Date(q.de) : undefined,
-        ate: q.ate ? new Date(q.ate) : undefined,
-      };
-      return c.json(await service.list(db, c.get("tenant"), filters, q.page, q.page_size), 200);
-    })
-    .openapi(getRoute, async (c) => c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id), 200))
-    .openapi(createRoute_, async (c) => c.json(await service.create(db, c.get("tenant"), c.req.valid("json")), 201))
-    .openapi(updateRoute, async (c) =>
-      c.json(await service.update(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),
-    )
-    .openapi(decideRoute("autorizar"), async (c) => {
-      const { observacoes } = c.req.valid("json") ?? { observacoes: null };
-      return c.json(await service.decide(db, c.get("tenant"), c.req.valid("param").id, "autorizado", observacoes), 200);
-    })
-    .openapi(decideRoute("negar"), async (c) => {
-      const { observacoes } = c.req.valid("json") ?? { observacoes: null };
-      return c.json(await service.decide(db, c.get("tenant"), c.req.valid("param").id, "negado", observacoes), 200);
-    });
+  return (
+    new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+      .openapi(listRoute, async (c) => {
+        const q = c.req.valid("query");
+        return c.json(await service.list(db, c.get("tenant"), filtersOf(q), q.page, q.page_size), 200);
+      })
+      // Before /{id}: "export.csv" is not an id.
+      .openapi(exportRoute, async (c) => {
+        const tenant = c.get("tenant");
+        const q = c.req.valid("query");
+        await recordAudit(db, tenant.organizationId, actorOf(tenant), {
+          acao: "exportar",
+          entidade: "solicitacao",
+          resumo: "Exportou solicitações em CSV",
+          depois: { filtros: exportFilters(q) },
+        });
+        const stream = solicitacoesCsv(db, tenant, filtersOf(q));
+        return new Response(stream, { status: 200, headers: csvHeaders("solicitacoes") }) as never;
+      })
+      .openapi(getRoute, async (c) => c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id), 200))
+      .openapi(createRoute_, async (c) => c.json(await service.create(db, c.get("tenant"), c.req.valid("json")), 201))
+      .openapi(updateRoute, async (c) =>
+        c.json(await service.update(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),
+      )
+      .openapi(decideRoute("autorizar"), async (c) => {
+        const { observacoes } = c.req.valid("json") ?? { observacoes: null };
+        return c.json(
+          await service.decide(db, c.get("tenant"), c.req.valid("param").id, "autorizado", observacoes),
+          200,
+        );
+      })
+      .openapi(decideRoute("negar"), async (c) => {
+        const { observacoes } = c.req.valid("json") ?? { observacoes: null };
+        return c.json(await service.decide(db, c.get("tenant"), c.req.valid("param").id, "negado", observacoes), 200);
+      })
+  );
 }

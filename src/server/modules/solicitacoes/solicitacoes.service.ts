@@ -15,6 +15,7 @@ import type {
   SolicitacaoTipo,
   WebhookEntregaStatus,
 } from "../../../shared/domain";
+import { maskDocument } from "../../../shared/mask";
 import { duracaoSegundos } from "../../../shared/schemas/chamadas";
 import type {
   Autor,
@@ -24,6 +25,7 @@ import type {
   SolicitacaoUpdate,
 } from "../../../shared/schemas/solicitacoes";
 import { solicitacaoStatusDisplay } from "../../../shared/status-catalogue";
+import { type AuditActor, actorOf, changes, recordAudit } from "../../audit/audit";
 import { assertSeesUnidade } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
 import { toPage } from "../../db/pagination";
@@ -80,7 +82,12 @@ export function toSolicitacao(r: SolicitacaoRow): Solicitacao {
 
 export async function list(db: Database, tenant: TenantContext, filters: ListFilters, page: number, pageSize: number) {
   const { items, counted } = await listSolicitacoes(db, tenant, filters, page, pageSize);
-  return toPage(items.map(toSolicitacao), counted, page, pageSize);
+  return toPage(items.map(toSolicitacaoListItem), counted, page, pageSize);
+}
+
+/** A request as lists show it (the list, the dashboard's latest): the visitor's document masked (issue 15). */
+export function toSolicitacaoListItem(r: SolicitacaoRow): Solicitacao {
+  return { ...toSolicitacao(r), doc_visitante: maskDocument(r.docVisitante) };
 }
 
 /** "Ana" (a console user) or "Atendente IA" (an API key); null when neither is known any more. */
@@ -154,7 +161,26 @@ async function reload(db: Database, organizationId: string, id: string): Promise
 }
 
 /** Who writes: a console user, or an integration's API key (then `userId` is null). */
-export type Writer = Reader & { userId: string | null; apiKeyId?: string | null };
+export type Writer = Reader & {
+  userId: string | null;
+  apiKeyId?: string | null;
+  /** Who the audit trail names: a console user's name and IP, or the integration's key. */
+  user?: { name: string };
+  ip?: string | null;
+  apiKeyNome?: string;
+};
+
+function writerActor(w: Writer): AuditActor {
+  if (w.apiKeyId) return { tipo: "chave_api", id: w.apiKeyId, nome: w.apiKeyNome ?? null, ip: w.ip ?? null };
+  return { tipo: "usuario", id: w.userId, nome: w.user?.name ?? null, ip: w.ip ?? null };
+}
+
+/** The decider as the audit trail names them: a console user, the PBX's key for a phone answer, or the resident's link. */
+function deciderActor(d: Decider): AuditActor {
+  if (d.via === "telefone") return { tipo: "chave_api", id: d.apiKeyId, nome: d.nome, ip: d.ip ?? null };
+  if (d.via === "link") return { tipo: "link_morador", id: d.pessoaId, nome: d.nome, ip: d.ip ?? null };
+  return { tipo: "usuario", id: d.userId, nome: d.nome, ip: d.ip ?? null };
+}
 
 export async function create(
   db: Database,
@@ -203,6 +229,19 @@ export async function create(
       solicitacaoId: row!.id,
       unidadeId: unidade.id,
       condominioId: condominio.id,
+    });
+    await recordAudit(tx, org, writerActor(tenant), {
+      acao: "criar",
+      entidade: "solicitacao",
+      entidadeId: row!.id,
+      resumo: `Registrou a solicitação de ${input.nome_visitante}`,
+      depois: {
+        nome_visitante: input.nome_visitante,
+        doc_visitante: input.doc_visitante,
+        tipo: input.tipo,
+        unidade_id: unidade.id,
+        motivo: input.motivo,
+      },
     });
     await recordEvent(tx, org, {
       type: "solicitacao.criada",
@@ -261,6 +300,23 @@ export async function update(
       .where(eq(s.id, id));
     if (next.nomeVisitante !== current.nomeVisitante)
       await refreshChamadasSearch(tx, tenant.organizationId, { solicitacaoId: id });
+    const diff = changes(current, next, [
+      "tipo",
+      "nomeVisitante",
+      "docVisitante",
+      "telefoneVisitante",
+      "motivo",
+      "expiracaoEm",
+    ]);
+    if (diff) {
+      await recordAudit(tx, org, actorOf(tenant), {
+        acao: "alterar",
+        entidade: "solicitacao",
+        entidadeId: id,
+        resumo: `Alterou a solicitação de ${next.nomeVisitante}`,
+        ...diff,
+      });
+    }
     await recordEvent(tx, org, {
       type: "solicitacao.atualizada",
       solicitacao: { id, nome_visitante: next.nomeVisitante, status: "pendente", unidade_id: current.unidadeId },
@@ -278,6 +334,8 @@ export interface Decider {
   apiKeyId: string | null;
   nome: string;
   via: DecisaoVia;
+  /** Where the decision came from, for the audit trail. */
+  ip?: string | null;
 }
 
 /**
@@ -323,6 +381,15 @@ export async function applyDecision(
     if (!row) return false;
     await alsoInTx?.(tx);
     await revokeLinks(tx, [row.id]);
+    const via = { console: "no console", telefone: "pelo telefone", link: "pelo link" }[decider.via];
+    await recordAudit(tx, organizationId, deciderActor(decider), {
+      acao: "decidir",
+      entidade: "solicitacao",
+      entidadeId: row.id,
+      resumo: `${decisao === "autorizado" ? "Autorizou" : "Negou"} a entrada de ${row.nomeVisitante} ${via}`,
+      antes: { status: "pendente" },
+      depois: { status: decisao, observacoes },
+    });
     await recordEvent(tx, organizationId, {
       type: "solicitacao.atualizada",
       solicitacao: { id: row.id, nome_visitante: row.nomeVisitante, status: decisao, unidade_id: row.unidadeId },
@@ -361,6 +428,7 @@ export async function decide(
     apiKeyId: null,
     nome: pessoa?.nome ?? tenant.user.name,
     via: "console",
+    ip: tenant.ip,
   };
   if (await applyDecision(db, org, id, decisao, decider, observacoes)) return reload(db, org, id);
   throw await decisionRefused(db, org, id, decisao);

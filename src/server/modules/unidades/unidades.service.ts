@@ -2,9 +2,11 @@
  * Units and their residents. A code is unique within its condominium and tower (409 otherwise);
  * a resident link needs the person and the unit in the same condominium (the schema enforces it too).
  */
+
 import { and, eq } from "drizzle-orm";
 import type { Morador } from "../../../shared/schemas/pessoas";
-import type { Unidade } from "../../../shared/schemas/unidades";
+import { type Unidade, unidadeLabel } from "../../../shared/schemas/unidades";
+import { actorOf, changes, recordAudit } from "../../audit/audit";
 import { unidadeCondition } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { toPage } from "../../db/pagination";
@@ -111,13 +113,29 @@ const columns = (input: UnidadeData) => ({
   busca: buildSearchText([input.codigo, input.torre, input.pbx_ramal, input.observacoes]),
 });
 
+const AUDIT_FIELDS = ["codigo", "torre", "pbx_ramal", "observacoes", "enabled"] as const;
+
+function auditFields(r: typeof u.$inferSelect) {
+  return { codigo: r.codigo, torre: r.torre, pbx_ramal: r.pbxRamal, observacoes: r.observacoes, enabled: r.enabled };
+}
+
 export async function create(db: Database, tenant: TenantContext, input: UnidadeData): Promise<Unidade> {
   await assertCondominio(db, tenant, input.condominio_id);
   try {
-    const [row] = await db
-      .insert(u)
-      .values({ organizationId: tenant.organizationId, ...columns(input) })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(u)
+        .values({ organizationId: tenant.organizationId, ...columns(input) })
+        .returning();
+      await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+        acao: "criar",
+        entidade: "unidade",
+        entidadeId: created!.id,
+        resumo: `Cadastrou a unidade ${unidadeLabel(created!)}`,
+        depois: auditFields(created!),
+      });
+      return created;
+    });
     return toUnidade(row!, 0);
   } catch (error) {
     if (isUniqueViolation(error, "unidades_codigo_uq")) throw duplicateCode(input);
@@ -142,6 +160,16 @@ export async function update(db: Database, tenant: TenantContext, id: string, in
         .returning();
       if (updated!.codigo !== current.codigo || updated!.torre !== current.torre) {
         await refreshSearchTextOfUnidade(tx, updated!);
+      }
+      const diff = changes(auditFields(current), auditFields(updated!), AUDIT_FIELDS);
+      if (diff) {
+        await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+          acao: "alterar",
+          entidade: "unidade",
+          entidadeId: id,
+          resumo: `Alterou a unidade ${unidadeLabel(updated!)}`,
+          ...diff,
+        });
       }
       return updated!;
     });
@@ -208,6 +236,13 @@ export async function linkMorador(
       });
     }
     if (input.is_responsavel) await setResponsavel(tx, unidadeId, pessoa.id);
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "criar",
+      entidade: "morador",
+      entidadeId: pessoa.id,
+      resumo: `Vinculou um morador à unidade ${unidadeLabel(unidade)}`,
+      depois: { unidade_id: unidadeId, pessoa_id: pessoa.id, is_responsavel: input.is_responsavel },
+    });
   });
   return listMoradores(db, tenant, unidadeId);
 }
@@ -240,11 +275,30 @@ export async function updateMorador(
   await db.transaction(async (tx) => {
     if (isResponsavel) await setResponsavel(tx, unidadeId, pessoaId);
     else await tx.update(unidadeMoradores).set({ isResponsavel: false }).where(eq(unidadeMoradores.id, link.id));
+    if (isResponsavel !== link.isResponsavel) {
+      await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+        acao: "alterar",
+        entidade: "morador",
+        entidadeId: pessoaId,
+        resumo: isResponsavel ? "Marcou um morador como responsável" : "Desmarcou o responsável da unidade",
+        antes: { unidade_id: unidadeId, is_responsavel: link.isResponsavel },
+        depois: { unidade_id: unidadeId, is_responsavel: isResponsavel },
+      });
+    }
   });
   return listMoradores(db, tenant, unidadeId);
 }
 
 export async function unlinkMorador(db: Database, tenant: TenantContext, unidadeId: string, pessoaId: string) {
   const link = await findLink(db, tenant, unidadeId, pessoaId);
-  await db.delete(unidadeMoradores).where(eq(unidadeMoradores.id, link.id));
+  await db.transaction(async (tx) => {
+    await tx.delete(unidadeMoradores).where(eq(unidadeMoradores.id, link.id));
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "excluir",
+      entidade: "morador",
+      entidadeId: pessoaId,
+      resumo: "Desvinculou um morador da unidade",
+      antes: { unidade_id: unidadeId, pessoa_id: pessoaId, is_responsavel: link.isResponsavel },
+    });
+  });
 }

@@ -228,7 +228,14 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
     })
     .openapi(routes.criarSolicitacao, async (c) => {
       const apiKey = c.get("apiKey");
-      const writer = { organizationId: apiKey.organizationId, scope: null, userId: null, apiKeyId: apiKey.id };
+      const writer = {
+        organizationId: apiKey.organizationId,
+        scope: null,
+        userId: null,
+        apiKeyId: apiKey.id,
+        apiKeyNome: apiKey.nome,
+        ip: c.get("clientIp") ?? null,
+      };
       return c.json(await solicitacoes.create(db, writer, c.req.valid("json")), 201);
     })
     .openapi(routes.condominios, async (c) =>

@@ -55,14 +55,6 @@ export function acessosListOptions(filters: AcessoFilters) {
   });
 }
 
-/**
- * The CSV of everything the filters match: the export streams every row, so the page is left out.
- * A plain link (the browser downloads it with the session cookie), not a fetch.
- */
-export function acessosExportHref(filters: AcessoFilters): string {
-  return `/api/acessos/export.csv${toQueryString({ ...filters, page: undefined, page_size: undefined })}`;
-}
-
 /** POST /api/acessos: an entry through a validated pass, an authorised request or a resident. 409 if already in. */
 export function useRegistrarEntrada() {
   const queryClient = useQueryClient();

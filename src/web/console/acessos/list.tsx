@@ -1,17 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
-import { DoorOpen, Download, SearchX } from "lucide-react";
+import { DoorOpen, SearchX } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { ACESSO_ORIGENS, VISITA_TIPOS } from "@/shared/domain";
 import { ACESSO_ORIGEM_LABELS, type Acesso } from "@/shared/schemas/acessos";
 import { VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { EmptyState } from "@/web/components/empty-state";
+import { ExportCsvLink } from "@/web/components/export-csv-link";
 import { ListFilters, ListScreen, ListTable, SelectFilter } from "@/web/components/list-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
 import { formatDateTime } from "@/web/components/relative-time";
 import { RequirePermission } from "@/web/components/require-permission";
 import { Badge } from "@/web/components/ui/badge";
-import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
@@ -23,8 +23,8 @@ import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 import { condominioOptions, unidadeOptions } from "@/web/lib/lookups.queries";
 import { ALL, isFiltered, type ListParams, useListParams } from "@/web/lib/use-list-params";
 import type { Route } from "./+types/list";
-import { type AcessoFilters, acessosExportHref, acessosListOptions } from "./acessos.queries";
-import { isDateOnly, periodoParaApi } from "./periodo";
+import { type AcessoFilters, acessosListOptions } from "./acessos.queries";
+import { isDateOnly, periodoParaApi } from "@/web/lib/periodo";
 
 const TITLE = CONSOLE_SCREENS.acessos.list;
 
@@ -78,12 +78,7 @@ function AcessosList() {
       actions={
         <>
           <RefreshButton refetch={list.refetch} description="Entradas e saídas atualizadas." />
-          <Button asChild variant="outline">
-            <a href={acessosExportHref(apiFilters)} download data-testid="exportar-csv">
-              <Download aria-hidden="true" />
-              Exportar CSV
-            </a>
-          </Button>
+          <ExportCsvLink path="/api/acessos/export.csv" filters={apiFilters} />
         </>
       }
       filters={

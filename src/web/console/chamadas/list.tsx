@@ -5,6 +5,7 @@ import { CHAMADA_STATUSES } from "@/shared/domain";
 import { formatDuracao } from "@/shared/schemas/chamadas";
 import { chamadaStatusDisplay } from "@/shared/status-catalogue";
 import { EmptyState } from "@/web/components/empty-state";
+import { ExportCsvLink } from "@/web/components/export-csv-link";
 import { ListFilters, ListScreen, ListTable, SelectFilter } from "@/web/components/list-screen";
 import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
 import { StatusBadge } from "@/web/components/status-badge";
@@ -38,6 +39,7 @@ export default function ChamadasListPage() {
     <ListScreen
       title="Chamadas"
       description="Histórico das chamadas feitas aos moradores para autorizar acessos."
+      actions={<ExportCsvLink path="/api/chamadas/export.csv" filters={filters} />}
       filters={
         <ListFilters
           list={list$}

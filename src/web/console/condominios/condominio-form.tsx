@@ -2,7 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Clock } from "lucide-react";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { DEFAULT_TIMEZONE, TIMEZONES } from "@/shared/domain";
+import {
+  DEFAULT_TIMEZONE,
+  RETENCAO_MAX_DIAS,
+  RETENCAO_MIN_DIAS,
+  RETENCAO_PADRAO_DIAS,
+  TIMEZONES,
+} from "@/shared/domain";
 import { type Condominio, type CondominioInput, condominioInputSchema } from "@/shared/schemas/condominios";
 import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
 import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
@@ -36,7 +42,7 @@ function offsetOf(timezone: string) {
 /**
  * Condominium form (SPEC.md sections 2.10 and 5): name, timezone and the active switch, then how the
  * residents are reached about a visitor (issue 13): the wait for each one's answer and whether all
- * are reached at once. The timezone select is a controlled field of the form, so the chosen zone is
+ * are reached at once, and how long visitor data is kept (issue 15). The timezone select is a controlled field of the form, so the chosen zone is
  * the one saved.
  */
 export function CondominioForm({ condominio }: { condominio?: Condominio }) {
@@ -50,13 +56,15 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
       enabled: condominio?.enabled ?? true,
       espera_morador_segundos: condominio?.espera_morador_segundos ?? 60,
       notificar_todos_moradores: condominio?.notificar_todos_moradores ?? false,
+      retencao_dias: condominio?.retencao_dias ?? RETENCAO_PADRAO_DIAS,
     },
   });
   const avisoTitleId = useId();
+  const privacidadeTitleId = useId();
   const timezone = useWatch({ control: form.control, name: "timezone" }) ?? DEFAULT_TIMEZONE;
 
   const onSubmit = useSaveHandler(form, {
-    fields: ["nome", "timezone", "espera_morador_segundos", "notificar_todos_moradores"],
+    fields: ["nome", "timezone", "espera_morador_segundos", "notificar_todos_moradores", "retencao_dias"],
     save: save.mutateAsync,
     success: editing ? "Condomínio atualizado!" : "Condomínio criado!",
     errorTitle: editing ? "Erro ao atualizar condomínio" : "Erro ao criar condomínio",
@@ -133,6 +141,26 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
             name="notificar_todos_moradores"
             label="Avisar todos os moradores de uma vez"
             hint="Em vez de um por vez, na ordem de chamada (responsável primeiro)."
+          />
+        </fieldset>
+      </SectionCard>
+
+      <SectionCard
+        title="Privacidade (LGPD)"
+        titleId={privacidadeTitleId}
+        description="Por quanto tempo os dados dos visitantes ficam guardados."
+        className="gap-4"
+      >
+        <fieldset aria-labelledby={privacidadeTitleId} className="grid min-w-0 gap-5">
+          <InputField
+            form={form}
+            name="retencao_dias"
+            label="Retenção de dados de visitantes (dias)"
+            required
+            type="number"
+            inputMode="numeric"
+            min={RETENCAO_MIN_DIAS}
+            hint={`Depois desse prazo, nome, documento e telefone dos visitantes são anonimizados. De ${RETENCAO_MIN_DIAS} a ${new Intl.NumberFormat("pt-BR").format(RETENCAO_MAX_DIAS)} dias.`}
           />
         </fieldset>
       </SectionCard>

@@ -1,12 +1,13 @@
 /** Condominiums on the client: every key starts with "condominios" (300 s fresh, SPEC.md section 7). */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { QUERY_ROOTS } from "@/shared/query-keys";
+import { QUERY_ROOTS, SOLICITACAO_ROOTS } from "@/shared/query-keys";
 import {
   type CondominioInput,
   condominioDetailSchema,
   condominioInputSchema,
   condominioPageSchema,
   condominioSchema,
+  retencaoSchema,
 } from "@/shared/schemas/condominios";
 import { apiFetch } from "@/web/lib/api";
 import { cleanFilters, toQueryString } from "@/web/lib/use-list-params";
@@ -22,6 +23,7 @@ export const condominiosKeys = {
   all: [QUERY_ROOTS.condominios] as const,
   list: (filters: CondominioFilters) => [...condominiosKeys.all, "list", filters] as const,
   detail: (id: string) => [...condominiosKeys.all, "detail", id] as const,
+  retencao: (id: string) => [...condominiosKeys.all, "retencao", id] as const,
 };
 
 export function condominiosListOptions(filters: CondominioFilters) {
@@ -56,5 +58,35 @@ export function useSaveCondominio(id?: string) {
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: condominiosKeys.all }),
+  });
+}
+
+/** What the retention job would anonymise now in the condominium (issue 15): always fetched fresh. */
+export function retencaoPreviewOptions(id: string) {
+  return queryOptions({
+    queryKey: condominiosKeys.retencao(id),
+    queryFn: async ({ signal }) =>
+      retencaoSchema.parse(await apiFetch<unknown>(`/api/condominios/${encodeURIComponent(id)}/retencao`, { signal })),
+    staleTime: 0,
+  });
+}
+
+/**
+ * POST /api/condominios/:id/retencao/executar. Visitors' names change on every screen that shows
+ * requests, calls, passes or access records, so all of them refetch.
+ */
+export function useExecutarRetencao(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      retencaoSchema.parse(
+        await apiFetch<unknown>(`/api/condominios/${encodeURIComponent(id)}/retencao/executar`, { method: "POST" }),
+      ),
+    onSuccess: () =>
+      Promise.all(
+        [...SOLICITACAO_ROOTS, QUERY_ROOTS.passes, QUERY_ROOTS.acessos, QUERY_ROOTS.busca].map((root) =>
+          queryClient.invalidateQueries({ queryKey: [root] }),
+        ),
+      ),
   });
 }

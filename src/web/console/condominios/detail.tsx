@@ -14,6 +14,7 @@ import { meQueryOptions, usePermission } from "@/web/lib/me.queries";
 import type { Route } from "./+types/detail";
 import { CONDOMINIO } from "./condominio-form";
 import { condominioDetailOptions } from "./condominios.queries";
+import { RetencaoCard } from "./retencao-card";
 
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("condominios", params.id));
 
@@ -48,7 +49,10 @@ function CountCard({
   );
 }
 
-/** Condominium detail: data, counts of units and people, and the latest requests. */
+/**
+ * Condominium detail: data, how residents are reached, the retention of visitor data (run on demand
+ * by owners and síndicos), counts of units and people, and the latest requests.
+ */
 export default function CondominioDetailPage() {
   const { id = "" } = useParams();
   const query = useQuery(condominioDetailOptions(id));
@@ -98,6 +102,7 @@ export default function CondominioDetailPage() {
               ]}
             />
           </SectionCard>
+          <RetencaoCard condominio={c} />
           {tenantWide && (
             <div className="grid gap-4 sm:grid-cols-2">
               <CountCard

@@ -17,6 +17,7 @@ import { errorMessage } from "@/web/lib/api";
 import { recordTitle } from "@/web/lib/console-screens";
 import { usePermission } from "@/web/lib/me.queries";
 import type { Route } from "./+types/detail";
+import { AcessosDadosCard } from "./acessos-dados-card";
 import { PESSOA } from "./pessoa-form";
 import { pessoaDetailOptions, useDeletePessoa } from "./pessoas.queries";
 
@@ -47,6 +48,8 @@ function PessoaDetailScreen() {
   const remove = useDeletePessoa(id);
   const loaded = query.data;
   const canEdit = usePermission("cadastros:editar");
+  // Issue 15: who viewed this person's data, for owner and síndicos.
+  const canAudit = usePermission("auditoria:ler");
 
   return (
     <RecordScreen
@@ -146,6 +149,7 @@ function PessoaDetailScreen() {
             emptyTitle="Nenhuma solicitação decidida por esta pessoa."
             items={p.solicitacoes_decididas}
           />
+          {canAudit && <AcessosDadosCard pessoaId={p.id} />}
         </>
       )}
     </RecordScreen>

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { SOLICITACAO_STATUSES, SOLICITACAO_TIPOS } from "@/shared/domain";
 import { solicitacaoStatusDisplay, tipoLabel } from "@/shared/status-catalogue";
 import { EmptyState } from "@/web/components/empty-state";
+import { ExportCsvLink } from "@/web/components/export-csv-link";
 import { AddLink, ListFilters, ListScreen, SelectFilter } from "@/web/components/list-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
 import { SolicitacoesTable } from "@/web/components/solicitacoes-table";
@@ -60,6 +61,7 @@ export default function SolicitacoesListPage() {
       actions={
         <>
           <RefreshButton refetch={list.refetch} description="Lista de solicitações atualizada." />
+          <ExportCsvLink path="/api/solicitacoes/export.csv" filters={filters} />
           <AddLink to="/app/solicitacoes/nova">Nova Solicitação</AddLink>
         </>
       }

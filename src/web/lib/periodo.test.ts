@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { acessosExportHref } from "./acessos.queries";
 import { isDateOnly, periodoParaApi } from "./periodo";
 
 describe("access log period", () => {
@@ -27,23 +26,5 @@ describe("access log period", () => {
   it("leaves out what is missing or not a day", () => {
     expect(periodoParaApi(undefined, undefined)).toEqual({ de: undefined, ate: undefined });
     expect(periodoParaApi("ontem", "2025-02-30")).toEqual({ de: undefined, ate: undefined });
-  });
-});
-
-describe("access log CSV export", () => {
-  it("carries the list's filters but not its page", () => {
-    expect(
-      acessosExportHref({
-        condominio_id: "00000000-0000-4000-8000-000000000001",
-        presentes: "true",
-        q: "maria souza",
-        page: 3,
-        page_size: 50,
-      }),
-    ).toBe("/api/acessos/export.csv?condominio_id=00000000-0000-4000-8000-000000000001&presentes=true&q=maria+souza");
-  });
-
-  it("exports everything without filters", () => {
-    expect(acessosExportHref({ page: 2 })).toBe("/api/acessos/export.csv");
   });
 });

@@ -1,9 +1,8 @@
 /**
- * The period filter of the access log: the screen (and its URL) keeps calendar days, the API takes
- * ISO date-times with an inclusive start and an exclusive end. Days are read in the browser's
- * timezone, the porteiro's or síndico's own day.
+ * A list's period filter: the screen (and its URL) keeps calendar days, the API takes ISO
+ * date-times with an inclusive start and an exclusive end. Days are read in the browser's timezone,
+ * the user's own day. The access log and the Auditoria screen read it.
  */
-
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** "2025-03-12", and a day that exists (not "2025-02-30"). */

@@ -1,0 +1,377 @@
+/**
+ * Retention of visitor data (issue 15, item 4). Each condominium keeps visitor data for its
+ * `retencao_dias` (90 by default, 30 to 1,825); after that the visitor's name becomes "Visitante
+ * anonimizado", document, phone and free text are cleared and the search columns follow. What
+ * statistics read (status, dates, units, counts, who decided) stays, so the dashboard does not
+ * change. Residents' and staff's records (pessoas) are never touched here.
+ *
+ * - Requests older than the cutoff (created_at): name, document, phone, motivo, observações; their
+ *   calls' search text (it holds the visitor's name); the demo channel's message text to residents.
+ * - Passes whose last day (data_fim, the condominium's local date) is before the cutoff's local
+ *   date: name, document, phone, description; the visitor's name in the gate's messages about them.
+ * - Access records whose entry (entrada_em) is older than the cutoff: name, document.
+ *
+ * Safe on several instances at once and never holding big locks: every batch is one short
+ * transaction that locks at most BATCH_SIZE rows with FOR UPDATE SKIP LOCKED, so two runs never
+ * take the same row, and a row is only ever taken while `anonimizado_em IS NULL` (idempotent).
+ * The audit record of a condominium and table is written in the transaction of its last batch,
+ * with the rows that run changed.
+ */
+import { and, asc, count, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { localClock } from "../../shared/pass-schedule";
+import type { RetencaoContagens } from "../../shared/schemas/condominios";
+import { type AuditActor, recordAudit, SYSTEM_ACTOR } from "../audit/audit";
+import type { Database, Executor } from "../db/client";
+import { acessos, condominios, passes, solicitacoesAcesso } from "../db/schema";
+import { buildSearchText } from "../db/search";
+import { chamadaSearchText } from "../modules/chamadas/chamadas.queries";
+
+export const ANONYMISED_NAME = "Visitante anonimizado";
+export const RETENTION_BATCH_SIZE = 500;
+const DAY_MS = 86_400_000;
+
+export type RetentionCounts = RetencaoContagens;
+
+export interface AnonymiseOptions {
+  /** Only this tenant's condominiums (the on-demand run). */
+  organizationId?: string;
+  /** Only this condominium (with organizationId). */
+  condominioId?: string;
+  /** Who the audit records name: the system by default, the user on an on-demand run. */
+  actor?: AuditActor;
+  batchSize?: number;
+  /** Checked between batches: a stopping instance ends the run early (the next run goes on). */
+  shouldStop?: () => boolean;
+}
+
+interface CondominioRetention {
+  id: string;
+  organizationId: string;
+  timezone: string;
+  retencaoDias: number;
+}
+
+/** Visitor data created before this instant is past its retention. */
+export function retentionCutoff(retencaoDias: number, now: Date): Date {
+  return new Date(now.getTime() - retencaoDias * DAY_MS);
+}
+
+/** A pass is past its retention when its last day is before the cutoff's local date. */
+function passCutoffDate(c: CondominioRetention, now: Date): string {
+  return localClock(retentionCutoff(c.retencaoDias, now), c.timezone).date;
+}
+
+const zero = (): RetentionCounts => ({ solicitacoes: 0, passes: 0, acessos: 0 });
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}
+
+const number = new Intl.NumberFormat("pt-BR");
+
+function summary(kind: keyof RetentionCounts, n: number, dias: number): string {
+  const one = n === 1;
+  const what = {
+    solicitacoes: one ? "solicitação anonimizada" : "solicitações anonimizadas",
+    passes: one ? "passe anonimizado" : "passes anonimizados",
+    acessos: one ? "registro de entrada e saída anonimizado" : "registros de entrada e saída anonimizados",
+  }[kind];
+  return `Retenção: ${number.format(n)} ${what} (mais de ${number.format(dias)} dias)`;
+}
+
+const ENTIDADE = { solicitacoes: "solicitacao", passes: "passe", acessos: "acesso" } as const;
+
+/** `(VALUES (...), (...))` rows for an UPDATE … FROM. */
+function valuesList(rows: SQL[]): SQL {
+  return sql.join(rows, sql`, `);
+}
+
+/** One batch of requests: locks, anonymises, rewrites their calls' search and demo messages. */
+async function requestsBatch(tx: Executor, c: CondominioRetention, cutoff: Date, now: Date, limit: number) {
+  const rows = rowsOf<{ id: string; codigo: string; torre: string | null }>(
+    await tx.execute(sql`
+      SELECT s.id, u.codigo, u.torre
+      FROM solicitacoes_acesso s
+      JOIN unidades u ON u.id = s.unidade_id AND u.condominio_id = s.condominio_id
+      WHERE s.condominio_id = ${c.id} AND s.organization_id = ${c.organizationId}
+        AND s.anonimizado_em IS NULL AND s.created_at < ${cutoff.toISOString()}::timestamptz
+      ORDER BY s.created_at
+      LIMIT ${limit}
+      FOR UPDATE OF s SKIP LOCKED`),
+  );
+  await anonymiseRequestRows(tx, c.organizationId, rows, now);
+  return rows.length;
+}
+
+/**
+ * Anonymises these requests of a tenant (already locked by the caller, with their unit's code and
+ * tower for the search text), their calls' search text and the demo channel's messages. The
+ * retention job and the data subjects' requests (modules/titulares) share it.
+ */
+export async function anonymiseRequestRows(
+  tx: Executor,
+  organizationId: string,
+  rows: { id: string; codigo: string; torre: string | null }[],
+  now: Date,
+) {
+  if (rows.length === 0) return;
+  const values = rows.map((r) => sql`(${r.id}::uuid, ${buildSearchText([ANONYMISED_NAME, null, r.codigo, r.torre])})`);
+  await tx.execute(sql`
+    UPDATE solicitacoes_acesso AS s
+    SET nome_visitante = ${ANONYMISED_NAME}, doc_visitante = NULL, telefone_visitante = NULL,
+        motivo = NULL, observacoes = NULL, busca = v.busca, anonimizado_em = ${now.toISOString()}::timestamptz
+    FROM (VALUES ${valuesList(values)}) AS v(id, busca)
+    WHERE s.id = v.id AND s.anonimizado_em IS NULL`);
+  const ids = rows.map((r) => r.id);
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  // Calls: their search text holds the visitor's name (chamadas.queries.ts builds it).
+  const calls = rowsOf<{
+    id: string;
+    pessoa_nome: string | null;
+    ramal_discado: string | null;
+    provedor: string | null;
+  }>(
+    await tx.execute(sql`
+      SELECT ch.id, p.nome AS pessoa_nome, ch.ramal_discado, ch.provedor
+      FROM chamadas ch
+      LEFT JOIN pessoas p ON p.id = ch.pessoa_id AND p.organization_id = ch.organization_id
+      WHERE ch.organization_id = ${organizationId} AND ch.solicitacao_id IN (${idList})`),
+  );
+  for (let i = 0; i < calls.length; i += RETENTION_BATCH_SIZE) {
+    const callValues = calls.slice(i, i + RETENTION_BATCH_SIZE).map(
+      (r) =>
+        sql`(${r.id}::uuid, ${chamadaSearchText({
+          pessoaNome: r.pessoa_nome,
+          ramalDiscado: r.ramal_discado,
+          visitante: ANONYMISED_NAME,
+          provedor: r.provedor,
+        })})`,
+    );
+    await tx.execute(
+      sql`UPDATE chamadas AS ch SET busca = v.busca FROM (VALUES ${valuesList(callValues)}) AS v(id, busca) WHERE ch.id = v.id`,
+    );
+  }
+  // The demo channel keeps the message as the resident read it, the visitor's name included.
+  await tx.execute(sql`
+    UPDATE notificacoes SET mensagem = NULL
+    WHERE organization_id = ${organizationId} AND solicitacao_id IN (${idList}) AND mensagem IS NOT NULL`);
+}
+
+/** One batch of passes: locks, anonymises, takes the name out of the gate's messages about them. */
+async function passesBatch(tx: Executor, c: CondominioRetention, cutoffDate: string, now: Date, limit: number) {
+  const rows = rowsOf<{ id: string; nome: string; codigo: string; torre: string | null }>(
+    await tx.execute(sql`
+      SELECT p.id, p.nome, u.codigo, u.torre
+      FROM passes p
+      JOIN unidades u ON u.id = p.unidade_id AND u.condominio_id = p.condominio_id
+      WHERE p.condominio_id = ${c.id} AND p.organization_id = ${c.organizationId}
+        AND p.anonimizado_em IS NULL AND p.data_fim < ${cutoffDate}::date
+      ORDER BY p.data_fim
+      LIMIT ${limit}
+      FOR UPDATE OF p SKIP LOCKED`),
+  );
+  await anonymisePassRows(tx, c.organizationId, rows, now);
+  return rows.length;
+}
+
+/**
+ * Anonymises these passes of a tenant (locked by the caller; their name as stored, their unit's
+ * code and tower) and takes their visitor's name out of the gate's messages about them. Shared
+ * with the data subjects' requests (modules/titulares).
+ */
+export async function anonymisePassRows(
+  tx: Executor,
+  organizationId: string,
+  rows: { id: string; nome: string; codigo: string; torre: string | null }[],
+  now: Date,
+) {
+  if (rows.length === 0) return;
+  const values = rows.map(
+    (r) => sql`(${r.id}::uuid, ${r.nome}, ${buildSearchText([ANONYMISED_NAME, null, null, r.codigo, r.torre])})`,
+  );
+  await tx.execute(sql`
+    UPDATE passes AS p
+    SET nome = ${ANONYMISED_NAME}, documento = NULL, telefone = NULL, descricao = NULL,
+        busca = v.busca, anonimizado_em = ${now.toISOString()}::timestamptz
+    FROM (VALUES ${valuesList(values)}) AS v(id, nome, busca)
+    WHERE p.id = v.id AND p.anonimizado_em IS NULL`);
+  // "Liberado: <nome>, …", "Passe de <nome> expirou …": the gate's log keeps what it showed,
+  // without the visitor's name. (The description shown in "Liberado" is the pass's too.)
+  await tx.execute(sql`
+    UPDATE passe_validacoes AS pv
+    SET mensagem = replace(pv.mensagem, v.nome, ${ANONYMISED_NAME})
+    FROM (VALUES ${valuesList(values)}) AS v(id, nome, busca)
+    WHERE pv.organization_id = ${organizationId} AND pv.passe_id = v.id AND v.nome <> ''
+      AND strpos(pv.mensagem, v.nome) > 0`);
+}
+
+/** One batch of access records. */
+async function acessosBatch(tx: Executor, c: CondominioRetention, cutoff: Date, now: Date, limit: number) {
+  const rows = rowsOf<{ id: string; codigo: string; torre: string | null }>(
+    await tx.execute(sql`
+      SELECT a.id, u.codigo, u.torre
+      FROM acessos a
+      JOIN unidades u ON u.id = a.unidade_id AND u.condominio_id = a.condominio_id
+      WHERE a.condominio_id = ${c.id} AND a.organization_id = ${c.organizationId}
+        AND a.anonimizado_em IS NULL AND a.entrada_em < ${cutoff.toISOString()}::timestamptz
+      ORDER BY a.entrada_em
+      LIMIT ${limit}
+      FOR UPDATE OF a SKIP LOCKED`),
+  );
+  await anonymiseAcessoRows(tx, rows, now);
+  return rows.length;
+}
+
+/** Anonymises these access records (locked by the caller). Shared with modules/titulares. */
+export async function anonymiseAcessoRows(
+  tx: Executor,
+  rows: { id: string; codigo: string; torre: string | null }[],
+  now: Date,
+) {
+  if (rows.length === 0) return;
+  const values = rows.map((r) => sql`(${r.id}::uuid, ${buildSearchText([ANONYMISED_NAME, null, r.codigo, r.torre])})`);
+  await tx.execute(sql`
+    UPDATE acessos AS a
+    SET nome = ${ANONYMISED_NAME}, documento = NULL, busca = v.busca, anonimizado_em = ${now.toISOString()}::timestamptz
+    FROM (VALUES ${valuesList(values)}) AS v(id, busca)
+    WHERE a.id = v.id AND a.anonimizado_em IS NULL`);
+}
+
+/**
+ * Runs batches of one table of one condominium until a batch finds fewer rows than it may take;
+ * the audit record (when anything changed) goes in the transaction of that last batch.
+ */
+async function drain(
+  db: Database,
+  c: CondominioRetention,
+  kind: keyof RetentionCounts,
+  batch: (tx: Executor, limit: number) => Promise<number>,
+  opts: Required<Pick<AnonymiseOptions, "batchSize" | "actor">> & Pick<AnonymiseOptions, "shouldStop">,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const stopping = opts.shouldStop?.() ?? false;
+    const { n, last } = await db.transaction(async (tx) => {
+      const n = stopping ? 0 : await batch(tx, opts.batchSize);
+      const last = n < opts.batchSize;
+      if (last && total + n > 0) {
+        await recordAudit(tx, c.organizationId, opts.actor, {
+          acao: "anonimizar",
+          entidade: ENTIDADE[kind],
+          entidadeId: c.id,
+          resumo: summary(kind, total + n, c.retencaoDias),
+        });
+      }
+      return { n, last };
+    });
+    total += n;
+    if (last) return total;
+  }
+}
+
+function condominiosOf(db: Executor, opts: Pick<AnonymiseOptions, "organizationId" | "condominioId">) {
+  return db
+    .select({
+      id: condominios.id,
+      organizationId: condominios.organizationId,
+      timezone: condominios.timezone,
+      retencaoDias: condominios.retencaoDias,
+    })
+    .from(condominios)
+    .where(
+      and(
+        opts.organizationId ? eq(condominios.organizationId, opts.organizationId) : undefined,
+        opts.condominioId ? eq(condominios.id, opts.condominioId) : undefined,
+      ),
+    )
+    .orderBy(asc(condominios.organizationId), asc(condominios.id));
+}
+
+/**
+ * Anonymises the visitor data of every condominium (or of one, with opts) past its retention at
+ * `now`. Returns how many rows of each table this run changed, in total and per condominium.
+ */
+export async function anonymiseExpired(
+  db: Database,
+  now = new Date(),
+  opts: AnonymiseOptions = {},
+): Promise<RetentionCounts & { porCondominio: Map<string, RetentionCounts> }> {
+  const run = {
+    batchSize: opts.batchSize ?? RETENTION_BATCH_SIZE,
+    actor: opts.actor ?? SYSTEM_ACTOR,
+    shouldStop: opts.shouldStop,
+  };
+  const total = zero();
+  const porCondominio = new Map<string, RetentionCounts>();
+  for (const c of await condominiosOf(db, opts)) {
+    if (opts.shouldStop?.()) break;
+    const cutoff = retentionCutoff(c.retencaoDias, now);
+    const cutoffDate = passCutoffDate(c, now);
+    const counts: RetentionCounts = {
+      solicitacoes: await drain(db, c, "solicitacoes", (tx, n) => requestsBatch(tx, c, cutoff, now, n), run),
+      passes: await drain(db, c, "passes", (tx, n) => passesBatch(tx, c, cutoffDate, now, n), run),
+      acessos: await drain(db, c, "acessos", (tx, n) => acessosBatch(tx, c, cutoff, now, n), run),
+    };
+    porCondominio.set(c.id, counts);
+    total.solicitacoes += counts.solicitacoes;
+    total.passes += counts.passes;
+    total.acessos += counts.acessos;
+  }
+  return { ...total, porCondominio };
+}
+
+/** How many rows a run at `now` would anonymise in one condominium (no lock, no change). */
+export async function previewExpired(
+  db: Executor,
+  organizationId: string,
+  condominioId: string,
+  now = new Date(),
+): Promise<{ retencaoDias: number; corte: Date; contagens: RetentionCounts } | null> {
+  const [c] = await condominiosOf(db, { organizationId, condominioId });
+  if (!c) return null;
+  const cutoff = retentionCutoff(c.retencaoDias, now);
+  const cutoffDate = passCutoffDate(c, now);
+  const [[s], [p], [a]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(solicitacoesAcesso)
+      .where(
+        and(
+          eq(solicitacoesAcesso.condominioId, c.id),
+          eq(solicitacoesAcesso.organizationId, c.organizationId),
+          isNull(solicitacoesAcesso.anonimizadoEm),
+          lt(solicitacoesAcesso.createdAt, cutoff),
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(passes)
+      .where(
+        and(
+          eq(passes.condominioId, c.id),
+          eq(passes.organizationId, c.organizationId),
+          isNull(passes.anonimizadoEm),
+          lt(passes.dataFim, cutoffDate),
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(acessos)
+      .where(
+        and(
+          eq(acessos.condominioId, c.id),
+          eq(acessos.organizationId, c.organizationId),
+          isNull(acessos.anonimizadoEm),
+          lt(acessos.entradaEm, cutoff),
+        ),
+      ),
+  ]);
+  return {
+    retencaoDias: c.retencaoDias,
+    corte: cutoff,
+    contagens: { solicitacoes: s?.n ?? 0, passes: p?.n ?? 0, acessos: a?.n ?? 0 },
+  };
+}

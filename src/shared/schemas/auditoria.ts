@@ -1,0 +1,111 @@
+/**
+ * The audit trail (issue 15): what the "Auditoria" screen lists and filters, and what a person's
+ * "Acessos a estes dados" shows. Actions and entities are closed sets so the screen can offer them.
+ */
+import { z } from "zod";
+import { AUDITORIA_ATORES } from "../domain";
+import { isoDateTime, listQuery, pageOf } from "./common";
+
+export const AUDITORIA_ACOES = [
+  "criar",
+  "alterar",
+  "excluir",
+  "decidir",
+  "papel",
+  "convidar",
+  "revogar",
+  "visualizar",
+  "exportar",
+  "anonimizar",
+  "entrar",
+  "sair",
+  "falha_login",
+] as const;
+export type AuditoriaAcao = (typeof AUDITORIA_ACOES)[number];
+
+export const AUDITORIA_ACAO_LABELS: Record<AuditoriaAcao, string> = {
+  criar: "Criação",
+  alterar: "Alteração",
+  excluir: "Exclusão",
+  decidir: "Decisão",
+  papel: "Mudança de papel",
+  convidar: "Convite",
+  revogar: "Revogação",
+  visualizar: "Visualização de dados pessoais",
+  exportar: "Exportação",
+  anonimizar: "Anonimização",
+  entrar: "Entrada no sistema",
+  sair: "Saída do sistema",
+  falha_login: "Falha de login",
+};
+
+export const AUDITORIA_ENTIDADES = [
+  "solicitacao",
+  "chamada",
+  "pessoa",
+  "unidade",
+  "condominio",
+  "morador",
+  "membro",
+  "convite",
+  "chave_api",
+  "webhook",
+  "organizacao",
+  "passe",
+  "acesso",
+  "sessao",
+  "titular",
+] as const;
+export type AuditoriaEntidade = (typeof AUDITORIA_ENTIDADES)[number];
+
+export const AUDITORIA_ENTIDADE_LABELS: Record<AuditoriaEntidade, string> = {
+  solicitacao: "Solicitação",
+  chamada: "Chamada",
+  pessoa: "Pessoa",
+  unidade: "Unidade",
+  condominio: "Condomínio",
+  morador: "Morador de unidade",
+  membro: "Membro da equipe",
+  convite: "Convite",
+  chave_api: "Chave de API",
+  webhook: "Webhook",
+  organizacao: "Organização",
+  passe: "Passe",
+  acesso: "Entrada e saída",
+  sessao: "Sessão",
+  titular: "Pedido de titular (LGPD)",
+};
+
+const auditoriaFilters = {
+  /** Period: inclusive start, exclusive end. */
+  de: z.iso.datetime({ offset: true, error: "Data inicial inválida" }).optional(),
+  ate: z.iso.datetime({ offset: true, error: "Data final inválida" }).optional(),
+  /** The actor: a user's id (the person filter of the screen). */
+  ator_id: z.string().trim().min(1).max(100, "Identificador inválido").optional(),
+  acao: z.enum(AUDITORIA_ACOES, { error: "Ação inválida" }).optional(),
+  entidade: z.enum(AUDITORIA_ENTIDADES, { error: "Entidade inválida" }).optional(),
+  entidade_id: z.string().trim().min(1).max(100, "Identificador inválido").optional(),
+};
+
+export const auditoriaListQuerySchema = listQuery(auditoriaFilters);
+export type AuditoriaListQuery = z.input<typeof auditoriaListQuerySchema>;
+export const auditoriaExportQuerySchema = z.object(auditoriaFilters);
+
+export const auditoriaSchema = z.object({
+  id: z.uuid(),
+  ocorrido_em: isoDateTime,
+  ator_tipo: z.enum(AUDITORIA_ATORES),
+  ator_id: z.string().nullable(),
+  ator_nome: z.string().nullable(),
+  ip: z.string().nullable(),
+  acao: z.enum(AUDITORIA_ACOES),
+  entidade: z.enum(AUDITORIA_ENTIDADES),
+  entidade_id: z.string().nullable(),
+  resumo: z.string(),
+  /** The changed fields before and after; documents masked. */
+  antes: z.record(z.string(), z.unknown()).nullable(),
+  depois: z.record(z.string(), z.unknown()).nullable(),
+});
+export type Auditoria = z.infer<typeof auditoriaSchema>;
+export const auditoriaPageSchema = pageOf(auditoriaSchema);
+export type AuditoriaPage = z.infer<typeof auditoriaPageSchema>;

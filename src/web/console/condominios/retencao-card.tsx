@@ -1,0 +1,110 @@
+import { useQuery } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { Condominio, RetencaoContagens } from "@/shared/schemas/condominios";
+import { ConfirmDialog } from "@/web/components/confirm-dialog";
+import { DataList } from "@/web/components/registry";
+import { SectionCard } from "@/web/components/section-card";
+import { Button } from "@/web/components/ui/button";
+import { errorMessage } from "@/web/lib/api";
+import { usePermission } from "@/web/lib/me.queries";
+import { retencaoPreviewOptions, useExecutarRetencao } from "./condominios.queries";
+
+const number = new Intl.NumberFormat("pt-BR");
+
+function plural(n: number, one: string, many: string) {
+  return `${number.format(n)} ${n === 1 ? one : many}`;
+}
+
+/** "12 solicitações, 3 passes, 40 registros de entrada e saída". */
+export function describeContagens(c: RetencaoContagens): string {
+  return [
+    plural(c.solicitacoes, "solicitação", "solicitações"),
+    plural(c.passes, "passe", "passes"),
+    plural(c.acessos, "registro de entrada e saída", "registros de entrada e saída"),
+  ].join(", ");
+}
+
+const isEmpty = (c: RetencaoContagens) => c.solicitacoes + c.passes + c.acessos === 0;
+
+function PreviewText({ id, open }: { id: string; open: boolean }) {
+  const preview = useQuery({ ...retencaoPreviewOptions(id), enabled: open });
+  if (preview.isPending) return <>Calculando quantos registros serão anonimizados...</>;
+  if (preview.isError) return <>Não foi possível calcular a prévia: {errorMessage(preview.error)}</>;
+  const p = preview.data;
+  const corte = format(new Date(p.corte_em), "dd/MM/yyyy");
+  if (isEmpty(p.contagens)) {
+    return <>Nenhum dado de visitante anterior a {corte} falta anonimizar. Executar agora não mudará nada.</>;
+  }
+  return (
+    <>
+      <span className="block" data-testid="retencao-previa">
+        Serão anonimizados: {describeContagens(p.contagens)}.
+      </span>
+      <span className="mt-2 block">
+        Dados de visitantes anteriores a {corte}: o nome passa a ser “Visitante anonimizado”, documento e telefone são
+        apagados. Contagens e estatísticas não mudam. Esta ação não pode ser desfeita.
+      </span>
+    </>
+  );
+}
+
+/**
+ * The condominium's retention of visitor data (issue 15): the setting, and for owners and síndicos
+ * "Executar agora", whose confirmation shows how many rows the run will anonymise.
+ */
+export function RetencaoCard({ condominio }: { condominio: Condominio }) {
+  const canRun = usePermission("lgpd:gerenciar");
+  const [open, setOpen] = useState(false);
+  const executar = useExecutarRetencao(condominio.id);
+
+  async function run() {
+    try {
+      const result = await executar.mutateAsync();
+      toast.success("Retenção executada", {
+        description: isEmpty(result.contagens)
+          ? "Nenhum registro precisava ser anonimizado."
+          : `Anonimizados: ${describeContagens(result.contagens)}.`,
+      });
+    } catch (error) {
+      toast.error("Não foi possível executar a retenção", { description: errorMessage(error) });
+      throw error;
+    }
+  }
+
+  return (
+    <SectionCard
+      icon={ShieldCheck}
+      title="Retenção de dados"
+      description="Dados de visitantes mais antigos que o prazo são anonimizados automaticamente, uma vez por dia."
+    >
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <DataList
+          items={[
+            ["Retenção de dados de visitantes", `${number.format(condominio.retencao_dias)} dias`],
+            ["O que é anonimizado", "Nome, documento e telefone de visitantes, passes e registros de entrada e saída"],
+          ]}
+        />
+        {canRun && (
+          <>
+            <Button type="button" variant="outline" onClick={() => setOpen(true)} disabled={executar.isPending}>
+              Executar agora
+            </Button>
+            <ConfirmDialog
+              open={open}
+              onOpenChange={setOpen}
+              title="Anonimizar dados de visitantes agora?"
+              description={<PreviewText id={condominio.id} open={open} />}
+              confirmLabel="Anonimizar"
+              pendingLabel="Anonimizando..."
+              confirmVariant="destructive"
+              onConfirm={run}
+            />
+          </>
+        )}
+      </div>
+    </SectionCard>
+  );
+}
