@@ -21,10 +21,10 @@ import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 import { condominioOptions, unidadeOptions } from "@/web/lib/lookups.queries";
+import { isDateOnly, periodoParaApi } from "@/web/lib/periodo";
 import { ALL, isFiltered, type ListParams, useListParams } from "@/web/lib/use-list-params";
 import type { Route } from "./+types/list";
 import { type AcessoFilters, acessosListOptions } from "./acessos.queries";
-import { isDateOnly, periodoParaApi } from "@/web/lib/periodo";
 
 const TITLE = CONSOLE_SCREENS.acessos.list;
 
