@@ -46,6 +46,7 @@ import { perfilRoutes } from "./modules/perfil/perfil.routes";
 import { pessoasRoutes } from "./modules/pessoas/pessoas.routes";
 import { portariaRoutes } from "./modules/portaria/portaria.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
+import { titularesRoutes } from "./modules/titulares/titulares.routes";
 import { unidadesRoutes } from "./modules/unidades/unidades.routes";
 import { v1Routes } from "./modules/v1/v1.routes";
 import { type ReceiptsConfig, receiptsRoutes } from "./notifications/receipts.routes";
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps) {
   );
   api.route("/portaria", tenantRouter(deps).route("/", portariaRoutes(handle.db, { secret: deps.secret })));
   api.route("/acessos", tenantRouter(deps).route("/", acessosRoutes(handle.db)));
+  api.route("/titulares", tenantRouter(deps).route("/", titularesRoutes(handle.db)));
   api.route("/v1", v1Routes({ db: handle.db, bus: deps.bus, secret: deps.secret }));
   registerWebhookDocs(api);
   const events = eventsRoutes(deps.bus, { db: handle.db, listen: handle.listen, heartbeatMs: deps.sseHeartbeatMs });

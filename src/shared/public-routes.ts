@@ -72,6 +72,7 @@ export const CONSOLE_SECTIONS = [
   "perfil",
   "configuracoes",
   "auditoria",
+  "titulares",
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 

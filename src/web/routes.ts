@@ -69,6 +69,8 @@ export default [
       route("integracoes", "console/configuracoes/integracoes.tsx"),
     ]),
     route("auditoria", "console/auditoria/list.tsx"),
+    // Not "/app/lgpd": unprefixed console sections redirect into /app, and /lgpd is the public page.
+    route("titulares", "console/lgpd/titulares.tsx"),
   ]),
 
   // Unprefixed console URLs (/dashboard, /solicitacoes/nova, ...) go to the same screens under /app.

@@ -41,7 +41,8 @@ export type Kind =
   | "passe"
   | "validacao"
   | "acesso"
-  | "auditoria";
+  | "auditoria"
+  | "pedido_titular";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
@@ -94,6 +95,11 @@ export interface Place {
    * written by MATRIZ_AUDIT_ACTOR and summed up as "Matriz Auditoria <place>".
    */
   auditoria: { id: string; resumo: string };
+  /**
+   * A data subject's export request of the tenant (LGPD, not unit-bound: the requests are the whole
+   * tenant's, for admins), done, holding the place's rows, as POST /api/titulares/pedidos records it.
+   */
+  pedidoTitular: { id: string };
   /** Team rows (not unit-bound; absent for `otherUnit`): a porteiro's membership, a pending invitation. */
   membro?: { id: string };
   convite?: { id: string };
@@ -124,6 +130,13 @@ export interface Makers {
   passe(place: Place, status?: PasseStatus): Promise<{ id: string; pin: string }>;
   /** A visitor of the place's unit who came in (let in by the place's resident) and has not left. */
   acesso(place: Place): Promise<{ id: string }>;
+  /**
+   * A data subject's export request of the place's tenant, done, whose result names the place's
+   * person, request, pass and visit (what GET …/arquivo.zip builds the archive from).
+   */
+  pedidoTitular(
+    place: Pick<Place, "organizationId" | "pessoa" | "solicitacao" | "passe" | "acesso">,
+  ): Promise<{ id: string }>;
   /** A webhook of the place's tenant, with one delivery of the place's request. */
   webhook(place: Place): Promise<{ id: string; entregaId: string }>;
   /** Marks the user's e-mail as not confirmed yet (test users start confirmed). */
@@ -190,6 +203,11 @@ export interface RouteRow {
   freshCaller?: true;
   /** Server-Sent Events: opened with tests/support/sse.ts and closed at once. */
   stream?: true;
+  /**
+   * A file download, not JSON: a success must carry this Content-Type and, when given, start with
+   * this signature (the body is read as text, so only its first ASCII bytes are compared).
+   */
+  download?: { contentType: string; signature?: string };
 }
 
 const PUBLIC_SUCCESS: Access = { public: "success" };
@@ -657,6 +675,30 @@ export const ROUTES: Record<string, RouteRow> = {
     access: "auditoria:ler",
     target: "pessoa",
     request: ({ place }) => ({ params: { id: place.pessoa.id } }),
+  },
+
+  // Data subjects' requests (LGPD art. 18 and 19): admins only, the whole tenant's, never another's.
+  // A name and no document: the search and the export reach only the fixture's rows ("Matriz …").
+  "GET /api/titulares/busca": {
+    access: "lgpd:gerenciar",
+    request: ({ place }) => ({ query: { nome: place.solicitacao.nome } }),
+  },
+  "GET /api/titulares/pedidos": {
+    access: "lgpd:gerenciar",
+    request: () => ({ query: { page_size: 200 } }),
+    lists: [{ kind: "pedido_titular", ids: items }],
+  },
+  // An export, never an anonymisation: the fixture's visitor stays as it is for the other cases.
+  "POST /api/titulares/pedidos": {
+    access: "lgpd:gerenciar",
+    request: ({ place }) => ({ body: { tipo: "exportacao", nome: place.solicitacao.nome } }),
+  },
+  // The export's ZIP: another tenant's request is a 404.
+  "GET /api/titulares/pedidos/{id}/arquivo.zip": {
+    access: "lgpd:gerenciar",
+    target: "pedido_titular",
+    request: ({ place }) => ({ params: { id: place.pedidoTitular.id } }),
+    download: { contentType: "application/zip", signature: "PK\u0003\u0004" },
   },
 
   "GET /api/organizacao": { access: "member" },

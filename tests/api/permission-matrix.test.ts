@@ -36,6 +36,7 @@ import {
   pessoas,
   session,
   solicitacoesAcesso,
+  titularPedidos,
   unidadeMoradores,
   user,
   webhookAssinaturas,
@@ -331,6 +332,33 @@ async function buildFixture(): Promise<Fixture> {
     async acesso(place) {
       return insertAcesso(place.organizationId, place.unidade, "Caso Acesso", place.pessoa.id);
     },
+    async pedidoTitular(place) {
+      const now = new Date();
+      const nome = place.solicitacao.nome;
+      const [row] = await db
+        .insert(titularPedidos)
+        .values({
+          organizationId: place.organizationId,
+          tipo: "exportacao",
+          titularNome: nome,
+          criadoPorNome: "Matriz Síndico",
+          recebidoEm: now,
+          prazoEm: new Date(now.getTime() + 15 * 24 * 3600_000),
+          concluidoEm: now,
+          // As the service writes an export's result: the counts, and the ids the archive is built from.
+          resultado: {
+            contagens: { pessoas: 1, solicitacoes: 1, chamadas: 1, passes: 1, acessos: 1 },
+            ids: {
+              pessoas: [place.pessoa.id],
+              solicitacoes: [place.solicitacao.id],
+              passes: [place.passe.id],
+              acessos: [place.acesso.id],
+            },
+          },
+        })
+        .returning({ id: titularPedidos.id });
+      return row!;
+    },
     async webhook(place) {
       const [hook] = await db
         .insert(webhookAssinaturas)
@@ -452,7 +480,7 @@ async function buildFixture(): Promise<Fixture> {
         resumo,
       })
       .returning({ id: auditoria.id });
-    return {
+    const rows = {
       pessoa: pessoa!,
       solicitacao: solicitacao!,
       chamada: chamada!,
@@ -461,6 +489,7 @@ async function buildFixture(): Promise<Fixture> {
       acesso: { id: acesso.id, nome: acessoNome },
       auditoria: { id: registro!.id, resumo },
     };
+    return { ...rows, pedidoTitular: await make.pedidoTitular({ organizationId, ...rows }) };
   }
 
   const placeA = { organizationId: orgA } as Place;
@@ -605,6 +634,8 @@ function placeId(place: Place, kind: Kind): string | undefined {
       return place.acesso.id;
     case "auditoria":
       return place.auditoria.id;
+    case "pedido_titular":
+      return place.pedidoTitular.id;
     case "sessao":
     case "chave":
     case "webhook":
@@ -723,6 +754,14 @@ async function runCase(key: string, row: RouteRow, success: number, name: Caller
     method === "get" || req.body === undefined ? {} : { json: req.body },
   );
   if (!meets(res.status, want)) return [mismatch(res.status, res.body)];
+  if (row.download && res.status < 300) {
+    const type = res.headers.get("content-type") ?? "";
+    if (!type.startsWith(row.download.contentType))
+      return [`${what}: a download of ${type}, not ${row.download.contentType}`];
+    const { signature } = row.download;
+    if (signature && !(typeof res.body === "string" && res.body.startsWith(signature)))
+      return [`${what}: the download does not start with the ${row.download.contentType} signature`];
+  }
   if (before !== null && (await dataDigest()) !== before) return [`${what}: answered ${res.status} but changed data`];
   if (row.lists && isRole(name) && res.status < 300) return listFailures(what, name, row.lists, res.body);
   return [];

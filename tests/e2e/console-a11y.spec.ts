@@ -170,6 +170,7 @@ const SCREENS: Screen[] = [
   { name: "edição do passe", path: (ids) => `/app/passes/${ids.passe}/editar`, passe: true, roles: SINDICO },
   { name: "entradas e saídas", path: () => "/app/acessos", roles: BOTH },
   { name: "auditoria", path: () => "/app/auditoria", roles: SINDICO },
+  { name: "direitos dos titulares", path: () => "/app/titulares", roles: SINDICO },
 ];
 
 /** Waits for the running transitions (a dialog fading in would read as low contrast); loops excluded. */

@@ -22,7 +22,14 @@ const LEGAL_PAGES = [
       "Alterações desta política",
       "Contato",
     ],
-    figures: ["15 dias úteis", "até 5 anos", "18 anos ou mais", "72 horas", "trimestrais", "anuais"],
+    figures: [
+      "até 15 dias contados do pedido",
+      "90 dias se ele não escolher outro",
+      "18 anos ou mais",
+      "72 horas",
+      "trimestrais",
+      "anuais",
+    ],
   },
   {
     path: "/termos",
@@ -69,8 +76,8 @@ const LEGAL_PAGES = [
     ],
     figures: [
       "art. 6º",
-      "15 dias úteis",
-      "até 5 anos",
+      "até 15 dias contados do pedido",
+      "de 30 dias a 5 anos",
       "72 horas",
       "Auditorias internas trimestrais",
       "Auditorias externas anuais",

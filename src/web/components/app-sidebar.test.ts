@@ -26,7 +26,7 @@ describe("sidebar per role", () => {
   it("owner and síndico see every section, Configurações and Auditoria", () => {
     for (const role of ["owner", "sindico"] as const) {
       expect(titles(role)).toEqual(STAFF_SECTIONS);
-      expect(titles(role, ADMIN_NAV_ITEMS)).toEqual(["Configurações", "Auditoria"]);
+      expect(titles(role, ADMIN_NAV_ITEMS)).toEqual(["Configurações", "Auditoria", "Direitos dos titulares"]);
     }
   });
 
@@ -58,8 +58,8 @@ describe("sidebar per role", () => {
     ]);
   });
 
-  it("links Configurações to /app/configuracoes and Auditoria to /app/auditoria", () => {
-    expect(ADMIN_NAV_ITEMS.map((i) => i.href)).toEqual(["/app/configuracoes", "/app/auditoria"]);
+  it("links Configurações, Auditoria and the data subjects' requests to their screens", () => {
+    expect(ADMIN_NAV_ITEMS.map((i) => i.href)).toEqual(["/app/configuracoes", "/app/auditoria", "/app/titulares"]);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Phone,
+  Scale,
   ScanLine,
   Settings,
   ShieldCheck,
@@ -85,6 +86,8 @@ export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   },
   // Issue 15: who did what, when and from where.
   { title: CONSOLE_SCREENS.auditoria.list, href: "/app/auditoria", icon: ShieldCheck, permission: "auditoria:ler" },
+  // LGPD art. 18: a data subject's copy of their data, or its anonymisation.
+  { title: CONSOLE_SCREENS.titulares.list, href: "/app/titulares", icon: Scale, permission: "lgpd:gerenciar" },
 ];
 
 /**

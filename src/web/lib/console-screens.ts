@@ -52,6 +52,7 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
     pages: { equipe: "Equipe", organizacao: "Organização", integracoes: "Integrações" },
   },
   auditoria: { list: "Auditoria" },
+  titulares: { list: "Direitos dos titulares" },
 };
 
 /** Ids are displayed truncated to 8 characters (SPEC.md section 9). */

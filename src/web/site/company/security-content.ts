@@ -29,7 +29,7 @@ export const COMPLIANCE_ITEMS: readonly InfoItem[] = [
   {
     icon: ScrollText,
     title: "Conformidade com a LGPD",
-    text: "Tratamos dados pessoais conforme a Lei Geral de Proteção de Dados (Lei nº 13.709/2018), com encarregado de dados nomeado e respostas aos titulares em até 15 dias úteis.",
+    text: "Tratamos dados pessoais conforme a Lei Geral de Proteção de Dados (Lei nº 13.709/2018), com encarregado de dados nomeado e respostas aos titulares em até 15 dias.",
   },
   {
     icon: FileSearch,
@@ -88,7 +88,7 @@ export const AUDIT_ITEMS: readonly InfoItem[] = [
   {
     icon: ScrollText,
     title: "Histórico para auditoria",
-    text: "Os registros de entrada e saída ficam disponíveis para consulta do síndico e são guardados por até 5 anos, prazo máximo da nossa política de retenção.",
+    text: "Os registros de entrada e saída ficam disponíveis para consulta do síndico pelo prazo que o condomínio escolhe (90 dias, se ele não escolher outro, e no máximo 5 anos); depois, os dados do visitante são anonimizados.",
   },
 ];
 
@@ -109,7 +109,7 @@ export const PRIVACY_BY_DESIGN_POINTS: readonly string[] = [
   "Coletamos apenas os dados necessários para liberar um acesso com segurança.",
   "Cada condomínio enxerga somente os próprios dados: o isolamento entre clientes é garantido no servidor.",
   "Fotos e documentos de visitantes são usados apenas para identificação e controle de acesso, nunca para publicidade.",
-  "Os dados de acesso são mantidos por até 5 anos e, depois disso, eliminados ou anonimizados.",
+  "Os dados de visitantes são mantidos pelo prazo que o condomínio escolhe, de 30 dias a 5 anos, e depois anonimizados.",
   "Novas funcionalidades passam por uma avaliação de impacto à privacidade antes do lançamento.",
 ];
 

@@ -42,7 +42,7 @@ const CONTACT_FAQ: readonly { question: string; answer: React.ReactNode }[] = [
         <a href={`mailto:${COMPANY.dpoEmail}`} className={textLinkClass}>
           {COMPANY.dpoEmail}
         </a>
-        : respondemos em até 15 dias úteis.
+        : respondemos em até 15 dias.
       </>
     ),
   },

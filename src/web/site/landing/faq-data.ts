@@ -25,7 +25,7 @@ export const FAQ: readonly FaqEntry[] = [
     id: "seguranca-lgpd",
     question: "Os dados do condomínio estão seguros? A Guarita segue a LGPD?",
     answer:
-      "Sim. Os dados trafegam com criptografia TLS 1.3 e ficam armazenados com AES-256, o acesso ao painel depende do perfil de cada usuário e toda entrada, saída e autorização fica registrada para auditoria. Seguimos a LGPD: os registros de acesso são guardados por até 5 anos, as solicitações dos titulares são respondidas em até 15 dias úteis e passamos por auditorias internas a cada trimestre e externas todo ano.",
+      "Sim. Os dados trafegam com criptografia TLS 1.3 e ficam armazenados com AES-256, o acesso ao painel depende do perfil de cada usuário e toda entrada, saída e autorização fica registrada para auditoria. Seguimos a LGPD: os dados de visitantes são guardados pelo prazo que cada condomínio escolhe (90 dias, se ele não escolher outro, e no máximo 5 anos) e depois anonimizados, as solicitações dos titulares são respondidas em até 15 dias e passamos por auditorias internas a cada trimestre e externas todo ano.",
   },
   {
     id: "sotaques-ruido",

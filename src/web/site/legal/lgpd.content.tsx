@@ -138,12 +138,13 @@ export const LGPD: LegalDocumentContent = {
           <ol>
             <li>
               Envie o seu pedido para <MailLink email={COMPANY.privacyEmail} />, informando o seu nome e o direito que
-              deseja exercer.
+              deseja exercer, ou procure a administração do seu condomínio, que registra o pedido no Guarita.
             </li>
             <li>Poderemos pedir informações adicionais para confirmar a sua identidade e proteger os seus dados.</li>
             <li>
-              Respondemos em até 15 dias úteis, ressalvados os prazos menores previstos na legislação. Se os dados forem
-              tratados em nome de um condomínio, encaminhamos o pedido ao controlador e apoiamos a resposta.
+              Respondemos em até 15 dias contados do pedido (art. 19): o pedido fica registrado com a data de
+              recebimento, o prazo e a conclusão. O condomínio pode exportar uma cópia de todos os seus dados, inclusive
+              de quem os consultou, ou anonimizar os seus dados de visitante.
             </li>
           </ol>
           <p>O atendimento é gratuito. Você também pode apresentar reclamação à ANPD.</p>
@@ -220,12 +221,15 @@ export const LGPD: LegalDocumentContent = {
           <p>Os dados são mantidos apenas pelo tempo necessário:</p>
           <ul>
             <li>
-              dados de acesso (solicitações, registros de entrada e saída, fotos e registros de chamadas): até 5 anos,
-              ou prazo menor definido pelo condomínio;
+              dados de visitantes (solicitações, chamadas, passes e registros de entrada e saída): pelo prazo que cada
+              condomínio define, de 30 dias a 5 anos, e 90 dias se ele não escolher outro; vencido o prazo, nome,
+              documento e telefone são anonimizados automaticamente, e as contagens e estatísticas continuam;
             </li>
+            <li>cadastros de moradores e da equipe: enquanto estiverem ativos;</li>
             <li>
-              registros de acesso à aplicação: no mínimo 6 meses, conforme o Marco Civil da Internet (Lei nº
-              12.965/2014);
+              trilha de auditoria (entradas no sistema, alterações, consultas e exportações de dados, com IP, data e
+              hora): no mínimo 6 meses, conforme o Marco Civil da Internet (Lei nº 12.965/2014), sem que a aplicação
+              possa alterá-la ou apagá-la;
             </li>
             <li>
               dados de conta e faturamento: durante o contrato e pelos prazos legais posteriores, como os 5 anos

@@ -275,10 +275,12 @@ export const PRIVACIDADE: LegalDocumentContent = {
             <li>a revisão de decisões tomadas unicamente com base em tratamento automatizado.</li>
           </ul>
           <p>
-            Para exercer esses direitos, escreva para <MailLink email={COMPANY.privacyEmail} />. Poderemos pedir
-            informações para confirmar a sua identidade, a fim de proteger os seus dados. Respondemos às solicitações em
-            até 15 dias úteis, ressalvados os prazos menores previstos na legislação. Se os dados forem tratados em nome
-            de um condomínio, encaminharemos o pedido ao controlador e apoiaremos a resposta.
+            Para exercer esses direitos, escreva para <MailLink email={COMPANY.privacyEmail} /> ou procure a
+            administração do seu condomínio, que registra o pedido no Guarita. Poderemos pedir informações para
+            confirmar a sua identidade, a fim de proteger os seus dados. Respondemos em até 15 dias contados do pedido
+            (art. 19 da LGPD): cada pedido fica registrado com a data em que foi recebido, o prazo e a data em que foi
+            atendido. A seu pedido, o condomínio exporta uma cópia de tudo o que o Guarita guarda sobre você, inclusive
+            quem consultou esses dados, ou anonimiza os seus dados de visitante.
           </p>
           <p>Você também pode apresentar reclamação à ANPD.</p>
         </>
@@ -320,12 +322,16 @@ export const PRIVACIDADE: LegalDocumentContent = {
           <p>Mantemos os dados pessoais apenas pelo tempo necessário às finalidades que justificaram a coleta:</p>
           <ul>
             <li>
-              <strong>Dados de acesso</strong> (solicitações, registros de entrada e saída, fotos, registros e gravações
-              de chamadas): pelo prazo definido pelo condomínio, limitado a até 5 anos;
+              <strong>Dados de visitantes</strong> (solicitações, chamadas, passes e registros de entrada e saída): pelo
+              prazo definido por cada condomínio, de 30 dias a 5 anos (1.825 dias), e 90 dias se ele não escolher outro.
+              Vencido o prazo, nome, documento e telefone do visitante são anonimizados automaticamente; as contagens e
+              estatísticas continuam. Cadastros de moradores e da equipe são mantidos enquanto estiverem ativos;
             </li>
             <li>
-              <strong>Registros de acesso à aplicação</strong> (endereço IP, data e hora): pelo prazo mínimo de 6 meses
-              exigido pelo art. 15 do Marco Civil da Internet (Lei nº 12.965/2014);
+              <strong>Trilha de auditoria</strong> (quem entrou no sistema, alterou, consultou ou exportou dados, com
+              endereço IP, data e hora): mantida por pelo menos 6 meses, como exige o art. 15 do Marco Civil da Internet
+              (Lei nº 12.965/2014), sem que a aplicação possa alterá-la ou apagá-la; nela, os documentos aparecem
+              mascarados;
             </li>
             <li>
               <strong>Dados de conta e faturamento</strong>: durante a vigência do contrato e, depois dela, pelos prazos
