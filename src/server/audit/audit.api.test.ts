@@ -150,6 +150,41 @@ describe("who viewed personal data", () => {
   });
 });
 
+describe("changes are recorded in their transaction", () => {
+  it("a request's creation and decision, a person's edit, an API key's creation (never its secret)", async () => {
+    const condo = await createCondominioWithUnidade(system(), a.org.id, { codigo: "707" });
+    const created = await a.api.post("/api/solicitacoes", {
+      json: {
+        condominio_id: condo.condominio.id,
+        unidade_id: condo.unidade.id,
+        nome_visitante: "Auditado da Silva",
+        doc_visitante: "529.982.247-25",
+      },
+    });
+    await a.api.post(`/api/solicitacoes/${created.body.id}/autorizar`);
+    const ofRequest = (await trail(a.org.id)).filter((r) => r.entidadeId === created.body.id);
+    expect(ofRequest.map((r) => r.acao)).toEqual(expect.arrayContaining(["criar", "decidir"]));
+    expect(ofRequest.find((r) => r.acao === "criar")!.depois).toMatchObject({ doc_visitante: "***.982.247-**" });
+    expect(ofRequest.find((r) => r.acao === "decidir")).toMatchObject({
+      atorTipo: "usuario",
+      atorId: a.user.id,
+      depois: { status: "autorizado" },
+    });
+
+    const key = await a.api.post("/api/integracoes/chaves", {
+      json: { nome: "Chave auditada", escopos: ["eventos:ler"] },
+    });
+    const keyRecord = (await trail(a.org.id)).find((r) => r.entidadeId === key.body.id);
+    expect(keyRecord).toMatchObject({ acao: "criar", entidade: "chave_api" });
+    expect(JSON.stringify(keyRecord)).not.toContain(key.body.segredo);
+
+    // A refused change writes nothing.
+    const before = (await trail(a.org.id)).length;
+    expect((await a.api.post(`/api/solicitacoes/${created.body.id}/negar`)).status).toBe(409);
+    expect((await trail(a.org.id)).length).toBe(before);
+  });
+});
+
 describe("the Auditoria screen's API", () => {
   it("lists the tenant's trail with filters; porteiros can't; another tenant sees none of it", async () => {
     const all = await a.api.get("/api/auditoria?page_size=200");

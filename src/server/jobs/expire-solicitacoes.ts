@@ -4,6 +4,7 @@
  * request twice, and each change writes its event like any other change.
  */
 import { sql } from "drizzle-orm";
+import { recordAudit, SYSTEM_ACTOR } from "../audit/audit";
 import type { Database } from "../db/client";
 import { revokeLinks } from "../notifications/links";
 import { recordEvent } from "../realtime/events";
@@ -30,6 +31,14 @@ export async function expireOverdue(db: Database, batchSize = 500): Promise<numb
       rows.map((r) => r.id),
     );
     for (const row of rows) {
+      await recordAudit(tx, row.organization_id, SYSTEM_ACTOR, {
+        acao: "alterar",
+        entidade: "solicitacao",
+        entidadeId: row.id,
+        resumo: `A solicitação de ${row.nome_visitante} expirou sem decisão`,
+        antes: { status: "pendente" },
+        depois: { status: "expirado" },
+      });
       await recordEvent(tx, row.organization_id, {
         type: "solicitacao.atualizada",
         solicitacao: { id: row.id, nome_visitante: row.nome_visitante, status: "expirado", unidade_id: row.unidade_id },

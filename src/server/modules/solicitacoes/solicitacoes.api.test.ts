@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   addSignedInMember,
@@ -8,7 +8,7 @@ import {
 } from "../../../../tests/support/factories";
 import { describeOnPostgres } from "../../../../tests/support/postgres-only";
 import { setupTestSystem } from "../../../../tests/support/system";
-import { chamadas, pessoas, solicitacoesAcesso } from "../../db/schema";
+import { auditoria, chamadas, pessoas, solicitacoesAcesso } from "../../db/schema";
 import { expireOverdue } from "../../jobs/expire-solicitacoes";
 
 const system = setupTestSystem();
@@ -422,6 +422,13 @@ describe("expiry", () => {
     expect(await expireOverdue(system().handle.db)).toBe(0);
     const status = async (id: string) => (await a.api.get(`/api/solicitacoes/${id}`)).body.status;
     expect(await status(overdue.id)).toBe("expirado");
+    // The system's change is in the audit trail too, once.
+    const audited = await system()
+      .handle.db.select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidadeId, overdue.id), eq(auditoria.atorTipo, "sistema")));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ acao: "alterar", depois: { status: "expirado" } });
     expect(await status(later.id)).toBe("pendente");
     expect(await status(decided.id)).toBe("autorizado");
   });
