@@ -3,10 +3,11 @@
  * years, through the real app (routing, auth, validation, serialisation), on PGlite and, when a
  * server is reachable, on PostgreSQL; then the integration API's call chain under load from 50
  * concurrent API keys (bench/chain.ts). Prints p50/p95/max and the chain's throughput, and writes
- * bench/results/latest.json.
+ * bench/results/latest.json. Issue 14 (bench/access.ts): 1,000,000 access records and 2,000 passes,
+ * the gate's validation, the access-log lists and the CSV export's memory.
  *
  *   BENCH_REQUESTS=200000  BENCH_ITERATIONS=200  BENCH_DATABASE_URL=postgres://…/guarita_bench
- *   BENCH_CHAIN_KEYS=50  BENCH_CHAIN_ROUNDS=10
+ *   BENCH_CHAIN_KEYS=50  BENCH_CHAIN_ROUNDS=10  BENCH_ACESSOS=1000000
  *   BENCH_ONLY=postgres | pglite
  */
 import "../src/shared/zod-config";
@@ -20,6 +21,16 @@ import { createSystem, type System } from "../src/server/bootstrap";
 import { openDatabase } from "../src/server/db/client";
 import { createTenantWithMember } from "../tests/support/factories";
 import { client } from "../tests/support/http";
+import {
+  ACCESS_TARGET_MS,
+  ACESSOS,
+  type AccessSeed,
+  accessCases,
+  CSV_EXPORTS,
+  type CsvExportResult,
+  measureCsvExport,
+  seedBenchAccess,
+} from "./access";
 import { assertChainBudget, CHAIN_KEYS, CHAIN_ROUNDS, type ChainLoad, runChains } from "./chain";
 import { seedBenchRegistry, seedBenchTenant } from "./seed";
 
@@ -68,13 +79,26 @@ async function freshPostgres(): Promise<string | null> {
   return url.toString();
 }
 
-async function run(label: string, system: System): Promise<{ rows: Row[]; load: ChainLoad & { database: string } }> {
+type RunResult = {
+  rows: Row[];
+  load: ChainLoad & { database: string };
+  access: AccessSeed & { database: string };
+  csv: CsvExportResult[];
+  accessCaseNames: string[];
+};
+
+async function run(label: string, system: System): Promise<RunResult> {
   const t0 = performance.now();
   const tenant = await createTenantWithMember(system, { role: "sindico", name: "Cliente Bench" });
   const condoIds = await seedBenchTenant(system.handle.db, tenant.org.id, REQUESTS);
   await seedBenchRegistry(system.handle.db, tenant.org.id, condoIds);
   console.info(
     `${label}: ${REQUESTS.toLocaleString("pt-BR")} solicitações, 5.000 unidades, 20.000 pessoas e 300.000 chamadas semeadas em ${Math.round((performance.now() - t0) / 1000)} s`,
+  );
+  const access = { database: label, ...(await seedBenchAccess(system.handle.db, tenant.org.id, condoIds, ACESSOS)) };
+  console.info(
+    `${label}: ${access.acessos.toLocaleString("pt-BR")} acessos (${access.presentes} presentes), ` +
+      `${access.passes.toLocaleString("pt-BR")} passes e ${access.validacoes.toLocaleString("pt-BR")} validações semeados em ${access.seconds} s`,
   );
   const ids = (
     (await system.handle.db.execute(
@@ -109,12 +133,23 @@ async function run(label: string, system: System): Promise<{ rows: Row[]; load: 
     ["chamadas: status=falhou", () => api.get("/api/chamadas?status=falhou")],
     ["chamadas: busca 'whatsapp joao'", () => api.get("/api/chamadas?q=joao")],
   ];
+  const accessBench = await accessCases(system, tenant.org.id, condoIds, api);
+  cases.push(...accessBench);
   const rows: Row[] = [];
   for (const [name, call] of cases) rows.push({ database: label, ...(await measure(name, call)) });
+  const csv: CsvExportResult[] = [];
+  for (const target of CSV_EXPORTS)
+    csv.push(await measureCsvExport(label, system, tenant.org.id, tenant.cookie, target));
   // Last: the chain writes requests and calls, which the read cases above must not see.
   const chain = await runChains(system, tenant.org.id, api);
   for (const [name, times] of chain.samples) rows.push({ database: label, ...summarise(name, times) });
-  return { rows, load: { database: label, ...chain.load } };
+  return {
+    rows,
+    load: { database: label, ...chain.load },
+    access,
+    csv,
+    accessCaseNames: accessBench.map(([name]) => name),
+  };
 }
 
 const logger = pino({ level: "silent" });
@@ -129,23 +164,29 @@ const base = {
 };
 const results: Row[] = [];
 const loads: (ChainLoad & { database: string })[] = [];
+const accessSeeds: RunResult["access"][] = [];
+const csvExports: CsvExportResult[] = [];
+let accessCaseNames: string[] = [];
+const keep = (r: RunResult) => {
+  results.push(...r.rows);
+  loads.push(r.load);
+  accessSeeds.push(r.access);
+  csvExports.push(...r.csv);
+  accessCaseNames = r.accessCaseNames;
+};
 
 // BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database.
 const only = process.env.BENCH_ONLY;
 if (only !== "postgres") {
   const pglite = await createSystem({ ...base, database: { dataDir: null } });
-  const { rows, load } = await run("PGlite", pglite);
-  results.push(...rows);
-  loads.push(load);
+  keep(await run("PGlite", pglite));
   await pglite.close();
 }
 
 const pgUrl = only === "pglite" ? null : (process.env.BENCH_DATABASE_URL ?? (await freshPostgres()));
 if (pgUrl) {
   const postgres = await createSystem({ ...base, handle: await openDatabase({ url: pgUrl, poolMax: 10 }) });
-  const { rows, load } = await run("PostgreSQL", postgres);
-  results.push(...rows);
-  loads.push(load);
+  keep(await run("PostgreSQL", postgres));
   await postgres.close();
 } else {
   console.info("PostgreSQL inacessível: medindo só o PGlite.");
@@ -158,6 +199,27 @@ console.info(
 console.table(results);
 console.info(`\nVazão da cadeia v1 (${CHAIN_KEYS} chaves em paralelo, sem erros):\n`);
 console.table(loads);
+
+// Issue 14's target: the gate's validation and the access-log lists, p95 under 50 ms.
+const acessosLabel = ACESSOS.toLocaleString("pt-BR");
+const load = os.loadavg().map((n) => n.toFixed(2));
+console.info(
+  `\nMeta da issue 14 — validação e lista de acessos com ${acessosLabel} registros: p95 < ${ACCESS_TARGET_MS} ms`,
+);
+const targets = [...new Set(results.map((r) => r.database))].map((database) => {
+  const mine = results.filter((r) => r.database === database && accessCaseNames.includes(r.endpoint));
+  const misses = mine.filter((r) => r.p95 >= ACCESS_TARGET_MS);
+  const worst = mine.reduce((a, b) => (b.p95 > a.p95 ? b : a), mine[0]!);
+  console.info(
+    `  ${misses.length === 0 ? "✔ cumprida" : "✘ NÃO cumprida"} no ${database}: ${mine.length - misses.length}/${mine.length} casos; ` +
+      `maior p95 ${worst.p95} ms (${worst.endpoint})` +
+      (misses.length ? `; acima: ${misses.map((m) => `${m.endpoint} (${m.p95} ms)`).join(", ")}` : ""),
+  );
+  return { database, target_ms: ACCESS_TARGET_MS, met: misses.length === 0, worst_p95: worst.p95, misses };
+});
+console.info(`\nExportação CSV de acessos (corpo lido em pedaços, memória amostrada a cada 50 ms):\n`);
+console.table(csvExports);
+console.info(`Carga da máquina ao fim (loadavg 1/5/15 min): ${load.join(" / ")}`);
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync(
   "bench/results/latest.json",
@@ -167,8 +229,13 @@ fs.writeFileSync(
       requests: REQUESTS,
       iterations: ITERATIONS,
       chain: { keys: CHAIN_KEYS, rounds: CHAIN_ROUNDS },
+      acessos: ACESSOS,
+      loadavg: os.loadavg(),
       results,
       load: loads,
+      access_seed: accessSeeds,
+      csv_export: csvExports,
+      access_targets: targets,
     },
     null,
     2,

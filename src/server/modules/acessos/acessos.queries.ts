@@ -7,7 +7,7 @@ import type { AcessoOrigem, VisitaTipo } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
 import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
-import { cappedCount } from "../../db/pagination";
+import { cappedCount, cappedSearchCount } from "../../db/pagination";
 import { acessos as a, condominios, unidades } from "../../db/schema";
 import { likeContains } from "../../db/search";
 import type { Reader } from "../solicitacoes/solicitacoes.queries";
@@ -68,7 +68,8 @@ export async function listAcessos(db: Executor, reader: Reader, f: AcessoFilters
       .orderBy(desc(a.entradaEm), desc(a.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    cappedCount(db, a, where),
+    // A million visits: a common name's count is estimated (db/pagination.ts), any other counted.
+    f.q ? cappedSearchCount(db, a, where) : cappedCount(db, a, where),
   ]);
   return { rows: rows as AcessoRow[], counted };
 }

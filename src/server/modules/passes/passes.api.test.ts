@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   addSignedInMember,
@@ -592,5 +592,26 @@ describe("integration (/api/v1/passes/validar)", () => {
       json: { condominio_id: condoA.condominio.id, pin: "123456" },
     });
     expect(res.status).toBe(403);
+  });
+});
+
+describe("access log at scale", () => {
+  it("answers a common search with 'more than 10.000' from the planner's estimate, and counts a rare one exactly", async () => {
+    const condo = await createCondominioWithUnidade(system(), a.org.id, { codigo: "900", nome: "Condomínio Grande" });
+    await system().handle.db.execute(sql`
+      INSERT INTO acessos (organization_id, condominio_id, unidade_id, nome, tipo, origem, entrada_em, saida_em, busca)
+      SELECT ${a.org.id}, ${condo.condominio.id}, ${condo.unidade.id}, 'João Comum ' || g, 'visitante', 'morador',
+             now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval + interval '1 minute',
+             'joao comum ' || g || ' 900'
+      FROM generate_series(1, 60000) g`);
+    await system().handle.db.execute(sql`ANALYZE acessos`);
+    const common = await porteiro.api.get(`/api/acessos?condominio_id=${condo.condominio.id}&q=joao&page_size=20`);
+    expect(common.status).toBe(200);
+    expect(common.body).toMatchObject({ total: 10_000, total_truncated: true });
+    expect(common.body.items).toHaveLength(20);
+    const rare = await porteiro.api.get(
+      `/api/acessos?condominio_id=${condo.condominio.id}&q=${encodeURIComponent("comum 59999")}`,
+    );
+    expect(rare.body).toMatchObject({ total: 1, total_truncated: false });
   });
 });
