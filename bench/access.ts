@@ -4,6 +4,7 @@
  * (PIN and QR) and the access-log lists measured through the real app; and the CSV export streamed
  * chunk by chunk while the process's memory is sampled, to show it stays flat.
  */
+
 import v8 from "node:v8";
 import vm from "node:vm";
 import { sql } from "drizzle-orm";
@@ -11,6 +12,7 @@ import type { System } from "../src/server/bootstrap";
 import type { Database } from "../src/server/db/client";
 import type { client } from "../tests/support/http";
 import { TEST_ORIGIN } from "../tests/support/system";
+import { FIRST, LAST } from "./seed";
 
 export const ACESSOS = Number(process.env.BENCH_ACESSOS ?? 1_000_000);
 const PASSES = 2_000;
@@ -24,42 +26,6 @@ export const ACCESS_TARGET_MS = 50;
 type Api = ReturnType<typeof client>;
 export type BenchCase = [string, () => Promise<{ status: number }>];
 
-const FIRST = [
-  "João",
-  "Maria",
-  "José",
-  "Ana",
-  "Antônio",
-  "Francisca",
-  "Carlos",
-  "Luíza",
-  "Paulo",
-  "Márcia",
-  "Lucas",
-  "Juliana",
-  "Gabriel",
-  "Letícia",
-  "Rafael",
-  "Conceição",
-];
-const LAST = [
-  "Silva",
-  "Santos",
-  "Oliveira",
-  "Souza",
-  "Rodrigues",
-  "Ferreira",
-  "Alves",
-  "Pereira",
-  "Lima",
-  "Gomes",
-  "Ribeiro",
-  "Araújo",
-  "Cardoso",
-  "Nogueira",
-  "Vasconcelos",
-  "Brandão",
-];
 const ROLES = ["Diarista", "Personal trainer", "Babá", "Jardineiro", "Cuidadora", "Motorista", "Professora de piano"];
 const DOORMEN = ["Porteiro Bench", "Rosângela Portaria", "Cláudio Portaria", "Central Remota 2"];
 

@@ -6,7 +6,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../src/server/db/client";
 
-const FIRST = [
+/** Names with accents, as the bench seeds them everywhere. */
+export const FIRST = [
   "João",
   "Maria",
   "José",
@@ -24,7 +25,7 @@ const FIRST = [
   "Rafael",
   "Conceição",
 ];
-const LAST = [
+export const LAST = [
   "Silva",
   "Santos",
   "Oliveira",

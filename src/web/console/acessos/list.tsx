@@ -5,6 +5,7 @@ import { ACESSO_ORIGENS, VISITA_TIPOS } from "@/shared/domain";
 import { ACESSO_ORIGEM_LABELS, type Acesso } from "@/shared/schemas/acessos";
 import { VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
+import { DateFilter } from "@/web/components/date-filter";
 import { EmptyState } from "@/web/components/empty-state";
 import { ExportCsvLink } from "@/web/components/export-csv-link";
 import { ListFilters, ListScreen, ListTable, SelectFilter } from "@/web/components/list-screen";
@@ -12,7 +13,6 @@ import { RefreshButton } from "@/web/components/refresh-button";
 import { formatDateTime } from "@/web/components/relative-time";
 import { RequirePermission } from "@/web/components/require-permission";
 import { Badge } from "@/web/components/ui/badge";
-import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -287,36 +287,6 @@ function UnidadeFilter({
           ))}
         </SelectContent>
       </Select>
-    </div>
-  );
-}
-
-function DateFilter({
-  id,
-  label,
-  value,
-  min,
-  max,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  min?: string;
-  max?: string;
-  onChange: (value?: string) => void;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="date"
-        value={value ?? ""}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(isDateOnly(event.target.value) ? event.target.value : undefined)}
-      />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   AUDITORIA_ENTIDADES,
   type Auditoria,
 } from "@/shared/schemas/auditoria";
+import { DateFilter } from "@/web/components/date-filter";
 import { EmptyState } from "@/web/components/empty-state";
 import { ExportCsvLink } from "@/web/components/export-csv-link";
 import { ListScreen, ListTable, SelectFilter } from "@/web/components/list-screen";
@@ -18,7 +19,6 @@ import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
 import { RequirePermission } from "@/web/components/require-permission";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -475,36 +475,6 @@ function PessoaFilter({ value, onChange }: { value: string | undefined; onChange
           Não foi possível carregar a equipe.
         </p>
       )}
-    </div>
-  );
-}
-
-function DateFilter({
-  id,
-  label,
-  value,
-  min,
-  max,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  min?: string;
-  max?: string;
-  onChange: (value?: string) => void;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="date"
-        value={value ?? ""}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(isDateOnly(event.target.value) ? event.target.value : undefined)}
-      />
     </div>
   );
 }
