@@ -13,6 +13,7 @@ import type { Auth } from "./auth/auth";
 import { createAuthRoutes } from "./auth/auth.routes";
 import { exposedAuthPaths } from "./auth/auth-endpoints";
 import type { LoginThrottle } from "./auth/login-throttle";
+import type { SessionResolver } from "./auth/session-resolver";
 import { requireTenant } from "./auth/tenant.middleware";
 import type { DatabaseHandle } from "./db/client";
 import { clientIpMiddleware, type TrustProxy } from "./http/client-ip";
@@ -59,6 +60,8 @@ import { registerWebhookDocs } from "./webhooks/openapi-docs";
 export interface AppDeps {
   handle: DatabaseHandle;
   auth: Auth;
+  /** Who is calling: session, user and tenant in one lookup, remembered briefly (decision 027). */
+  sessions: SessionResolver;
   throttle: LoginThrottle;
   logger: Logger;
   bus: EventBus;
@@ -81,9 +84,9 @@ export interface AppDeps {
 }
 
 /** A router for the tenant-scoped API: every route under it requires a session and a tenant. */
-export function tenantRouter(deps: Pick<AppDeps, "auth" | "handle">) {
+export function tenantRouter(deps: Pick<AppDeps, "sessions">) {
   const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  router.use("*", requireTenant(deps.auth, deps.handle.db));
+  router.use("*", requireTenant(deps.sessions));
   return router;
 }
 
@@ -112,7 +115,7 @@ export function createApp(deps: AppDeps) {
   // NUL and lone surrogates in any query, path or JSON string: 400 before any route or database.
   app.use("/api/*", rejectUnstorableText());
 
-  app.route("/api/auth", createAuthRoutes({ auth, throttle: deps.throttle, db: handle.db }));
+  app.route("/api/auth", createAuthRoutes({ auth, throttle: deps.throttle, db: handle.db, sessions: deps.sessions }));
 
   const secureCookies = deps.publicUrl.startsWith("https://");
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -129,7 +132,7 @@ export function createApp(deps: AppDeps) {
   api.route("/cadastro", cadastroRoutes({ db: handle.db, auth, secret: deps.secret, secureCookies }));
   api.route("/webhooks", stripeWebhookRoutes(handle.db, deps.payments.webhook));
   api.route("/webhooks", receiptsRoutes(handle.db, { ...deps.receipts, publicUrl: deps.publicUrl }));
-  api.route("/me", tenantRouter(deps).route("/", meRoutes(handle.db)));
+  api.route("/me", tenantRouter(deps).route("/", meRoutes()));
   // Opening a person's or a request's detail is recorded (issue 15): who viewed personal data.
   api.use("/pessoas/:id", recordViewsOf(handle.db, "pessoa"));
   api.use("/solicitacoes/:id", recordViewsOf(handle.db, "solicitacao"));

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { createLoginThrottle } from "./auth/login-throttle";
+import { createSessionResolver } from "./auth/session-resolver";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
 import type { TrustProxy } from "./http/client-ip";
@@ -36,6 +37,8 @@ export interface SystemOptions {
   maxLoginFailures?: number;
   maxLoginFailuresPerIp?: number;
   sseHeartbeatMs?: number;
+  /** How long an instance reuses a resolved session (default 5 s; 0 = never; decision 027). */
+  sessionCacheTtlMs?: number;
   /** Stripe keys; omitted = demo mode. */
   payments?: PaymentsConfig;
   /** WhatsApp and SMS providers for the residents' messages; omitted = the labelled demo channels. */
@@ -75,6 +78,8 @@ export async function createSystem(options: SystemOptions) {
     maxFailuresPerIp: options.maxLoginFailuresPerIp ?? 30,
   });
   const bus = createEventBus(handle, options.logger);
+  const sessions = createSessionResolver({ auth, handle, logger: options.logger, ttlMs: options.sessionCacheTtlMs });
+  await sessions.start();
   const mailer = createMailer({
     db: handle.db,
     logger: options.logger,
@@ -100,6 +105,7 @@ export async function createSystem(options: SystemOptions) {
   const { app, closeStreams } = createApp({
     handle,
     auth,
+    sessions,
     throttle,
     logger: options.logger,
     bus,
@@ -156,6 +162,7 @@ export async function createSystem(options: SystemOptions) {
       await webhooks.close();
       await notifications.close();
       await bus.close();
+      await sessions.close();
       await handle.close();
     },
   };

@@ -28,12 +28,15 @@ import {
   translateAuthError,
 } from "./auth-messages";
 import type { LoginAttempt, LoginThrottle } from "./login-throttle";
+import type { SessionResolver } from "./session-resolver";
 
 export interface AuthRoutesOptions {
   auth: Auth;
   throttle: LoginThrottle;
   /** Where the e-mail limits count (the app's database). */
   db: Executor;
+  /** Told when a signed-in POST succeeded (sign-out, password change…), so this instance forgets it at once. */
+  sessions: Pick<SessionResolver, "forget">;
 }
 
 /**
@@ -113,7 +116,7 @@ async function withoutSessionToken(response: Response): Promise<Response> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createAuthRoutes({ auth, throttle, db }: AuthRoutesOptions) {
+export function createAuthRoutes({ auth, throttle, db, sessions }: AuthRoutesOptions) {
   const routes = new Hono<AppEnv>();
 
   /** Sign-in, failed sign-in and sign-out in the tenant's audit trail (issue 15). */
@@ -254,6 +257,8 @@ export function createAuthRoutes({ auth, throttle, db }: AuthRoutesOptions) {
     const ending = isSignOut ? await auth.api.getSession({ headers: request.headers }).catch(() => null) : null;
 
     const response = await auth.handler(request);
+    // The database's NOTIFY reaches every instance; this one need not wait for it.
+    if (c.req.method === "POST" && response.ok) await sessions.forget(request.headers);
 
     if (attempt) {
       const outcome = response.ok ? "success" : response.status === 401 ? "wrong-password" : "not-checked";

@@ -1,50 +1,38 @@
 /**
- * Resolves who is calling and in which tenant, once per request. Every tenant-scoped route sits
- * behind `requireTenant`; handlers read `c.get("tenant")` and never take a tenant id from input.
+ * Resolves who is calling and in which tenant, once per request (auth/session-resolver.ts). Every
+ * tenant-scoped route sits behind `requireTenant`; handlers read `c.get("tenant")` and never take a
+ * tenant id from input.
  */
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { MEMBER_ROLES, type MemberRole } from "../../shared/domain";
 import { can, type Permission } from "../../shared/permissions";
 import type { Database } from "../db/client";
 import { member, session as sessionTable } from "../db/schema";
 import type { AppEnv, TenantContext } from "../http/context";
 import { forbidden, unauthorized } from "../http/errors";
-import type { Auth } from "./auth";
 import { type DataScope, resolveScope } from "./scope";
+import type { SessionResolver } from "./session-resolver";
 
-export function requireTenant(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
+export function requireTenant(sessions: SessionResolver): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) throw unauthorized();
-
-    const { user } = session;
-    const activeOrganizationId = session.session.activeOrganizationId ?? null;
-    const memberships = await db
-      .select({ organizationId: member.organizationId, role: member.role })
-      .from(member)
-      .where(
-        activeOrganizationId
-          ? and(eq(member.userId, user.id), eq(member.organizationId, activeOrganizationId))
-          : eq(member.userId, user.id),
-      )
-      .orderBy(asc(member.createdAt))
-      .limit(1);
-    const membership = memberships[0];
+    const resolved = await sessions.resolve(c.req.raw.headers);
+    if (!resolved) throw unauthorized();
+    const { membership, user } = resolved;
     if (!membership) throw forbidden("Sua conta não está vinculada a nenhuma administradora de condomínios.");
-    if (!(MEMBER_ROLES as readonly string[]).includes(membership.role)) throw forbidden();
-
-    const role = membership.role as MemberRole;
+    if (!membership.role) throw forbidden();
     c.set("tenant", {
       organizationId: membership.organizationId,
+      organization: membership.organization,
       userId: user.id,
-      role,
-      scope: await resolveScope(db, membership.organizationId, user.id, role),
-      user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null },
-      sessionId: session.session.id,
+      role: membership.role,
+      scope: membership.scope,
+      user,
+      sessionId: resolved.sessionId,
       ip: c.get("clientIp") ?? null,
     });
     await next();
+    // A write may have changed a session's user, role, tenant or units (the triggers announce it).
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) await sessions.settle();
   };
 }
 

@@ -35,6 +35,12 @@ export interface DatabaseHandle {
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Unlisten>;
   /** Whether the LISTEN connection is up (false while it reconnects after the server went away). */
   listening(): boolean;
+  /**
+   * Resolves once this process has heard every notification committed before the call (false if
+   * it could not tell: the LISTEN connection is down). After its own write, an instance uses it
+   * so its next request sees what the write announced.
+   */
+  caughtUp(): Promise<boolean>;
   /** Runs `fn` while holding a session-level advisory lock (serialises migrations across instances). */
   withAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -67,6 +73,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     },
     // In-process: nothing to lose.
     listening: () => true,
+    // One connection, in-process: a commit's notifications are dispatched before the commit resolves.
+    caughtUp: async () => true,
     // One connection, but concurrent async callers still interleave: queue them in-process.
     withAdvisoryLock(_key, fn) {
       const run = lockChain.then(() => fn(db));
@@ -106,6 +114,7 @@ async function openPostgres(url: string, poolMax: number, logger?: DatabaseLogge
     db,
     listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
     listening: () => listener.connected(),
+    caughtUp: () => listener.caughtUp(),
     async withAdvisoryLock(key, fn) {
       const client = await pool.connect();
       try {

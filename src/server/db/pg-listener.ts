@@ -159,6 +159,22 @@ export function createPgListener(options: PgListenerOptions) {
       };
     },
 
+    /**
+     * Resolves once every notification committed before the call has been dispatched: the server
+     * sends a listening connection's pending notifications before its reply to any query, so one
+     * round trip on this connection is enough. False when it could not (not connected).
+     */
+    async caughtUp(): Promise<boolean> {
+      const current = client;
+      if (!current || held || lostAt !== null) return false;
+      try {
+        await current.query("SELECT 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     /** False while the connection is being re-opened after a loss (health); true before first use. */
     connected(): boolean {
       return lostAt === null;

@@ -6,6 +6,8 @@ import type { DataScope } from "../auth/scope";
 /** What a signed-in request carries once the tenant middleware has run. */
 export interface TenantContext {
   organizationId: string;
+  /** The tenant's name and slug, read with the session (the console's header shows them). */
+  organization: { id: string; name: string; slug: string };
   userId: string;
   role: MemberRole;
   user: { id: string; name: string; email: string; image: string | null };

@@ -1,12 +1,8 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import { can, PERMISSIONS, type Permission } from "../../../shared/permissions";
 import { meSchema } from "../../../shared/schemas/me";
-import type { Database } from "../../db/client";
-import { organization } from "../../db/schema";
 import { DEMO_TENANT_SLUG } from "../../db/seed/demo";
 import type { AppEnv } from "../../http/context";
-import { notFound } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
 
 const meRoute = createRoute({
@@ -22,14 +18,11 @@ const meRoute = createRoute({
   },
 });
 
-export function meRoutes(db: Database) {
+/** Everything comes with the session (auth/session-resolver.ts): no statement of its own. */
+export function meRoutes() {
   return new OpenAPIHono<AppEnv>().openapi(meRoute, async (c) => {
     const tenant = c.get("tenant");
-    const [org] = await db
-      .select({ id: organization.id, name: organization.name, slug: organization.slug })
-      .from(organization)
-      .where(eq(organization.id, tenant.organizationId));
-    if (!org) throw notFound();
+    const org = tenant.organization;
     const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(tenant.role, p));
     const demo = org.slug === DEMO_TENANT_SLUG;
     return c.json({ user: tenant.user, organization: { ...org, demo }, role: tenant.role, permissions }, 200);
