@@ -99,7 +99,13 @@ export function createApp(deps: AppDeps) {
   app.use(requestLogger(logger));
   app.use(securityHeaders({ https: deps.publicUrl.startsWith("https://") }));
   // gzip for HTML, JS, CSS and JSON; event streams must stay unbuffered.
-  app.use(async (c, next) => (c.req.path === "/api/events" ? next() : compress()(c, next)));
+  // One instance, and only when the client can take gzip: the middleware reads the finished
+  // response's headers, which turns @hono/node-server's light response into a full Response
+  // object (a quarter of /api/me's time when no client asked for compression).
+  const gzip = compress();
+  app.use(async (c, next) =>
+    c.req.path === "/api/events" || !c.req.header("accept-encoding") ? next() : gzip(c, next),
+  );
   app.onError(handleError);
 
   app.use(
