@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps) {
   // gzip for HTML, JS, CSS and JSON; event streams must stay unbuffered.
   // One instance, and only when the client can take gzip: the middleware reads the finished
   // response's headers, which turns @hono/node-server's light response into a full Response
-  // object (a quarter of /api/me's time when no client asked for compression).
+  // object (about a sixth of /api/me's time when no client asked for compression).
   const gzip = compress();
   app.use(async (c, next) =>
     c.req.path === "/api/events" || !c.req.header("accept-encoding") ? next() : gzip(c, next),
