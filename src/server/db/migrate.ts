@@ -7,7 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { DatabaseHandle } from "./client";
 
 /** Arbitrary constant shared by every instance: "guarita-migrations". */
-const MIGRATION_LOCK_KEY = 7_301_2024;
+export const MIGRATION_LOCK_KEY = 7_301_2024;
 
 /** Next to this module in src/, and copied next to the bundle in build/server/ by the build. */
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
