@@ -5,11 +5,12 @@ const alias = { "@": path.resolve(import.meta.dirname, "src") };
 const apiTests = ["src/**/*.api.test.ts", "tests/api/**/*.test.ts"];
 /** Whole server processes on one database kind, started by the test itself (tests/processes). */
 const pgliteProcessTests = ["tests/processes/**/*.pglite.test.ts"];
-const postgresProcessTests = ["tests/processes/**/*.postgres.test.ts"];
 
 /**
  * unit: pure modules. api-pglite / api-postgres: the real app on a migrated database, one database
  * per worker shared by that worker's files (isolate: false), reset at the start of every file.
+ * chaos: only with GUARITA_CHAOS=1, which `npm run test:chaos` (scripts/test-chaos.mjs) sets, so a
+ * plain `vitest run` never runs it.
  */
 export default defineConfig({
   resolve: { alias },
@@ -43,7 +44,7 @@ export default defineConfig({
               resolve: { alias },
               test: {
                 name: "api-postgres",
-                include: [...apiTests, ...postgresProcessTests],
+                include: apiTests,
                 setupFiles: ["tests/support/setup-api.ts"],
                 env: { TEST_DB: "postgres" },
                 pool: "forks" as const,
@@ -52,6 +53,23 @@ export default defineConfig({
                 fileParallelism: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      ...(process.env.GUARITA_CHAOS === "1"
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                // Whole Guarita processes on a PostgreSQL server of each file's own, killed and
+                // restarted on purpose (tests/chaos). One file at a time: each runs several processes.
+                name: "chaos",
+                include: ["tests/chaos/**/*.chaos.test.ts"],
+                pool: "forks" as const,
+                fileParallelism: false,
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
               },
             },
           ]

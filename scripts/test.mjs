@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is
-// set), build, then the end-to-end suite in Chromium. Stops at the first failing step.
+// set), the chaos suite (when TEST_DATABASE_URL is set: it needs PostgreSQL installed), build, then
+// the end-to-end suite in Chromium. Stops at the first failing step.
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./chromium.mjs";
 
@@ -16,7 +17,8 @@ function step(name, cmd, args, env = {}) {
 
 function finish(code) {
   console.info("\n━━ Resumo ━━");
-  for (const s of steps) console.info(`${s.ok ? "✓" : "✗"} ${s.name} (${s.s}s)`);
+  for (const s of steps)
+    console.info(s.skipped ? `– ${s.name}: ${s.skipped}` : `${s.ok ? "✓" : "✗"} ${s.name} (${s.s}s)`);
   console.info(`Total: ${((Date.now() - started) / 1000).toFixed(0)}s`);
   process.exit(code);
 }
@@ -29,6 +31,13 @@ if (!process.env.TEST_DATABASE_URL) {
 step("Lint (Biome)", "npx", ["biome", "check", "."]);
 step("Typecheck", "npm", ["run", "typecheck"]);
 step(`Testes unitários e de API (${databases})`, "npx", ["vitest", "run"]);
+if (process.env.TEST_DATABASE_URL) {
+  step("Caos (kill -9 de uma instância, reinício do PostgreSQL)", "node", ["scripts/test-chaos.mjs"]);
+} else {
+  const why = "pulada, sem TEST_DATABASE_URL (precisa do PostgreSQL instalado; rode `npm run test:chaos`)";
+  console.info(`\nSuíte de caos ${why}.`);
+  steps.push({ name: "Caos", ok: true, skipped: why });
+}
 step("Build", "node", ["scripts/build.mjs"]);
 let chromium;
 try {

@@ -5,12 +5,12 @@ export interface HttpSseEvent {
   data?: string;
 }
 
-export async function openHttpEventStream(baseUrl: string, cookie: string) {
+/** `lastEventId`: resume after that id, as a reconnecting browser does (the `Last-Event-ID` header). */
+export async function openHttpEventStream(baseUrl: string, cookie: string, options: { lastEventId?: number } = {}) {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events`, {
-    headers: { cookie, accept: "text/event-stream", origin: baseUrl },
-    signal: controller.signal,
-  });
+  const headers: Record<string, string> = { cookie, accept: "text/event-stream", origin: baseUrl };
+  if (options.lastEventId !== undefined) headers["last-event-id"] = String(options.lastEventId);
+  const response = await fetch(`${baseUrl}/api/events`, { headers, signal: controller.signal });
   if (response.status !== 200 || !response.body) throw new Error(`/api/events respondeu ${response.status}`);
   const events: HttpSseEvent[] = [];
   let ended = false;

@@ -17,10 +17,11 @@ const SOCKET_CODES = new Set([
 
 /**
  * PostgreSQL SQLSTATEs: 57P01 admin shutdown ("terminating connection due to administrator
- * command"), 57P02 crash shutdown, 57P03 cannot connect now (starting up), and class 08
+ * command"), 57P02 crash shutdown, 57P03 cannot connect now (starting up), 53300 too many
+ * connections (the server is full: several instances' pools, or an admin session), and class 08
  * (connection exception).
  */
-const SERVER_CODES = new Set(["57P01", "57P02", "57P03"]);
+const SERVER_CODES = new Set(["57P01", "57P02", "57P03", "53300"]);
 
 /** node-postgres and pg-pool report these without a code. */
 const DRIVER_MESSAGES = [

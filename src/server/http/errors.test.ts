@@ -43,6 +43,7 @@ describe("handleError", () => {
     for (const error of [
       wrap(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })),
       wrap(Object.assign(new Error("the database system is starting up"), { code: "57P03" })),
+      wrap(Object.assign(new Error("sorry, too many clients already"), { code: "53300" })),
       wrap(Object.assign(new Error("connection failure"), { code: "08006" })),
       wrap(new AggregateError([refused, refused])),
       wrap(new Error("timeout exceeded when trying to connect")),
