@@ -42,6 +42,16 @@ export function createPgListener(options: PgListenerOptions) {
    * event before learning of the gap would skip the older ones it is about to read back.
    */
   let held: pg.Notification[] | null = null;
+  /**
+   * Queries on the LISTEN connection (LISTEN for a new channel, caughtUp's round trip) go one at a
+   * time: pg deprecates overlapping queries on one client (and pg 9 refuses them).
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(run: () => Promise<T>): Promise<T> {
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  }
 
   function dispatch(msg: pg.Notification) {
     if (held) {
@@ -145,7 +155,7 @@ export function createPgListener(options: PgListenerOptions) {
         // While reconnecting, the new connection LISTENs every registered channel.
         if (lostAt === null) {
           const active = client ?? (await connect());
-          if (isNew) await active.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          if (isNew) await exclusive(() => active.query(`LISTEN ${pg.escapeIdentifier(channel)}`));
         }
       } catch (error) {
         set.delete(onPayload);
@@ -168,7 +178,7 @@ export function createPgListener(options: PgListenerOptions) {
       const current = client;
       if (!current || held || lostAt !== null) return false;
       try {
-        await current.query("SELECT 1");
+        await exclusive(() => current.query("SELECT 1"));
         return true;
       } catch {
         return false;
