@@ -1,30 +1,30 @@
 import { ThemeProvider } from "next-themes";
 import * as React from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
-import { config as zodConfig } from "zod/v4/core";
 import { isStaticPublicPath } from "@/shared/public-routes";
 import { Button } from "@/web/components/ui/button";
 import { LoadingState } from "@/web/components/ui/spinner";
+import { onFirstToast } from "@/web/lib/toast";
+import { disableZodJit } from "@/web/lib/zod-jitless";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-// Zod 4 probes `new Function` to compile fast parsers; our CSP forbids eval, so the probe shows up as
-// a CSP violation (Lighthouse's "issues" audit). Interpreted parsing is plenty for our forms. The
-// root module runs before any route module, so this is set before the first schema parses.
-zodConfig({ jitless: true });
+// No `new Function` in zod (our CSP forbids eval; lib/zod-jitless.ts). The root module runs before
+// any route module, so this is set before the first schema parses.
+disableZodJit();
 
 export const meta: Route.MetaFunction = () => [
   { title: "Guarita — Sistema de Portaria Inteligente" },
   { name: "description", content: "Portaria remota para condomínios com atendimento por IA 24 horas." },
 ];
 
-// Toasts only ever appear after something the user did, so sonner loads after hydration instead of
-// weighing on every page's first load; toasts raised before it arrives are replayed when it mounts.
+// Sonner and its Toaster load with the first toast (lib/toast.ts), not with any page; a toast raised
+// before the Toaster mounts is shown when it does.
 const Toaster = React.lazy(() => import("@/web/components/ui/sonner").then((m) => ({ default: m.Toaster })));
 
 function DeferredToaster() {
   const [mounted, setMounted] = React.useState(false);
-  React.useEffect(() => setMounted(true), []);
+  React.useEffect(() => onFirstToast(() => setMounted(true)), []);
   if (!mounted) return null;
   return (
     <React.Suspense fallback={null}>

@@ -18,7 +18,7 @@ const WITH_FOOTER = ["/", "/privacidade", "/termos", "/lgpd", "/seguranca", "/so
 const LEGAL_LINKS = ["/privacidade", "/termos", "/lgpd"];
 const COMPANY_LINKS = ["/seguranca", "/sobre", "/carreiras", "/contato"];
 /** Chunks that belong to the console only (its layout, query cache, realtime, screens); never on a public page. */
-const CONSOLE_CHUNK = /\/assets\/(layout|query-client|realtime|dashboard)-[\w-]+\.js$/;
+const CONSOLE_CHUNK = /\/assets\/(console|layout|query-client|realtime|dashboard)-[\w-]+\.js$/;
 
 const decode = (text: string) =>
   text

@@ -7,12 +7,12 @@ import type * as React from "react";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 import { useFormState } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { AnyForm } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { Spinner } from "@/web/components/ui/spinner";
 import { ApiError, errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 
 /** The blue informational panel of the forms. */

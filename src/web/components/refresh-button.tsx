@@ -1,8 +1,8 @@
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 
 /**

@@ -1,4 +1,4 @@
-import { format, formatDistanceToNow } from "date-fns";
+import { formatDistanceToNow } from "date-fns";
 import { ptBR } from "date-fns/locale";
 import { useSyncExternalStore } from "react";
 import { cn } from "@/web/lib/utils";
@@ -40,14 +40,50 @@ export function toDate(value: string | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+// The two fixed date formats below are written out rather than through date-fns' `format`, which
+// brought every format token (about 5 KB gzipped) into the console's shell (docs/decisions/026). They
+// give what `format(date, "dd/MM/yyyy HH:mm")` and `format(date, "d 'de' MMMM 'de' yyyy 'às'
+// HH:mm", { locale: ptBR })` give, an invalid date included (relative-time.test.ts).
+const MONTHS = [
+  "janeiro",
+  "fevereiro",
+  "março",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
+  "dezembro",
+] as const;
+const pad = (value: number, length = 2) => String(value).padStart(length, "0");
+
+/** The local date's parts, or date-fns' RangeError for an invalid date. */
+function parts(value: string | Date) {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
+  const year = date.getFullYear();
+  return {
+    day: date.getDate(),
+    month: date.getMonth(),
+    // date-fns' "yyyy": the era year (1 BC is year 1), at least 4 digits.
+    year: pad(year > 0 ? year : 1 - year, 4),
+    time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
+  };
+}
+
 /** "12/03/2025 14:32" (pt-BR). */
 export function formatDateTime(value: string | Date): string {
-  return format(toDate(value), "dd/MM/yyyy HH:mm", { locale: ptBR });
+  const { day, month, year, time } = parts(value);
+  return `${pad(day)}/${pad(month + 1)}/${year} ${time}`;
 }
 
 /** "12 de março de 2025 às 14:32" (pt-BR, long form for tooltips). */
 export function formatDateTimeLong(value: string | Date): string {
-  return format(toDate(value), "d 'de' MMMM 'de' yyyy 'às' HH:mm", { locale: ptBR });
+  const { day, month, year, time } = parts(value);
+  return `${day} de ${MONTHS[month]} de ${year} às ${time}`;
 }
 
 /** "há 5 minutos" / "em 2 horas" (pt-BR, with suffix). */

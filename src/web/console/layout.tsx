@@ -1,7 +1,6 @@
 import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { AppSidebar } from "@/web/components/app-sidebar";
 import { ConsoleHeader } from "@/web/components/console-header";
 import { readSidebarCookie, SidebarInset, SidebarProvider } from "@/web/components/ui/sidebar";
@@ -14,6 +13,7 @@ import { meQueryOptions } from "@/web/lib/me.queries";
 import { queryClient } from "@/web/lib/query-client";
 import { useRealtime } from "@/web/lib/realtime";
 import { SignOutContext } from "@/web/lib/sign-out";
+import { toast } from "@/web/lib/toast";
 
 export const LOADING_MESSAGE = "Carregando Guarita...";
 

@@ -7,10 +7,10 @@
  */
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
 import { SOLICITACAO_ROOTS } from "@/shared/query-keys";
 import { type DomainEvent, domainEventSchema, EVENT_TYPES } from "@/shared/schemas/events";
 import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
+import { toast } from "@/web/lib/toast";
 import { isOwnAction } from "./own-actions";
 
 export const EVENTS_URL = "/api/events";

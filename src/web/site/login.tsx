@@ -1,10 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
-import { signInSchema } from "@/shared/schemas/auth";
+import type { SignInInput, SignInValues } from "@/shared/schemas/auth";
 import { Brand } from "@/web/components/brand";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
@@ -13,6 +11,7 @@ import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { LoadingState, Spinner } from "@/web/components/ui/spinner";
 import { authClient } from "@/web/lib/auth-client";
+import { toast } from "@/web/lib/toast";
 import { publicMeta } from "@/web/site/seo";
 import type { Route } from "./+types/login";
 
@@ -21,6 +20,27 @@ export const meta: Route.MetaFunction = () =>
 
 const AFTER_LOGIN = "/app/dashboard";
 const FALLBACK_ERROR = "Erro ao fazer login";
+
+/**
+ * The form's zod validation (signInSchema, through zodResolver) downloads when the form is first
+ * focused or submitted, not with the page: zod is the largest library here (docs/decisions/026).
+ */
+function loadSignInResolver() {
+  return Promise.all([import("@hookform/resolvers/zod"), import("@/shared/schemas/auth")]).then(
+    ([{ zodResolver }, { signInSchema }]) => zodResolver(signInSchema),
+  );
+}
+let signInResolver: ReturnType<typeof loadSignInResolver> | undefined;
+function preloadValidation() {
+  // A failed download (offline) is tried again at the next focus or submit.
+  signInResolver ??= loadSignInResolver().catch((error: unknown) => {
+    signInResolver = undefined;
+    throw error;
+  });
+  return signInResolver;
+}
+const resolver: Resolver<SignInInput, unknown, SignInValues> = async (values, context, options) =>
+  (await preloadValidation())(values, context, options);
 
 /**
  * Sign-in (SPEC.md section 2.2). The session check runs only in the browser, so the pre-rendered
@@ -35,7 +55,7 @@ export default function LoginPage() {
   const [redirecting, setRedirecting] = useState(false);
 
   const form = useForm({
-    resolver: zodResolver(signInSchema),
+    resolver,
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -83,7 +103,12 @@ export default function LoginPage() {
           {checkingSession ? (
             <LoadingState message="Carregando Guarita..." className="py-10" />
           ) : (
-            <form onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
+            <form
+              onSubmit={onSubmit}
+              onFocus={() => void preloadValidation().catch(() => undefined)}
+              className="grid gap-4"
+              aria-busy={busy}
+            >
               <div className="grid gap-2">
                 <Label htmlFor="email">E-mail</Label>
                 <Input

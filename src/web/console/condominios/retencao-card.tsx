@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { Condominio, RetencaoContagens } from "@/shared/schemas/condominios";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { DataList } from "@/web/components/registry";
@@ -10,6 +9,7 @@ import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
 import { errorMessage } from "@/web/lib/api";
 import { usePermission } from "@/web/lib/me.queries";
+import { toast } from "@/web/lib/toast";
 import { retencaoPreviewOptions, useExecutarRetencao } from "./condominios.queries";
 
 const number = new Intl.NumberFormat("pt-BR");

@@ -9,7 +9,6 @@ import { Select as SelectPrimitive } from "radix-ui";
 import type * as React from "react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn, useFormState } from "react-hook-form";
-import { toast } from "sonner";
 import { INVITABLE_ROLES, type InvitableRole } from "@/shared/domain";
 import { ROLE_LABELS } from "@/shared/permissions";
 import { type AnyForm, Field } from "@/web/components/form-field";
@@ -21,6 +20,7 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { pessoaDetailOptions, pessoasListOptions } from "@/web/console/pessoas/pessoas.queries";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { condominioOptions } from "@/web/lib/lookups.queries";
+import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 
 /**

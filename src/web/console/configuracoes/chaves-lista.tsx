@@ -6,7 +6,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { KeyRound, SearchX, XCircle } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import type { Chave } from "@/shared/schemas/integracoes";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
@@ -19,6 +18,7 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
 import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { useListParams } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import { NovaChaveDialog } from "./chaves-dialogs";

@@ -5,7 +5,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { MailCheck, Send, XCircle } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { ROLE_LABELS } from "@/shared/permissions";
 import { CONVITE_VALIDADE_DIAS, type Convite } from "@/shared/schemas/equipe";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
@@ -18,6 +17,7 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { convitesListOptions, useReenviarConvite, useRevogarConvite } from "./configuracoes.queries";
 import { ConteudoDaLista, ListaItens, ListaSkeleton, useVoltaDaPaginaVazia } from "./listas";
 

@@ -6,7 +6,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Send, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import type { InvitableRole } from "@/shared/domain";
 import { ROLE_LABELS } from "@/shared/permissions";
 import {
@@ -30,6 +29,7 @@ import {
   DialogTrigger,
   type RowDialogProps,
 } from "@/web/components/ui/dialog";
+import { toast } from "@/web/lib/toast";
 import { type PessoaEscolhida, PessoaPicker, RoleSelect, useApiSubmit } from "./campos";
 import { useAlterarPapel, useConvidar } from "./configuracoes.queries";
 

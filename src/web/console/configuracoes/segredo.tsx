@@ -6,11 +6,11 @@
 import { Check, Copy } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { DialogAviso, DialogFooter } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
+import { toast } from "@/web/lib/toast";
 
 /**
  * A creation dialog's state. The secret lives here only: closing the dialog drops it, and the

@@ -6,7 +6,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Save, Webhook as WebhookIcon } from "lucide-react";
 import { type UseFormReturn, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { WEBHOOK_EVENTOS } from "@/shared/domain";
 import {
@@ -30,6 +29,7 @@ import {
   DialogTrigger,
   type RowDialogProps,
 } from "@/web/components/ui/dialog";
+import { toast } from "@/web/lib/toast";
 import { CheckboxGroupField, useApiSubmit } from "./campos";
 import { useAlterarWebhook, useCriarWebhook } from "./configuracoes.queries";
 import { SegredoUmaVez, useDialogComSegredo } from "./segredo";

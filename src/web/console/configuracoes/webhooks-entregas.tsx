@@ -6,7 +6,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ChevronDown, Inbox, RefreshCw, SearchX, Send } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { WebhookEntregaStatus } from "@/shared/domain";
 import {
   WEBHOOK_ENTREGA_STATUS_LABELS,
@@ -31,6 +30,7 @@ import {
 } from "@/web/components/ui/dialog";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 import { useReenviarEntrega, type WebhookEntregaFilters, webhookEntregasOptions } from "./configuracoes.queries";
 import { ConteudoDaLista, FiltroSituacao, ListaItens, ListaSkeleton, useVoltaDaPaginaVazia } from "./listas";

@@ -7,7 +7,6 @@ import { useQuery } from "@tanstack/react-query";
 import { History, KeyRound, MoreHorizontal, Pause, Pencil, Play, Trash2, Webhook as WebhookIcon } from "lucide-react";
 import type * as React from "react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { WEBHOOK_EVENTO_LABELS, type Webhook, type WebhookComSegredo } from "@/shared/schemas/webhooks";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
@@ -25,6 +24,7 @@ import {
 } from "@/web/components/ui/dropdown-menu";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 import {
   useAlterarWebhook,

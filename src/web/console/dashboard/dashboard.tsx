@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Plus, RefreshCw } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { TENANT_WIDE_ROLES } from "@/shared/permissions";
 import { ErrorState } from "@/web/components/error-state";
 import { PageHeader } from "@/web/components/page-header";
@@ -11,15 +10,19 @@ import { LoadingState } from "@/web/components/ui/spinner";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { meQueryOptions } from "@/web/lib/me.queries";
+import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/dashboard";
 import { kpisOptions, ultimasOptions } from "./dashboard.queries";
 import { KpiCards } from "./kpi-cards";
-import { MoradorHome } from "./morador-home";
 import { PrimeirosPassos } from "./primeiros-passos";
 import { UltimasSolicitacoes } from "./ultimas-solicitacoes";
 
 export const meta: Route.MetaFunction = () => consoleTitle("Dashboard");
+
+// A morador's home (and the lists it reuses) loads only for a morador (docs/decisions/026).
+const MoradorHome = lazy(() => import("./morador-home").then((m) => ({ default: m.MoradorHome })));
+const loading = <LoadingState message="Carregando painel..." className="py-16" />;
 
 /**
  * /app/dashboard: staff (owner, síndico, porteiro), whose data is the whole tenant, get the
@@ -28,7 +31,14 @@ export const meta: Route.MetaFunction = () => consoleTitle("Dashboard");
  */
 export default function DashboardPage() {
   const me = useQuery(meQueryOptions());
-  if (me.data) return TENANT_WIDE_ROLES.includes(me.data.role) ? <StaffDashboard /> : <MoradorHome me={me.data} />;
+  if (me.data) {
+    if (TENANT_WIDE_ROLES.includes(me.data.role)) return <StaffDashboard />;
+    return (
+      <Suspense fallback={loading}>
+        <MoradorHome me={me.data} />
+      </Suspense>
+    );
+  }
   if (me.isError) {
     // A 401 sends the whole console to /login (layout); anything else may be retried here.
     return (
@@ -37,7 +47,7 @@ export default function DashboardPage() {
       </div>
     );
   }
-  return <LoadingState message="Carregando painel..." className="py-16" />;
+  return loading;
 }
 
 /** Dashboard (SPEC.md section 2.4): today's KPIs and latest requests, live through realtime events. */

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Search, ShieldOff } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import {
   TITULAR_PEDIDO_TIPO_LABELS,
   type TitularBuscaResult,
@@ -22,6 +21,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
+import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 import { criarPedidoTitular, titularBuscaOptions, titularesKeys, titularPedidosOptions } from "./lgpd.queries";
 

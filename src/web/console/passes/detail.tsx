@@ -15,7 +15,6 @@ import {
 } from "lucide-react";
 import { useRef } from "react";
 import { useParams } from "react-router";
-import { toast } from "sonner";
 import { describeSchedule, evaluateSchedule } from "@/shared/pass-schedule";
 import {
   type PasseDetail,
@@ -40,6 +39,7 @@ import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { recordTitle } from "@/web/lib/console-screens";
 import { usePermission } from "@/web/lib/me.queries";
+import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/detail";
 import { PasseStatusBadge, VisitaTipoBadge } from "./passe-badges";

@@ -10,7 +10,6 @@ import type * as React from "react";
 import { useEffect, useId, useRef } from "react";
 import { type FieldPath, type FieldValues, type UseFormReturn, useForm, useFormState, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { VISITA_TIPOS } from "@/shared/domain";
 import {
   type PasseDetail,
@@ -27,6 +26,7 @@ import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { condominioOptions, unidadeOptions } from "@/web/lib/lookups.queries";
+import { toast } from "@/web/lib/toast";
 import { formFieldOf, passeFieldDefaults } from "./passe-helpers";
 import { LIST } from "./passe-labels";
 import { useCreatePasse, useUpdatePasse } from "./passes.queries";

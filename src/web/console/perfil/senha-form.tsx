@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Eye, EyeOff, KeyRound } from "lucide-react";
 import { useState } from "react";
 import { type FieldPath, get, type UseFormReturn, useForm, useFormState } from "react-hook-form";
-import { toast } from "sonner";
 import { type AlterarSenhaForm, alterarSenhaFormSchema } from "@/shared/schemas/perfil";
 import { Field } from "@/web/components/form-field";
 import { SectionCard } from "@/web/components/section-card";
@@ -10,6 +9,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Spinner } from "@/web/components/ui/spinner";
 import { ApiError, errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { useAlterarSenha } from "./perfil.queries";
 
 const TITLE_ID = "senha-titulo";

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { HelpCircle, LogOut, Monitor, MonitorSmartphone, Smartphone, Tablet } from "lucide-react";
 import { useRef } from "react";
-import { toast } from "sonner";
 import type { DeviceKind, Sessao } from "@/shared/schemas/perfil";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
@@ -13,6 +12,7 @@ import { Button } from "@/web/components/ui/button";
 import { LoadingState } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
 import { useSignOut } from "@/web/lib/sign-out";
+import { toast } from "@/web/lib/toast";
 import { sessoesOptions, useEncerrarOutras, useEncerrarSessao } from "./perfil.queries";
 
 const TITLE_ID = "sessoes-titulo";

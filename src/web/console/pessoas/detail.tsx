@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Home, Phone, Trash2, User } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import { CANAL_LABELS, type Pessoa } from "@/shared/schemas/pessoas";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
@@ -16,6 +15,7 @@ import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { recordTitle } from "@/web/lib/console-screens";
 import { usePermission } from "@/web/lib/me.queries";
+import { toast } from "@/web/lib/toast";
 import type { Route } from "./+types/detail";
 import { AcessosDadosCard } from "./acessos-dados-card";
 import { PESSOA } from "./pessoa-form";

@@ -2,7 +2,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Hourglass, LogIn } from "lucide-react";
 import { type ReactNode, useRef } from "react";
-import { toast } from "sonner";
 import type { AguardandoEntrada } from "@/shared/schemas/acessos";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { EmptyState } from "@/web/components/empty-state";
@@ -13,6 +12,7 @@ import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { useRegistrarEntrada } from "@/web/console/acessos/acessos.queries";
 import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { aguardandoOptions } from "./portaria.queries";
 import { ListSkeleton, PortariaSection } from "./section";
 

@@ -8,7 +8,6 @@ import { useQuery } from "@tanstack/react-query";
 import { LogIn, UserCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type FieldPath, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { VISITA_TIPOS } from "@/shared/domain";
 import { VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
@@ -29,6 +28,7 @@ import { useRegistrarEntrada } from "@/web/console/acessos/acessos.queries";
 import { unidadeDetailOptions } from "@/web/console/unidades/unidades.queries";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { unidadeOptions } from "@/web/lib/lookups.queries";
+import { toast } from "@/web/lib/toast";
 import { entradaMoradorSchema } from "./portaria-helpers";
 
 type EntradaMoradorForm = {

@@ -2,7 +2,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { LogOut, Users } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
-import { toast } from "sonner";
 import { ACESSO_ORIGEM_LABELS, type Acesso } from "@/shared/schemas/acessos";
 import { VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
@@ -15,6 +14,7 @@ import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { acessosListOptions, useRegistrarSaida } from "@/web/console/acessos/acessos.queries";
 import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 import { presentesDescricao } from "./portaria-helpers";
 import { ListSkeleton, PortariaSection } from "./section";

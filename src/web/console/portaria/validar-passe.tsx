@@ -5,7 +5,6 @@
  */
 import { CheckCheck, KeyRound } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { validarPasseSchema } from "@/shared/schemas/passes";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -13,6 +12,7 @@ import { Label } from "@/web/components/ui/label";
 import { Spinner } from "@/web/components/ui/spinner";
 import { useRegistrarEntrada } from "@/web/console/acessos/acessos.queries";
 import { ApiError, errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { useValidarPasse } from "./portaria.queries";
 import { PIN_LENGTH, sanitizePin } from "./portaria-helpers";
 import { QrScannerDialog } from "./qr-scanner";
