@@ -6,6 +6,9 @@
  * tenant, the last event id it delivered; when the database handle reports a reconnection, it
  * reads each tenant's events after that id and delivers them in order, holding back live ones
  * until it is done, and never delivers an id twice.
+ *
+ * Each event is parsed, serialised and encoded as an SSE frame once per instance (sse.ts); every
+ * listener gets the event (to filter it) and the same frame (to write it as it is).
  */
 import { and, asc, eq, gt, lt, max } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -13,8 +16,10 @@ import { type DomainEvent, domainEventSchema } from "../../shared/schemas/events
 import type { DatabaseHandle, Unlisten } from "../db/client";
 import { eventos } from "../db/schema";
 import { EVENTS_CHANNEL } from "./events";
+import { eventFrame, type Frame } from "./sse";
 
-type Listener = (event: DomainEvent) => void;
+/** `frame`: the event's SSE bytes, shared by every listener (never modified). */
+type Listener = (event: DomainEvent, frame: Frame) => void;
 
 interface TenantFeed {
   listeners: Set<Listener>;
@@ -40,7 +45,8 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
     const feed = feeds.get(organizationId);
     if (!feed || event.id <= feed.delivered) return;
     feed.delivered = event.id;
-    for (const listener of feed.listeners) listener(event);
+    const frame = eventFrame(event);
+    for (const listener of feed.listeners) listener(event, frame);
   }
 
   function onNotification(payload: string) {
@@ -151,9 +157,23 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
       return unsubscribe;
     },
 
-    /** Stored events of a tenant after `afterId`, oldest first (replay for Last-Event-ID). */
+    /** Stored events of a tenant after `afterId`, oldest first, at most `limit`. */
     since(organizationId: string, afterId: number, limit = 500): Promise<DomainEvent[]> {
       return since(organizationId, afterId, limit);
+    },
+
+    /**
+     * Every stored event of a tenant after `afterId`, oldest first, read page after page (replay
+     * for Last-Event-ID: a client away for more than one page must still get them all).
+     */
+    async replay(organizationId: string, afterId: number): Promise<DomainEvent[]> {
+      const events: DomainEvent[] = [];
+      for (let from = afterId; ; ) {
+        const page = await since(organizationId, from, CATCH_UP_PAGE);
+        events.push(...page);
+        if (page.length < CATCH_UP_PAGE) return events;
+        from = page[page.length - 1]!.id;
+      }
     },
 
     /** Housekeeping: events older than the retention are of no use to a reconnecting client. */

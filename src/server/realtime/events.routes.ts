@@ -3,33 +3,48 @@
  * Last-Event-ID (header, or `lastEventId` in the query for clients that cannot set headers), then
  * streams live ones, with a heartbeat every 20 s.
  *
- * A stream outlives the request that opened it, so at every heartbeat it asks the database again
- * whether its session is still signed in and its user still a member of the tenant with
- * `solicitacoes:ler`; when not (signed out, removed, role changed) it ends. A removal or role change
- * also NOTIFYs (auth/access-revocation.ts), and the user's streams run that check at once. A morador's stream carries
- * only the events of the units they live in (auth/scope.ts), re-read at each heartbeat. At most
- * MAX_STREAMS_PER_SESSION streams per session on an instance: the next one is refused with 429
+ * A stream outlives the request that opened it, so at every heartbeat the instance asks the
+ * database again, for all its streams in one go (stream-access.ts), whether each one's session is
+ * still signed in and its user still a member of the tenant with `solicitacoes:ler`; a stream that
+ * is not (signed out, removed, role changed) ends. A removal or role change also NOTIFYs
+ * (auth/access-revocation.ts), and the user's streams run that check at once. A morador's stream
+ * carries only the events of the units they live in (auth/scope.ts), re-read at each heartbeat. At
+ * most MAX_STREAMS_PER_SESSION streams per session on an instance: the next one is refused with 429
  * rather than closing the oldest, because a refused tab retries with backoff while closing the
  * oldest would make eleven tabs evict each other in a reconnect loop.
+ *
+ * Fan-out cost (issue 16, docs/benchmarks.md): the bus hands every stream the event's frame already
+ * encoded, so an event is serialised once per instance, and writing it is one synchronous write per
+ * stream, straight to its socket once the stream is under way (see NodeResponse): no promise chain,
+ * nothing kept per chunk, no timer per stream. One timer per instance sends the heartbeats. A client
+ * that stops reading while events keep coming is cut off past MAX_QUEUED_BYTES of unsent data,
+ * instead of the instance holding it all; like any dropped stream it reconnects and resumes with
+ * Last-Event-ID.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { streamSSE } from "hono/streaming";
 import type { Permission } from "../../shared/permissions";
 import type { DomainEvent } from "../../shared/schemas/events";
 import { ACCESS_CHANNEL, parseAccessChange } from "../auth/access-revocation";
-import { requirePermission, tenantStillAllowed } from "../auth/tenant.middleware";
+import type { DataScope } from "../auth/scope";
+import { requirePermission } from "../auth/tenant.middleware";
 import type { Database, DatabaseHandle } from "../db/client";
 import { isDatabaseUnavailable } from "../db/connection-errors";
-import type { AppEnv } from "../http/context";
+import type { AppEnv, TenantContext } from "../http/context";
 import { badRequest, tooManyRequests } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import type { EventBus } from "./event-bus";
+import { eventFrame, type Frame, PING_FRAME, readyFrame } from "./sse";
+import { type GrantCheck, grantsStillAllowed, type StreamGrant } from "./stream-access";
 
 export const HEARTBEAT_MS = 20_000;
 export const MAX_STREAMS_PER_SESSION = 10;
 export const TOO_MANY_STREAMS =
   "Muitas conexões de tempo real abertas nesta sessão (máximo de 10). Feche outras abas e tente novamente.";
+/** Unsent bytes a stream may hold for a client that does not read before it is cut off. */
+export const MAX_QUEUED_BYTES = 1024 * 1024;
 const STREAM_PERMISSION: Permission = "solicitacoes:ler";
+/** No buffering ahead: a stream's desiredSize is minus the bytes its client has not taken yet. */
+const UNBUFFERED: QueuingStrategy<Uint8Array> = { highWaterMark: 0, size: (chunk) => chunk.byteLength };
 
 const eventsRoute = createRoute({
   method: "get",
@@ -60,15 +75,269 @@ function parseLastId(raw: string | undefined): number | null {
   return n;
 }
 
+/**
+ * Where a stream's bytes go. First through the web ReadableStream the route returns: that is what
+ * the in-process `app.request` of the tests reads, and how the head and first bytes reach a real
+ * client. On @hono/node-server, once those are out, frames go straight to the node response:
+ * @hono/node-server copies a ReadableStream body to the socket with a promise chain that keeps every
+ * link until the stream ends (about 0.1 KB per chunk, 0.5 KB while an AsyncLocalStorage is active,
+ * as better-auth's is), so a stream open for a day would keep megabytes of pings and events. With
+ * chunked encoding (HTTP/1.1), each frame goes to the socket as the chunk the response itself would
+ * have written, built once per event for every socket (Frame.chunked); else through `res.write`.
+ */
+interface NodeResponse {
+  readonly headersSent: boolean;
+  readonly writableEnded: boolean;
+  readonly destroyed: boolean;
+  /** Bytes the response holds, its socket's included. */
+  readonly writableLength: number;
+  readonly chunkedEncoding?: boolean;
+  readonly socket?: {
+    readonly destroyed: boolean;
+    readonly writableLength: number;
+    write(chunk: Uint8Array): boolean;
+  } | null;
+  write(chunk: Uint8Array): boolean;
+  destroy(): void;
+}
+
+/** One open stream: what it was opened with, what it sent, and its bytes on their way to the client. */
+class EventStream implements StreamGrant {
+  readonly organizationId: string;
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly role: TenantContext["role"];
+  /** A morador's units (null: the whole tenant); replaced by each access check. */
+  scope: DataScope;
+  /** The check round whose answer set `scope`: an older answer arriving late never overwrites a newer one. */
+  checkedRound = 0;
+  closed = false;
+  /** Leaves the tenant's feed on the bus. */
+  unsubscribe: () => void = () => {};
+  readonly readable: ReadableStream<Uint8Array>;
+  private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  /** Set once frames go straight to the node response (see NodeResponse); returns the bytes still unsent. */
+  private direct: ((frame: Frame) => number) | null = null;
+  private switching = false;
+  private lastSent: number;
+  /** Live events that arrived while the stored ones were being replayed; null once live. */
+  private pending: { event: DomainEvent; frame: Frame }[] | null = [];
+
+  constructor(
+    tenant: TenantContext,
+    lastEventId: number | null,
+    private readonly maxQueuedBytes: number,
+    private readonly onClose: (stream: EventStream) => void,
+    /** The node response behind this request (on @hono/node-server), else null. */
+    private readonly response: NodeResponse | null,
+  ) {
+    this.organizationId = tenant.organizationId;
+    this.userId = tenant.userId;
+    this.sessionId = tenant.sessionId;
+    this.role = tenant.role;
+    this.scope = tenant.scope;
+    this.lastSent = lastEventId ?? 0;
+    this.readable = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.controller = controller;
+        },
+        // The client went away (@hono/node-server reads the socket's close as a cancel).
+        cancel: () => this.close(),
+      },
+      UNBUFFERED,
+    );
+  }
+
+  /** A live event from the bus (`frame` is shared by every stream: written as it is). */
+  deliver(event: DomainEvent, frame: Frame) {
+    if (this.pending) this.pending.push({ event, frame });
+    else this.send(event, frame);
+  }
+
+  /** The stored events after Last-Event-ID, then what arrived meanwhile, in id order; then live. */
+  endReplay(replayed: readonly DomainEvent[]) {
+    for (const event of replayed) this.send(event, eventFrame(event));
+    const pending = this.pending ?? [];
+    this.pending = null;
+    pending.sort((a, b) => a.event.id - b.event.id);
+    for (const { event, frame } of pending) this.send(event, frame);
+  }
+
+  write(frame: Frame) {
+    if (this.closed || !this.controller) return;
+    if (this.direct) {
+      const response = this.response!;
+      if (response.writableEnded || response.destroyed || response.socket?.destroyed) {
+        this.close();
+        return;
+      }
+      if (this.direct(frame) > this.maxQueuedBytes) this.cutOff();
+      return;
+    }
+    try {
+      this.controller.enqueue(frame.bytes);
+    } catch {
+      this.close();
+      return;
+    }
+    if ((this.controller.desiredSize ?? 0) < -this.maxQueuedBytes) this.cutOff();
+    else this.switchToDirectSoon();
+  }
+
+  close() {
+    if (this.closed) return;
+    try {
+      // @hono/node-server then ends the response (after what the web stream still holds).
+      this.controller?.close();
+    } catch {
+      // already cancelled by the client
+    }
+    this.finish();
+  }
+
+  /**
+   * The client reads slower than events come: drop the connection rather than the queue's tail,
+   * so it resumes from what it really got. Erroring the web stream alone would wait for a drain
+   * that may never come, so the node response (and its socket) goes too.
+   */
+  private cutOff() {
+    this.controller?.error(new Error("cliente de tempo real lento demais"));
+    this.response?.destroy();
+    this.finish();
+  }
+
+  /**
+   * Frames may go straight to the node response once nothing is left in between: its head was
+   * written and the web stream is empty. Checked on the next turn of the event loop, when
+   * @hono/node-server has written what it took from the stream (it does so synchronously, in the
+   * microtask that reads it); if the socket was backed up, checked again a little later.
+   */
+  private switchToDirectSoon(delayMs = 0) {
+    if (!this.response || this.switching) return;
+    this.switching = true;
+    const check = () => {
+      this.switching = false;
+      const response = this.response!;
+      if (this.closed || this.direct || !this.controller) return;
+      if (!response.headersSent || this.controller.desiredSize !== 0) {
+        this.switchToDirectSoon(50);
+        return;
+      }
+      const socket = response.socket;
+      // Chunked, and the response holds nothing of its own that the socket has not taken yet.
+      if (response.chunkedEncoding === true && socket && response.writableLength === socket.writableLength) {
+        this.direct = (frame) => {
+          socket.write(frame.chunked);
+          return socket.writableLength;
+        };
+      } else {
+        this.direct = (frame) => {
+          response.write(frame.bytes);
+          return response.writableLength;
+        };
+      }
+    };
+    if (delayMs === 0) setImmediate(check);
+    else setTimeout(check, delayMs).unref();
+  }
+
+  private finish() {
+    if (this.closed) return;
+    this.closed = true;
+    this.pending = null;
+    this.onClose(this);
+  }
+
+  private send(event: DomainEvent, frame: Frame) {
+    // Ids grow per tenant: one already sent (replay and live overlap) is never sent again.
+    if (event.id <= this.lastSent || !this.visible(event)) return;
+    this.lastSent = event.id;
+    this.write(frame);
+  }
+
+  private visible(event: DomainEvent) {
+    const scope = this.scope;
+    return scope === null || (event.unidade_id !== undefined && scope.unidadeIds.includes(event.unidade_id));
+  }
+}
+
 export function eventsRoutes(
   bus: EventBus,
-  opts: { db: Database; listen?: DatabaseHandle["listen"]; heartbeatMs?: number },
+  opts: { db: Database; listen?: DatabaseHandle["listen"]; heartbeatMs?: number; maxQueuedBytes?: number },
 ) {
-  const open = new Set<() => void>();
-  /** Open streams per session id on this instance. */
-  const perSession = new Map<string, Set<() => void>>();
-  /** "Check your access now" per user id, for the streams of that user on this instance. */
-  const rechecks = new Map<string, Set<(organizationId: string) => void>>();
+  const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
+  const maxQueuedBytes = opts.maxQueuedBytes ?? MAX_QUEUED_BYTES;
+  const streams = new Set<EventStream>();
+  /** Open (or opening) streams per session id on this instance. */
+  const perSession = new Map<string, number>();
+  /** Open streams per user id, for "check your access now". */
+  const byUser = new Map<string, Set<EventStream>>();
+  let heartbeat: NodeJS.Timeout | null = null;
+  let beating = false;
+  let checkRound = 0;
+
+  const releaseSlot = (sessionId: string) => {
+    const n = (perSession.get(sessionId) ?? 1) - 1;
+    if (n <= 0) perSession.delete(sessionId);
+    else perSession.set(sessionId, n);
+  };
+
+  const forget = (stream: EventStream) => {
+    streams.delete(stream);
+    releaseSlot(stream.sessionId);
+    const mine = byUser.get(stream.userId);
+    mine?.delete(stream);
+    if (mine?.size === 0) byUser.delete(stream.userId);
+    stream.unsubscribe();
+    if (streams.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = null;
+    }
+  };
+
+  /**
+   * Re-checks `batch` against the database: ends the streams no longer allowed and refreshes the
+   * others' scope. Fail closed on any error but an outage: while PostgreSQL restarts nobody can
+   * sign out either, and keeping the streams lets the bus hand them the events of the gap afterwards.
+   * Returns the streams that may go on.
+   */
+  async function recheck(batch: EventStream[]): Promise<EventStream[]> {
+    const round = ++checkRound;
+    let checks: Map<EventStream, GrantCheck> | "unknown";
+    try {
+      checks = await grantsStillAllowed(opts.db, batch, STREAM_PERMISSION);
+    } catch (error) {
+      checks = isDatabaseUnavailable(error) ? "unknown" : new Map();
+    }
+    const going: EventStream[] = [];
+    for (const stream of batch) {
+      if (stream.closed) continue;
+      const check = checks === "unknown" ? "unknown" : (checks.get(stream) ?? false);
+      if (check === false) {
+        stream.close();
+        continue;
+      }
+      if (check !== "unknown" && round > stream.checkedRound) {
+        stream.scope = check.scope;
+        stream.checkedRound = round;
+      }
+      going.push(stream);
+    }
+    return going;
+  }
+
+  /** Every stream of the instance: one access check for all, then a ping to those that may go on. */
+  async function beat() {
+    if (beating) return; // the previous check is still running (a slow database): skip this beat
+    beating = true;
+    try {
+      for (const stream of await recheck([...streams])) stream.write(PING_FRAME);
+    } finally {
+      beating = false;
+    }
+  }
+
   let listening: Promise<unknown> | null = null;
   const listenForAccessChanges = () => {
     listening ??= opts.listen
@@ -76,7 +345,10 @@ export function eventsRoutes(
           .listen(ACCESS_CHANNEL, (payload) => {
             const change = parseAccessChange(payload);
             if (!change) return;
-            for (const recheck of rechecks.get(change.userId) ?? []) recheck(change.organizationId);
+            const batch = [...(byUser.get(change.userId) ?? [])].filter(
+              (s) => s.organizationId === change.organizationId,
+            );
+            if (batch.length > 0) void recheck(batch);
           })
           // Without the LISTEN, the heartbeat still ends the stream; never fail the request for it.
           .catch(() => {
@@ -91,109 +363,51 @@ export function eventsRoutes(
     const tenant = c.get("tenant");
     const { organizationId, sessionId } = tenant;
     const lastEventId = parseLastId(c.req.header("last-event-id") ?? c.req.query("lastEventId"));
-    const sessionStreams = perSession.get(sessionId) ?? new Set<() => void>();
-    if (sessionStreams.size >= MAX_STREAMS_PER_SESSION) throw tooManyRequests(TOO_MANY_STREAMS);
+    const open = perSession.get(sessionId) ?? 0;
+    if (open >= MAX_STREAMS_PER_SESSION) throw tooManyRequests(TOO_MANY_STREAMS);
     // Reserve the slot now, before any await, so parallel requests cannot all pass the check.
-    let close = () => {};
-    const finished = new Promise<void>((resolve) => {
-      close = resolve;
-    });
-    sessionStreams.add(close);
-    perSession.set(sessionId, sessionStreams);
-    open.add(close);
-    const release = () => {
-      open.delete(close);
-      sessionStreams.delete(close);
-      if (sessionStreams.size === 0 && perSession.get(sessionId) === sessionStreams) perSession.delete(sessionId);
-    };
+    perSession.set(sessionId, open + 1);
+    const response = (c.env as { outgoing?: NodeResponse } | undefined)?.outgoing ?? null;
+    const stream = new EventStream(tenant, lastEventId, maxQueuedBytes, forget, response);
+    try {
+      await listenForAccessChanges();
+      // Subscribe before reading the replay, so nothing committed in between is lost.
+      stream.unsubscribe = await bus.subscribe(organizationId, (event, frame) => stream.deliver(event, frame));
+    } catch (error) {
+      releaseSlot(sessionId);
+      throw error;
+    }
+    streams.add(stream);
+    const mine = byUser.get(tenant.userId) ?? new Set();
+    mine.add(stream);
+    byUser.set(tenant.userId, mine);
+    if (!heartbeat) {
+      heartbeat = setInterval(() => void beat(), heartbeatMs);
+      heartbeat.unref();
+    }
+
+    stream.write(readyFrame(lastEventId));
+    if (lastEventId === null) stream.endReplay([]);
+    else {
+      bus.replay(organizationId, lastEventId).then(
+        (events) => stream.endReplay(events),
+        () => stream.close(), // the client reconnects and tries again
+      );
+    }
+
+    c.header("Content-Type", "text/event-stream");
     c.header("Cache-Control", "no-cache, no-transform");
     c.header("X-Accel-Buffering", "no");
-
-    await listenForAccessChanges();
-    return streamSSE(c, async (stream) => {
-      try {
-        await serve(stream);
-      } finally {
-        release();
-      }
-    });
-
-    async function serve(stream: Parameters<Parameters<typeof streamSSE>[1]>[0]) {
-      let lastSent = lastEventId ?? 0;
-      // A morador's stream carries only their units' events; re-read at each heartbeat.
-      let scope = tenant.scope;
-      const visible = (event: DomainEvent) =>
-        scope === null || (event.unidade_id !== undefined && scope.unidadeIds.includes(event.unidade_id));
-      let replaying = true;
-      const pending: DomainEvent[] = [];
-      // Writes are chained so events never interleave on the wire.
-      let writing: Promise<unknown> = Promise.resolve();
-      const send = (event: DomainEvent) => {
-        writing = writing.then(async () => {
-          if (event.id <= lastSent || !visible(event)) return;
-          lastSent = event.id;
-          await stream.writeSSE({ id: String(event.id), event: event.type, data: JSON.stringify(event) });
-        });
-        return writing;
-      };
-
-      // Subscribe before reading the replay, so nothing committed in between is lost.
-      const unsubscribe = await bus.subscribe(organizationId, (event) => {
-        if (replaying) pending.push(event);
-        else void send(event);
-      });
-      stream.onAbort(close);
-      if (stream.aborted) close();
-
-      await stream.writeSSE({ event: "ready", data: JSON.stringify({ lastEventId }), retry: 3000 });
-      if (lastEventId !== null) {
-        for (const event of await bus.since(organizationId, lastEventId)) await send(event);
-      }
-      replaying = false;
-      for (const event of pending.sort((a, b) => a.id - b.id)) await send(event);
-
-      // Fail closed on any error but an outage: while PostgreSQL restarts nobody can sign out
-      // either, and keeping the stream lets the bus hand it the events of the gap afterwards.
-      const stillAllowed = async () => {
-        const allowed = await tenantStillAllowed(opts.db, tenant, STREAM_PERMISSION).catch((error: unknown) =>
-          isDatabaseUnavailable(error) ? "unknown" : false,
-        );
-        if (!allowed) {
-          close();
-          return false;
-        }
-        if (allowed !== "unknown") scope = allowed.scope;
-        return true;
-      };
-      const heartbeat = setInterval(() => {
-        writing = writing
-          .then(async () => {
-            if (await stillAllowed()) await stream.write(": ping\n\n");
-          })
-          .catch(() => undefined);
-      }, opts.heartbeatMs ?? HEARTBEAT_MS);
-      const recheck = (changedOrganizationId: string) => {
-        if (changedOrganizationId !== organizationId) return;
-        writing = writing.then(stillAllowed).catch(() => undefined);
-      };
-      const userRechecks = rechecks.get(tenant.userId) ?? new Set();
-      userRechecks.add(recheck);
-      rechecks.set(tenant.userId, userRechecks);
-      await finished;
-      clearInterval(heartbeat);
-      userRechecks.delete(recheck);
-      if (userRechecks.size === 0 && rechecks.get(tenant.userId) === userRechecks) rechecks.delete(tenant.userId);
-      unsubscribe();
-    }
+    // No Transfer-Encoding or Connection header of our own: node picks chunked encoding for HTTP/1.1
+    // and a body that ends with the connection for HTTP/1.0, which knows no chunks.
+    return c.body(stream.readable);
   });
 
   return {
     router,
     /** Ends every open stream (graceful shutdown). */
     closeAll() {
-      for (const close of open) close();
-      open.clear();
-      perSession.clear();
+      for (const stream of [...streams]) stream.close();
     },
   };
 }
