@@ -16,13 +16,18 @@
  *   BENCH_LOG_SQL=1 BENCH_ONLY=postgres: no load; one request per case with every statement of
  *   guarita_load in the PostgreSQL server log (to refresh bench/pgbench/*.sql, see their headers)
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { freePort } from "../tests/support/ports";
+import {
+  ensureProductionBuild,
+  PRODUCTION_ENTRY,
+  type ServerProcess,
+  startServer,
+} from "../tests/support/server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -52,108 +57,24 @@ if (ONLY && ONLY !== "postgres" && ONLY !== "pglite") {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Build and server process
+// Server process
 
-function ensureBuild() {
-  const main = path.join(ROOT, "build/server/main.js");
-  if (process.env.BENCH_NO_BUILD === "1") {
-    if (!fs.existsSync(main)) throw new Error("BENCH_NO_BUILD=1, mas build/server/main.js não existe");
-    console.info("BENCH_NO_BUILD=1: usando o build/ existente.");
-    return;
-  }
-  const current =
-    spawnSync(
-      process.execPath,
-      [
-        "--input-type=module",
-        "-e",
-        "const { buildIsCurrent } = await import('./scripts/build-stamp.mjs'); process.exit(buildIsCurrent() ? 0 : 1)",
-      ],
-      { cwd: ROOT, stdio: "ignore" },
-    ).status === 0;
-  if (current) {
-    console.info("Build de produção em dia com o código.");
-    return;
-  }
-  console.info("Compilando o build de produção (node scripts/build.mjs)...");
-  execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" });
-}
-
-interface Server {
-  baseUrl: string;
-  pid: number;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-const children = new Set<ChildProcess>();
-process.on("exit", () => {
-  for (const child of children) child.kill("SIGKILL");
-});
+// Ctrl-C: exit normally, so tests/support/server-process.ts kills the servers with this process.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => process.exit(130));
 }
 
-async function startServer(extraEnv: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["build/server/main.js"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: "warn",
+/** The production build with the demo tenant, on a temporary DATA_DIR (and `env`'s database). */
+function startLoadServer(env: Record<string, string>, dataDirPrefix: string): Promise<ServerProcess> {
+  return startServer(
+    {
       SEED_DEMO: "true",
-      BETTER_AUTH_SECRET: "bench-load-secret-bench-load-secret-0123",
       AUTH_SIGNIN_PER_MINUTE: "10000",
       ...(process.env.BENCH_POOL_MAX ? { DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX } : {}),
-      ...extraEnv,
+      ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  let out = "";
-  child.stdout!.on("data", (d) => {
-    out += d;
-  });
-  child.stderr!.on("data", (d) => {
-    out += d;
-  });
-  let exited = false;
-  const done = new Promise<void>((resolve) =>
-    child.once("exit", () => {
-      exited = true;
-      children.delete(child);
-      resolve();
-    }),
+    { entry: PRODUCTION_ENTRY, tempDataDir: dataDirPrefix, killAfterMs: 15_000, readyTimeoutMs: 180_000 },
   );
-  const server: Server = {
-    baseUrl,
-    pid: child.pid!,
-    output: () => out,
-    async stop() {
-      if (exited) return;
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await done;
-      clearTimeout(timer);
-    },
-  };
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`o servidor terminou antes de ficar pronto:\n${out}`);
-    const ok = await fetch(`${baseUrl}/api/health`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) return server;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await server.stop();
-  throw new Error(`o servidor não respondeu em 180 s:\n${out}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -405,7 +326,7 @@ interface DatabaseRun {
 const r1 = (n: number) => Math.round(n * 10) / 10;
 const loadavg = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
-async function measureDatabase(label: string, server: Server, pgUrl: string | null): Promise<DatabaseRun> {
+async function measureDatabase(label: string, server: ServerProcess, pgUrl: string | null): Promise<DatabaseRun> {
   const run: DatabaseRun = {
     database: label,
     loadavg_before: loadavg(),
@@ -571,7 +492,7 @@ const commit = (() => {
   }
 })();
 
-ensureBuild();
+ensureProductionBuild({ reuse: process.env.BENCH_NO_BUILD === "1" });
 console.info(
   `\nbench:load — ${commit}, Node ${process.version}, ${os.cpus().length} CPUs; ${DURATION} s por caso ` +
     `(após ${WARMUP_SECONDS} s de aquecimento), conexões ${CONNECTIONS.join(" e ")}; autocannon no mesmo computador.`,
@@ -582,13 +503,11 @@ const runs: DatabaseRun[] = [];
 if (ONLY !== "pglite") {
   const pgUrl = await freshDatabase();
   if (pgUrl) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "guarita-load-pg-"));
-    const server = await startServer({ DATABASE_URL: pgUrl, DATA_DIR: dataDir });
+    const server = await startLoadServer({ DATABASE_URL: pgUrl }, "guarita-load-pg-");
     try {
       runs.push(await measureDatabase("PostgreSQL", server, pgUrl));
     } finally {
       await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   } else if (ONLY === "postgres") {
     process.exit(1);
@@ -596,13 +515,11 @@ if (ONLY !== "pglite") {
 }
 
 if (ONLY !== "postgres") {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "guarita-load-pglite-"));
-  const server = await startServer({ DATA_DIR: dataDir });
+  const server = await startLoadServer({}, "guarita-load-pglite-");
   try {
     runs.push(await measureDatabase("PGlite", server, null));
   } finally {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -28,13 +28,18 @@
  *   BENCH_SERVER_LOG=path   the servers' output goes to path.a (and path.b) too
  */
 import "../src/shared/zod-config";
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "../src/server/db/seed/demo";
-import { freePort } from "../tests/support/ports";
+import {
+  ensureProductionBuild,
+  type ServerProcess,
+  spawnWithManyFiles,
+  startServer,
+} from "../tests/support/server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RESULTS = path.join(ROOT, "bench", "results");
@@ -65,7 +70,6 @@ const HEAP_SNAPSHOT = process.env.BENCH_HEAP_SNAPSHOT === "1";
 /** events.routes.ts: MAX_STREAMS_PER_SESSION streams per session on each instance. */
 const STREAMS_PER_SESSION = 10;
 const SIGN_IN_CONCURRENCY = 4;
-const SECRET = "bench-realtime-secret-bench-realtime-secret";
 const SINDICO = DEMO_LOGINS.find((l) => l.role === "sindico")!.email;
 
 if (INSTANCES !== 1 && INSTANCES !== 2) throw new Error("BENCH_INSTANCES deve ser 1 ou 2");
@@ -82,54 +86,12 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
 // Build and servers
 
 function ensureBuild() {
-  if (process.env.BENCH_SERVER) {
-    if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`BENCH_SERVER: ${SERVER_ENTRY} não existe`);
-    return;
-  }
-  if (process.env.BENCH_NO_BUILD === "1") {
-    if (!fs.existsSync(SERVER_ENTRY)) throw new Error("BENCH_NO_BUILD=1, mas build/server/main.js não existe");
-    return;
-  }
-  const current = spawnSync(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      "import('./scripts/build-stamp.mjs').then(m => process.exit(m.buildIsCurrent() ? 0 : 1))",
-    ],
-    { cwd: ROOT },
-  );
-  if (current.status === 0) return;
-  console.info("Compilando (node scripts/build.mjs)...");
-  const result = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("a compilação falhou");
+  if (!process.env.BENCH_SERVER) ensureProductionBuild({ reuse: process.env.BENCH_NO_BUILD === "1" });
+  else if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`BENCH_SERVER: ${SERVER_ENTRY} não existe`);
 }
 
-/** Runs argv with the open-files limit raised (10,000 sockets need more than the usual 1,024). */
-function spawnWithFiles(argv: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
-  return spawn(
-    "/bin/sh",
-    ["-c", 'ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"', ...argv],
-    options,
-  );
-}
-
-interface Server {
-  child: ChildProcess;
-  /** Wall clock when the process was started (a CPU profile's times count from about then). */
-  spawnedAt: number;
-  pid: number;
-  port: number;
-  baseUrl: string;
-  dataDir: string;
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>, label: string): Promise<Server> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `guarita-rt-${label}-`));
+/** Instance `label` (a, b) of the server under test, on a DATA_DIR of its own, with the profiling flags asked for. */
+function startInstance(env: Record<string, string>, label: string): Promise<ServerProcess> {
   const nodeArgs: string[] = [];
   if (CPU_PROF || HEAP_SNAPSHOT) {
     const dir = path.join(RESULTS, CPU_PROF ? "cpuprof" : "heap");
@@ -139,61 +101,26 @@ async function startServer(env: Record<string, string>, label: string): Promise<
   if (CPU_PROF) nodeArgs.push("--cpu-prof", `--cpu-prof-name=realtime-${label}-${Date.now()}.cpuprofile`);
   if (HEAP_SNAPSHOT) nodeArgs.push("--heapsnapshot-signal=SIGUSR2");
   if (process.env.BENCH_NODE_OPTIONS) nodeArgs.push(...process.env.BENCH_NODE_OPTIONS.split(" ").filter(Boolean));
-  const spawnedAt = wallClock();
-  const child = spawnWithFiles([process.execPath, ...nodeArgs, SERVER_ENTRY], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: "warn",
-      BETTER_AUTH_SECRET: SECRET,
+  return startServer(
+    {
       // A thousand sign-ins from one address in a minute: no limiter may slow the set-up.
       AUTH_SIGNIN_PER_MINUTE: "10000",
       AUTH_MAX_LOGIN_FAILURES: "1000",
       AUTH_MAX_LOGIN_FAILURES_PER_IP: "100000",
-      DATA_DIR: dataDir,
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const log = process.env.BENCH_SERVER_LOG ? fs.createWriteStream(`${process.env.BENCH_SERVER_LOG}.${label}`) : null;
-  const keep = (d: Buffer) => {
-    out = (out + d.toString()).slice(-20_000);
-    log?.write(d);
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let gone = false;
-  void exited.then(() => {
-    gone = true;
-  });
-  const server: Server = { child, spawnedAt, pid: child.pid!, port, baseUrl, dataDir, output: () => out, exited };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (gone) throw new Error(`o servidor ${label} terminou:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`o servidor ${label} não respondeu em 120 s:\n${out}`);
-    const ok = await fetch(`${baseUrl}/api/health`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) return server;
-    await sleep(200);
-  }
-}
-
-async function stopServer(server: Server) {
-  server.child.kill("SIGTERM");
-  const code = await Promise.race([server.exited, sleep(30_000).then(() => "timeout" as const)]);
-  if (code === "timeout") {
-    server.child.kill("SIGKILL");
-    await server.exited;
-  }
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
+    {
+      entry: SERVER_ENTRY,
+      nodeArgs,
+      manyFiles: true,
+      tempDataDir: `guarita-rt-${label}-`,
+      logFile: process.env.BENCH_SERVER_LOG ? `${process.env.BENCH_SERVER_LOG}.${label}` : undefined,
+      outputLimit: 20_000,
+      killAfterMs: 30_000,
+      readyTimeoutMs: 120_000,
+      label,
+    },
+  );
 }
 
 /** Peak (VmHWM) and current (VmRSS) resident memory of a process, in MB, and its CPU seconds so far. */
@@ -220,7 +147,7 @@ async function freshPostgres(): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // HTTP as the síndico
 
-async function signIn(server: Server): Promise<string> {
+async function signIn(server: ServerProcess): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const res = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
       method: "POST",
@@ -239,7 +166,7 @@ async function signIn(server: Server): Promise<string> {
   }
 }
 
-async function api(server: Server, cookie: string, method: string, pathname: string, json?: unknown) {
+async function api(server: ServerProcess, cookie: string, method: string, pathname: string, json?: unknown) {
   const res = await fetch(`${server.baseUrl}${pathname}`, {
     method,
     headers: {
@@ -275,10 +202,13 @@ interface WorkerReport {
 const completeWaiters = new Map<string, { left: number; resolve: () => void }>();
 
 function startWorker(): Worker {
-  const child = spawnWithFiles([process.execPath, "--import", "tsx", path.join(ROOT, "bench", "realtime-client.ts")], {
-    cwd: ROOT,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  const child = spawnWithManyFiles(
+    [process.execPath, "--import", "tsx", path.join(ROOT, "bench", "realtime-client.ts")],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    },
+  );
   let onConnected: (v: Awaited<Worker["connected"]>) => void = () => {};
   const connected = new Promise<Awaited<Worker["connected"]>>((resolve) => {
     onConnected = resolve;
@@ -333,15 +263,15 @@ async function main() {
       `carga da máquina ${loadBefore.join(" / ")}`,
   );
 
-  const servers: Server[] = [];
+  const servers: ServerProcess[] = [];
   const workers: Worker[] = [];
   try {
     if (DB === "postgres") {
       const url = await freshPostgres();
-      servers.push(await startServer({ DATABASE_URL: url, SEED_DEMO: "true" }, "a"));
-      if (INSTANCES > 1) servers.push(await startServer({ DATABASE_URL: url, SEED_DEMO: "false" }, "b"));
+      servers.push(await startInstance({ DATABASE_URL: url, SEED_DEMO: "true" }, "a"));
+      if (INSTANCES > 1) servers.push(await startInstance({ DATABASE_URL: url, SEED_DEMO: "false" }, "b"));
     } else {
-      servers.push(await startServer({}, "a"));
+      servers.push(await startInstance({}, "a"));
     }
 
     // Sessions: each holds at most STREAMS_PER_SESSION streams per instance.
@@ -556,7 +486,7 @@ async function main() {
     console.info(`\nResultados em ${path.relative(ROOT, path.join(RESULTS, "realtime.json"))}`);
   } finally {
     for (const worker of workers) worker.close();
-    await Promise.all(servers.map(stopServer));
+    await Promise.all(servers.map((s) => s.stop()));
   }
 }
 

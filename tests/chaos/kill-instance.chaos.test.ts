@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type Api,
   committedEventIds,
   demoSession,
   describeOutcomes,
@@ -28,10 +29,13 @@ import {
   waitFor,
 } from "../support/chaos";
 import { type PostgresServer, startPostgresServer } from "../support/postgres-server";
-import { httpClient, type ServerProcess, spawnServer, waitUntilReady } from "../support/server-process";
+import { httpClient, type ServerProcess, startServer } from "../support/server-process";
 import { openHttpEventStream } from "../support/sse-http";
 
-/** Writers on A, creates each at most, and how many 201s A must have given before it is killed. */
+/**
+ * Writers on A, creates per writer (WRITERS × PER_WRITER in all, at most), and how many 201s A must
+ * have given before it is killed.
+ */
 const WRITERS = 8;
 const PER_WRITER = 30;
 const KILL_AFTER_CREATED = 40;
@@ -49,11 +53,41 @@ const tempDir = () => {
   return dir;
 };
 
-function start(env: Record<string, string>) {
-  return spawnServer({ DATABASE_URL: postgres.url, ...env }).then((server) => {
-    servers.push(server);
-    return server;
-  });
+/** A Guarita process on the test's PostgreSQL server, answering /api/health. */
+async function start(env: Record<string, string>) {
+  const server = await startServer({ DATABASE_URL: postgres.url, ...env });
+  servers.push(server);
+  return server;
+}
+
+/**
+ * WRITERS writers firing `total` creates at `api` between them, each waiting for its answer before
+ * the next; a writer stops at a create that got no answer at all (its instance is gone).
+ */
+function burstOfCreates(
+  api: Api,
+  where: { condominio_id: string; unidade_id: string },
+  total: number,
+  name: (n: number) => string,
+) {
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  let inFlight = 0;
+  const done = Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      while (next < total) {
+        const n = next++;
+        inFlight++;
+        const o = await record(outcomes, api, "create", "POST", "/api/solicitacoes", {
+          ...where,
+          nome_visitante: name(n),
+        });
+        inFlight--;
+        if (o.status === 0) return;
+      }
+    }),
+  );
+  return { outcomes, done, inFlight: () => inFlight };
 }
 
 let a: ServerProcess;
@@ -66,9 +100,7 @@ beforeAll(async () => {
   dataDirA = tempDir();
   // A seeds the demo tenant; B waits for the migrations' advisory lock and seeds nothing.
   a = await start({ SEED_DEMO: "true", DATA_DIR: dataDirA });
-  await waitUntilReady(a);
   b = await start({ SEED_DEMO: "false", DATA_DIR: tempDir() });
-  await waitUntilReady(b);
 }, 120_000);
 
 afterAll(async () => {
@@ -88,32 +120,19 @@ describe("kill -9 of an instance during a burst of creates", () => {
     // Read once the stream is subscribed: everything after this id must reach it.
     const before = await latestEventId(query, organizationId);
 
-    // The burst: every writer loops until A stops answering.
-    const burst: Outcome[] = [];
-    let inFlight = 0;
-    const writers = Array.from({ length: WRITERS }, (_, w) =>
-      (async () => {
-        for (let i = 0; i < PER_WRITER; i++) {
-          inFlight++;
-          const o = await record(burst, apiA, "create", "POST", "/api/solicitacoes", {
-            ...target,
-            nome_visitante: `Rajada ${w}-${i}`,
-          });
-          inFlight--;
-          if (o.status === 0) return; // A is gone
-        }
-      })(),
-    );
+    // The burst: the writers go on until A stops answering.
+    const writers = burstOfCreates(apiA, target, WRITERS * PER_WRITER, (n) => `Rajada ${n}`);
+    const burst = writers.outcomes;
     const created = () => burst.filter((o) => o.status === 201);
     await waitFor(
       () => created().length >= KILL_AFTER_CREATED && idsOf(first.events).some((id) => id > before),
       30_000,
       `A confirmasse ${KILL_AFTER_CREATED} criações e o cliente SSE recebesse eventos`,
     );
-    const inFlightAtKill = inFlight;
+    const inFlightAtKill = writers.inFlight();
     a.child.kill("SIGKILL");
     await a.exited;
-    await Promise.all(writers);
+    await writers.done;
     await waitFor(() => first.ended(), 10_000, "o fluxo SSE em A terminasse com o processo");
 
     // Killed mid-burst: requests were in flight, and some were still coming.
@@ -144,7 +163,6 @@ describe("kill -9 of an instance during a burst of creates", () => {
 
     // A starts again on the same database (a new process, as a supervisor would do).
     a = await start({ SEED_DEMO: "true", DATA_DIR: dataDirA });
-    await waitUntilReady(a);
 
     // Every 201 is in the database.
     const acknowledged = [...created(), ...whileDead].map((o) => o.body.id as string);
@@ -231,19 +249,8 @@ describe("a client away for longer than one replay page", () => {
     const where = { condominio_id: target.condominio_id, unidade_id: unidade.body.id as string };
     const lastSeen = await latestEventId(query, organizationId);
 
-    const outcomes: Outcome[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: WRITERS }, async () => {
-        while (next < AWAY) {
-          const n = next++;
-          await record(outcomes, api, "create", "POST", "/api/solicitacoes", {
-            ...where,
-            nome_visitante: `Ausente ${n}`,
-          });
-        }
-      }),
-    );
+    const { outcomes, done } = burstOfCreates(api, where, AWAY, (n) => `Ausente ${n}`);
+    await done;
     const refused = outcomes.filter((o) => o.status !== 201);
     expect(refused, describeOutcomes(refused)).toEqual([]);
 

@@ -33,7 +33,7 @@ import {
   waitFor,
 } from "../support/chaos";
 import { type PostgresServer, startPostgresServer } from "../support/postgres-server";
-import { httpClient, type ServerProcess, spawnServer, waitUntilReady } from "../support/server-process";
+import { httpClient, type ServerProcess, startServer, waitUntilReady } from "../support/server-process";
 import { openHttpEventStream } from "../support/sse-http";
 
 let postgres: PostgresServer;
@@ -50,9 +50,8 @@ beforeAll(async () => {
   postgres = await startPostgresServer();
   query = sqlOn(postgres.url);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "guarita-chaos-restart-"));
-  server = await spawnServer({ DATABASE_URL: postgres.url, SEED_DEMO: "true", DATA_DIR: dataDir });
-  pid = server.child.pid;
-  await waitUntilReady(server);
+  server = await startServer({ DATABASE_URL: postgres.url, SEED_DEMO: "true", DATA_DIR: dataDir });
+  pid = server.pid;
   ({ cookie, organizationId, target } = await demoSession(server));
   api = httpClient(server.baseUrl, cookie);
 }, 120_000);

@@ -18,32 +18,78 @@ import { notFound } from "../http/errors";
 /** The units (and their condominiums) a morador lives in; null for staff, who see the whole tenant. */
 export type DataScope = { unidadeIds: readonly string[]; condominioIds: readonly string[] } | null;
 
+/**
+ * A member's scope in a tenant: null for staff (TENANT_WIDE_ROLES); for a morador, the units of the
+ * active `unidade_moradores` rows of their active person records (`pessoas.user_id` = their login),
+ * and those units' condominiums.
+ */
 export async function resolveScope(
   db: Executor,
   organizationId: string,
   userId: string,
   role: MemberRole,
 ): Promise<DataScope> {
-  if (TENANT_WIDE_ROLES.includes(role)) return null;
-  const rows = await db
-    .select({ unidadeId: unidadeMoradores.unidadeId, condominioId: unidadeMoradores.condominioId })
-    .from(unidadeMoradores)
-    .innerJoin(
-      pessoas,
-      and(eq(pessoas.id, unidadeMoradores.pessoaId), eq(pessoas.organizationId, unidadeMoradores.organizationId)),
-    )
-    .where(
-      and(
-        eq(unidadeMoradores.organizationId, organizationId),
-        eq(pessoas.userId, userId),
-        eq(unidadeMoradores.ativo, true),
-        eq(pessoas.ativo, true),
-      ),
-    );
-  return {
-    unidadeIds: [...new Set(rows.map((r) => r.unidadeId))].sort(),
-    condominioIds: [...new Set(rows.map((r) => r.condominioId))].sort(),
-  };
+  const [scope] = await resolveScopes(db, [{ organizationId, userId, role }]);
+  return scope!;
+}
+
+/** A member of a tenant, as a scope is resolved for them. */
+export interface ScopeSubject {
+  organizationId: string;
+  userId: string;
+  role: MemberRole;
+}
+
+const memberKey = (organizationId: string, userId: string) => `${organizationId}\u0000${userId}`;
+
+/**
+ * resolveScope for many members, of any tenants, in one statement whatever their number (the event
+ * streams' heartbeat re-reads every morador's scope at once: auth/access-check.ts). Their scopes, in
+ * the order given.
+ */
+export async function resolveScopes(db: Executor, members: readonly ScopeSubject[]): Promise<DataScope[]> {
+  const moradores = members.filter((m) => !TENANT_WIDE_ROLES.includes(m.role));
+  const units = new Map<string, { unidades: Set<string>; condominios: Set<string> }>();
+  if (moradores.length > 0) {
+    const wanted = new Set(moradores.map((m) => memberKey(m.organizationId, m.userId)));
+    const rows = await db
+      .select({
+        organizationId: unidadeMoradores.organizationId,
+        userId: pessoas.userId,
+        unidadeId: unidadeMoradores.unidadeId,
+        condominioId: unidadeMoradores.condominioId,
+      })
+      .from(unidadeMoradores)
+      .innerJoin(
+        pessoas,
+        and(eq(pessoas.id, unidadeMoradores.pessoaId), eq(pessoas.organizationId, unidadeMoradores.organizationId)),
+      )
+      .where(
+        and(
+          inArray(unidadeMoradores.organizationId, [...new Set(moradores.map((m) => m.organizationId))]),
+          inArray(pessoas.userId, [...new Set(moradores.map((m) => m.userId))]),
+          eq(unidadeMoradores.ativo, true),
+          eq(pessoas.ativo, true),
+        ),
+      );
+    for (const row of rows) {
+      // The statement pairs every tenant asked with every user asked: keep the pairs asked for.
+      const key = memberKey(row.organizationId, row.userId!);
+      if (!wanted.has(key)) continue;
+      let entry = units.get(key);
+      if (!entry) {
+        entry = { unidades: new Set(), condominios: new Set() };
+        units.set(key, entry);
+      }
+      entry.unidades.add(row.unidadeId);
+      entry.condominios.add(row.condominioId);
+    }
+  }
+  return members.map((m) => {
+    if (TENANT_WIDE_ROLES.includes(m.role)) return null;
+    const entry = units.get(memberKey(m.organizationId, m.userId));
+    return { unidadeIds: [...(entry?.unidades ?? [])].sort(), condominioIds: [...(entry?.condominios ?? [])].sort() };
+  });
 }
 
 /** Whether the caller may see rows of this unit. */

@@ -4,14 +4,14 @@
  * streams live ones, with a heartbeat every 20 s.
  *
  * A stream outlives the request that opened it, so at every heartbeat the instance asks the
- * database again, for all its streams in one go (stream-access.ts), whether each one's session is
- * still signed in and its user still a member of the tenant with `solicitacoes:ler`; a stream that
- * is not (signed out, removed, role changed) ends. A removal or role change also NOTIFYs
- * (auth/access-revocation.ts), and the user's streams run that check at once. A morador's stream
- * carries only the events of the units they live in (auth/scope.ts), re-read at each heartbeat. At
- * most MAX_STREAMS_PER_SESSION streams per session on an instance: the next one is refused with 429
- * rather than closing the oldest, because a refused tab retries with backoff while closing the
- * oldest would make eleven tabs evict each other in a reconnect loop.
+ * database again, for all its streams in one go, whether each one's session still grants what the
+ * stream was opened with, `solicitacoes:ler` included (the rule: auth/access-check.ts); a stream
+ * that is no longer allowed (signed out, removed, role changed) ends. A removal or role change also
+ * NOTIFYs (auth/access-revocation.ts), and the user's streams run that check at once. A morador's
+ * stream carries only the events of the units they live in (auth/scope.ts), re-read at each
+ * heartbeat. At most MAX_STREAMS_PER_SESSION streams per session on an instance: the next one is
+ * refused with 429 rather than closing the oldest, because a refused tab retries with backoff while
+ * closing the oldest would make eleven tabs evict each other in a reconnect loop.
  *
  * Fan-out cost (issue 16, docs/benchmarks.md): the bus hands every stream the event's frame already
  * encoded, so an event is serialised once per instance, and writing it is one synchronous write per
@@ -24,6 +24,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Permission } from "../../shared/permissions";
 import type { DomainEvent } from "../../shared/schemas/events";
+import { type AccessGrant, type GrantCheck, grantsStillAllowed } from "../auth/access-check";
 import { ACCESS_CHANNEL, parseAccessChange } from "../auth/access-revocation";
 import type { DataScope } from "../auth/scope";
 import { requirePermission } from "../auth/tenant.middleware";
@@ -34,7 +35,6 @@ import { badRequest, tooManyRequests } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import type { EventBus } from "./event-bus";
 import { eventFrame, type Frame, PING_FRAME, readyFrame } from "./sse";
-import { type GrantCheck, grantsStillAllowed, type StreamGrant } from "./stream-access";
 
 export const HEARTBEAT_MS = 20_000;
 export const MAX_STREAMS_PER_SESSION = 10;
@@ -102,7 +102,7 @@ interface NodeResponse {
 }
 
 /** One open stream: what it was opened with, what it sent, and its bytes on their way to the client. */
-class EventStream implements StreamGrant {
+class EventStream implements AccessGrant {
   readonly organizationId: string;
   readonly userId: string;
   readonly sessionId: string;
