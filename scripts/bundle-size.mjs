@@ -13,14 +13,10 @@
 //
 // Options: PORT (default: a free port), CHROMIUM_PATH, BUNDLE_MAX_KB (default 170), BUNDLE_JSON=path
 // (also write the figures there as JSON).
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { chromium } from "@playwright/test";
-import { buildIsCurrent } from "./build-stamp.mjs";
 import { findChromium } from "./chromium.mjs";
+import { ensureBuild, freePort, startProductionServer } from "./production-server.mjs";
 
 /** Issue 16's target, gzipped KB (1 KB = 1024 bytes), for /login and for the first console screen. */
 const MAX_KB = Number(process.env.BUNDLE_MAX_KB ?? 170);
@@ -28,62 +24,8 @@ const DEMO_SINDICO = { email: "sindico@demo.guarita.app", password: "demo1234" }
 /** How long the network must stay quiet (the event stream aside) before a step counts as done. */
 const QUIET_MS = 1500;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const PORT = process.env.PORT ? Number(process.env.PORT) : await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-
-function ensureBuild() {
-  if (buildIsCurrent()) return;
-  console.info("Build ausente ou desatualizado: rodando `node scripts/build.mjs`...");
-  const result = spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-async function startServer() {
-  const busy = await fetch(`${ORIGIN}/api/health`).then(
-    () => true,
-    () => false,
-  );
-  if (busy) throw new Error(`a porta ${PORT} já está em uso por outro servidor; defina outra em PORT`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "guarita-bundle-"));
-  const server = spawn("node", ["build/server/main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: "",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`o servidor terminou com código ${server.exitCode}`);
-    try {
-      const res = await fetch(`${ORIGIN}/api/health`);
-      if (res.ok) return { server, dataDir };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill();
-  throw new Error("o servidor não respondeu em /api/health em 120 s");
-}
 
 /**
  * Records a page's scripts (URL, transferred body bytes, encoding) and its requests in flight, so
@@ -183,7 +125,7 @@ if (!executablePath) {
   console.error("Chromium não encontrado: defina CHROMIUM_PATH (ou rode `apt-get install -y chromium`).");
   process.exit(1);
 }
-const { server, dataDir } = await startServer();
+const server = await startProductionServer({ port: PORT, name: "bundle", env: { SEED_DEMO: "true" } });
 let browser;
 let exitCode = 0;
 try {
@@ -224,8 +166,6 @@ try {
   exitCode = 1;
 } finally {
   await browser?.close();
-  server.kill();
-  await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once("exit", resolve)));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.exit(exitCode);

@@ -7,27 +7,12 @@
 // "/,/checkout,/privacidade"), LIGHTHOUSE_RUNS (runs per page, default 1; the median run by
 // performance score is kept, as Lighthouse's docs recommend for variance), LIGHTHOUSE_REPORT_DIR
 // (also write each page's full Lighthouse JSON report there).
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { buildIsCurrent } from "./build-stamp.mjs";
 import { findChromium } from "./chromium.mjs";
-
-/** A port nobody listens on (other servers may run on this machine; we must measure ours). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { ensureBuild, freePort, startProductionServer } from "./production-server.mjs";
 
 const PORT = process.env.PORT ? Number(process.env.PORT) : await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -46,49 +31,6 @@ const TARGETS = {
   /** Gzipped JavaScript on the landing page's critical path, in KB (1 KB = 1024 bytes). */
   maxLandingCriticalJsKb: 80,
 };
-
-function ensureBuild() {
-  if (buildIsCurrent()) return;
-  console.info("Build ausente ou desatualizado: rodando `npm run build`...");
-  const result = spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-async function startServer() {
-  const busy = await fetch(`${ORIGIN}/api/health`).then(
-    () => true,
-    () => false,
-  );
-  if (busy) throw new Error(`a porta ${PORT} já está em uso por outro servidor; defina outra em PORT`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "guarita-lighthouse-"));
-  const server = spawn("node", ["build/server/main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: ORIGIN,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`o servidor terminou com código ${server.exitCode}`);
-    try {
-      const res = await fetch(`${ORIGIN}/api/health`);
-      if (res.ok) return { server, dataDir };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill();
-  throw new Error("o servidor não respondeu em /api/health em 120 s");
-}
 
 const isScript = (url, resourceType) => resourceType === "Script" || /\.m?js(\?|$)/.test(url);
 
@@ -212,7 +154,12 @@ if (!chromePath) {
   process.exit(1);
 }
 
-const { server, dataDir } = await startServer();
+const server = await startProductionServer({
+  port: PORT,
+  name: "lighthouse",
+  env: { PUBLIC_URL: ORIGIN, SEED_DEMO: "false" },
+  stdout: "inherit",
+});
 let chrome;
 const pages = [];
 try {
@@ -238,8 +185,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  server.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 console.info("");

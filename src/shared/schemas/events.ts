@@ -1,34 +1,9 @@
 import { z } from "zod";
 import { ACESSO_ORIGENS, CHAMADA_STATUSES, DECISAO_VIAS, SOLICITACAO_STATUSES, VALIDACAO_RESULTADOS } from "../domain";
+import { EVENT_TYPES } from "../event-types";
 
-/**
- * What /api/events streams (SSE `data:`). `id` is the event's per-tenant increasing id, also sent as
- * the SSE `id:`; `invalidate` names the TanStack Query key roots the browser must refetch.
- */
-export const EVENT_TYPES = [
-  "solicitacao.criada",
-  "solicitacao.atualizada",
-  "chamada.criada",
-  "chamada.atualizada",
-  /** A message to a resident was sent, delivered, opened (issue 13): the request's timeline moves. */
-  "notificacao.atualizada",
-  /** Someone came in or left (issue 14): the access log and "who is inside" move. */
-  "acesso.entrada",
-  "acesso.saida",
-  /** A pass was presented at the gate (every attempt, refused ones too). */
-  "passe.validado",
-  /** A pass was created, suspended, reactivated or revoked. */
-  "passe.atualizado",
-] as const;
-
-/** The events about an access request: they carry the request's id, visitor and status. */
-export const SOLICITACAO_EVENT_TYPES = [
-  "solicitacao.criada",
-  "solicitacao.atualizada",
-  "chamada.criada",
-  "chamada.atualizada",
-  "notificacao.atualizada",
-] as const satisfies readonly (typeof EVENT_TYPES)[number][];
+/** The event names live in ../event-types.ts, which the browser's event stream reads without zod. */
+export { EVENT_TYPES, SOLICITACAO_EVENT_TYPES } from "../event-types";
 
 export const domainEventSchema = z.object({
   id: z.number().int(),

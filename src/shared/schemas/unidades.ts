@@ -47,7 +47,4 @@ export const unidadeDetailSchema = unidadeSchema.extend({
 });
 export type UnidadeDetail = z.infer<typeof unidadeDetailSchema>;
 
-/** "Torre A - Unidade 101", or "Unidade 101" without a tower (SPEC.md sections 2.4 and 2.6). */
-export function unidadeLabel(u: { codigo: string; torre: string | null }): string {
-  return u.torre ? `${u.torre} - Unidade ${u.codigo}` : `Unidade ${u.codigo}`;
-}
+export { unidadeLabel } from "../unidade-label";

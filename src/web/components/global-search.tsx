@@ -10,9 +10,8 @@ import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { QUERY_ROOTS } from "@/shared/query-keys";
-import { buscaResultSchema } from "@/shared/schemas/busca";
-import { unidadeLabel } from "@/shared/schemas/unidades";
 import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
+import { unidadeLabel } from "@/shared/unidade-label";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/web/components/ui/popover";
@@ -45,8 +44,13 @@ export function searchPlaceholder(permissions: readonly string[] | undefined): s
 export function buscaOptions(q: string) {
   return {
     queryKey: [QUERY_ROOTS.busca, q] as const,
-    queryFn: async ({ signal }: { signal: AbortSignal }) =>
-      buscaResultSchema.parse(await apiFetch<unknown>(`/api/busca?q=${encodeURIComponent(q)}`, { signal })),
+    // The schema (and zod) load with the first search, not with the header (docs/decisions/026).
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const schemas = import("@/shared/schemas/busca");
+      schemas.catch(() => undefined); // a failed download is reported below, after the request's own error
+      const body = await apiFetch<unknown>(`/api/busca?q=${encodeURIComponent(q)}`, { signal });
+      return (await schemas).buscaResultSchema.parse(body);
+    },
     staleTime: 30_000,
     enabled: q.length >= MIN_CHARS,
     placeholderData: keepPreviousData,

@@ -3,8 +3,8 @@ import { Bell, BellRing, ChevronRight, PhoneOff } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { QUERY_ROOTS } from "@/shared/query-keys";
-import { solicitacaoPageSchema } from "@/shared/schemas/solicitacoes";
-import { unidadeLabel } from "@/shared/schemas/unidades";
+import type { SolicitacaoPage } from "@/shared/schemas/solicitacoes";
+import { unidadeLabel } from "@/shared/unidade-label";
 import { RelativeTime } from "@/web/components/relative-time";
 import { SemRespostaBadge } from "@/web/components/status-badge";
 import { Button } from "@/web/components/ui/button";
@@ -18,15 +18,14 @@ const PENDENTES_SHOWN = 5;
 
 /**
  * The newest pending requests and their total. Under the "solicitacoes" root, so every change to a
- * request (realtime event or decision) refreshes the badge.
+ * request (realtime event or decision) refreshes the badge. The bell is on every console screen, so
+ * its answers are read as the shared type, not parsed with zod (docs/decisions/026).
  */
 export function pendentesOptions() {
   return queryOptions({
     queryKey: [QUERY_ROOTS.solicitacoes, "pendentes", PENDENTES_SHOWN] as const,
-    queryFn: async ({ signal }) =>
-      solicitacaoPageSchema.parse(
-        await apiFetch<unknown>(`/api/solicitacoes?status=pendente&page_size=${PENDENTES_SHOWN}`, { signal }),
-      ),
+    queryFn: ({ signal }) =>
+      apiFetch<SolicitacaoPage>(`/api/solicitacoes?status=pendente&page_size=${PENDENTES_SHOWN}`, { signal }),
     staleTime: 60_000,
   });
 }
@@ -38,10 +37,7 @@ export function pendentesOptions() {
 export function semRespostaOptions() {
   return queryOptions({
     queryKey: [QUERY_ROOTS.solicitacoes, "sem-resposta", "total"] as const,
-    queryFn: async ({ signal }) =>
-      solicitacaoPageSchema.parse(
-        await apiFetch<unknown>("/api/solicitacoes?sem_resposta=true&page_size=1", { signal }),
-      ),
+    queryFn: ({ signal }) => apiFetch<SolicitacaoPage>("/api/solicitacoes?sem_resposta=true&page_size=1", { signal }),
     staleTime: 60_000,
   });
 }

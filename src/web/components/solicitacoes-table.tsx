@@ -2,7 +2,7 @@ import { ClipboardList } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import type { Solicitacao } from "@/shared/schemas/solicitacoes";
-import { unidadeLabel } from "@/shared/schemas/unidades";
+import { unidadeLabel } from "@/shared/unidade-label";
 import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
 import { formatDateTime, RelativeTime } from "@/web/components/relative-time";

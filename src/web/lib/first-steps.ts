@@ -4,19 +4,19 @@
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { QUERY_ROOTS } from "@/shared/query-keys";
-import { type PrimeirosPassos, primeirosPassosSchema } from "@/shared/schemas/dashboard";
+import type { PrimeirosPassos } from "@/shared/schemas/dashboard";
 import { apiFetch } from "./api";
 import { usePermission } from "./me.queries";
 
 /** Under the dashboard root, so a change that refreshes the dashboard refreshes the checklist too. */
 export const primeirosPassosKey = [QUERY_ROOTS.dashboard, "primeiros-passos"] as const;
 
-/** GET /api/dashboard/primeiros-passos: what the tenant has registered yet. */
+/** GET /api/dashboard/primeiros-passos: what the tenant has registered yet (not parsed, as dashboard.queries.ts). */
 export function primeirosPassosOptions() {
   return queryOptions({
     queryKey: primeirosPassosKey,
-    queryFn: async ({ signal }): Promise<PrimeirosPassos> =>
-      primeirosPassosSchema.parse(await apiFetch<unknown>("/api/dashboard/primeiros-passos", { signal })),
+    queryFn: ({ signal }): Promise<PrimeirosPassos> =>
+      apiFetch<PrimeirosPassos>("/api/dashboard/primeiros-passos", { signal }),
     // Right after creating the first records the user comes back here: always ask again on mount.
     staleTime: 0,
   });

@@ -7,8 +7,9 @@
  */
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { EVENT_TYPES } from "@/shared/event-types";
 import { SOLICITACAO_ROOTS } from "@/shared/query-keys";
-import { type DomainEvent, domainEventSchema, EVENT_TYPES } from "@/shared/schemas/events";
+import type { DomainEvent } from "@/shared/schemas/events";
 import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
 import { toast } from "@/web/lib/toast";
 import { isOwnAction } from "./own-actions";
@@ -28,6 +29,22 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/**
+ * The events' schema (and zod) download with the first event, not with the console's first screen
+ * (docs/decisions/026); a failed download is tried again at the next event.
+ */
+let eventSchema: Promise<typeof import("@/shared/schemas/events")["domainEventSchema"]> | undefined;
+function loadEventSchema() {
+  eventSchema ??= import("@/shared/schemas/events").then(
+    (module) => module.domainEventSchema,
+    (error: unknown) => {
+      eventSchema = undefined;
+      throw error;
+    },
+  );
+  return eventSchema;
+}
+
 export interface RealtimeHandlers {
   onEvent: (event: DomainEvent) => void;
   /** Refetch everything: the stream may have missed changes. */
@@ -41,6 +58,8 @@ export class RealtimeConnection {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private connectedOnce = false;
   private stopped = true;
+  /** Events are handled one after another, in the order they arrived. */
+  private received: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly handlers: RealtimeHandlers,
@@ -99,11 +118,15 @@ export class RealtimeConnection {
     } catch {
       return;
     }
-    const parsed = domainEventSchema.safeParse(data);
-    if (!parsed.success) return;
-    const id = Number(message.lastEventId || parsed.data.id);
-    if (Number.isSafeInteger(id) && (this.lastEventId === null || id > this.lastEventId)) this.lastEventId = id;
-    this.handlers.onEvent(parsed.data);
+    this.received = this.received.then(async () => {
+      const schema = await loadEventSchema().catch(() => null);
+      if (!schema || this.stopped) return;
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) return;
+      const id = Number(message.lastEventId || parsed.data.id);
+      if (Number.isSafeInteger(id) && (this.lastEventId === null || id > this.lastEventId)) this.lastEventId = id;
+      this.handlers.onEvent(parsed.data);
+    });
   }
 
   private scheduleReconnect() {

@@ -1,8 +1,6 @@
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
-import { useEffect, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { SignInInput, SignInValues } from "@/shared/schemas/auth";
 import { Brand } from "@/web/components/brand";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
@@ -12,6 +10,7 @@ import { Label } from "@/web/components/ui/label";
 import { LoadingState, Spinner } from "@/web/components/ui/spinner";
 import { authClient } from "@/web/lib/auth-client";
 import { toast } from "@/web/lib/toast";
+import { type SignInErrors, type SignInField, validateSignIn } from "@/web/site/login/sign-in-validation";
 import { publicMeta } from "@/web/site/seo";
 import type { Route } from "./+types/login";
 
@@ -20,27 +19,52 @@ export const meta: Route.MetaFunction = () =>
 
 const AFTER_LOGIN = "/app/dashboard";
 const FALLBACK_ERROR = "Erro ao fazer login";
+const FIELDS: readonly SignInField[] = ["email", "password"];
 
 /**
- * The form's zod validation (signInSchema, through zodResolver) downloads when the form is first
- * focused or submitted, not with the page: zod is the largest library here (docs/decisions/026).
+ * The form's state, as react-hook-form kept it before (docs/decisions/026: neither it nor zod
+ * downloads with this page): checked on submit with signInSchema's rules, the first field in error
+ * focused, and once submitted each field checked again as it changes.
  */
-function loadSignInResolver() {
-  return Promise.all([import("@hookform/resolvers/zod"), import("@/shared/schemas/auth")]).then(
-    ([{ zodResolver }, { signInSchema }]) => zodResolver(signInSchema),
-  );
-}
-let signInResolver: ReturnType<typeof loadSignInResolver> | undefined;
-function preloadValidation() {
-  // A failed download (offline) is tried again at the next focus or submit.
-  signInResolver ??= loadSignInResolver().catch((error: unknown) => {
-    signInResolver = undefined;
-    throw error;
+function useSignInForm(onValid: (values: { email: string; password: string }) => Promise<void>) {
+  const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const submitted = useRef(false);
+  const values = () => ({ email: refs.email.current?.value ?? "", password: refs.password.current?.value ?? "" });
+
+  const register = (name: SignInField) => ({
+    name,
+    ref: refs[name],
+    onChange: (_event: ChangeEvent<HTMLInputElement>) => {
+      if (!submitted.current) return;
+      const result = validateSignIn(values());
+      const message = result.success ? undefined : result.errors[name];
+      setErrors((current) => (current[name] === message ? current : { ...current, [name]: message }));
+    },
   });
-  return signInResolver;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    setSubmitting(true);
+    try {
+      const result = validateSignIn(values());
+      if (!result.success) {
+        setErrors(result.errors);
+        const first = FIELDS.find((field) => result.errors[field]);
+        if (first) refs[first].current?.focus();
+        return;
+      }
+      setErrors({});
+      await onValid(result.data);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { register, errors, isSubmitting, onSubmit };
 }
-const resolver: Resolver<SignInInput, unknown, SignInValues> = async (values, context, options) =>
-  (await preloadValidation())(values, context, options);
 
 /**
  * Sign-in (SPEC.md section 2.2). The session check runs only in the browser, so the pre-rendered
@@ -54,19 +78,7 @@ export default function LoginPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
 
-  const form = useForm({
-    resolver,
-    defaultValues: { email: "", password: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const busy = isSubmitting || redirecting;
-  const alreadySignedIn = !session.isPending && !!session.data?.user;
-
-  useEffect(() => {
-    if (alreadySignedIn && !busy) navigate(AFTER_LOGIN, { replace: true });
-  }, [alreadySignedIn, busy, navigate]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
+  const form = useSignInForm(async (values) => {
     setServerError(null);
     try {
       const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
@@ -84,6 +96,13 @@ export default function LoginPage() {
     toast.success("Login realizado com sucesso!", { description: "Redirecionando para o dashboard..." });
     navigate(AFTER_LOGIN, { replace: true });
   });
+  const { errors, isSubmitting } = form;
+  const busy = isSubmitting || redirecting;
+  const alreadySignedIn = !session.isPending && !!session.data?.user;
+
+  useEffect(() => {
+    if (alreadySignedIn && !busy) navigate(AFTER_LOGIN, { replace: true });
+  }, [alreadySignedIn, busy, navigate]);
 
   const checkingSession = (session.isPending || alreadySignedIn) && !busy;
 
@@ -103,12 +122,7 @@ export default function LoginPage() {
           {checkingSession ? (
             <LoadingState message="Carregando Guarita..." className="py-10" />
           ) : (
-            <form
-              onSubmit={onSubmit}
-              onFocus={() => void preloadValidation().catch(() => undefined)}
-              className="grid gap-4"
-              aria-busy={busy}
-            >
+            <form onSubmit={(event) => void form.onSubmit(event)} className="grid gap-4" aria-busy={busy}>
               <div className="grid gap-2">
                 <Label htmlFor="email">E-mail</Label>
                 <Input
@@ -125,7 +139,7 @@ export default function LoginPage() {
                 />
                 {errors.email && (
                   <p id="email-error" className="text-destructive text-sm">
-                    {errors.email.message}
+                    {errors.email}
                   </p>
                 )}
               </div>
@@ -167,7 +181,7 @@ export default function LoginPage() {
                 </div>
                 {errors.password && (
                   <p id="password-error" className="text-destructive text-sm">
-                    {errors.password.message}
+                    {errors.password}
                   </p>
                 )}
               </div>

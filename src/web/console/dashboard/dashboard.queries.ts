@@ -1,10 +1,14 @@
 /**
  * Dashboard on the client: the query-key factory and the options of /api/dashboard/*. Every key
  * starts with "dashboard", so a realtime event naming that root refreshes the KPIs and the latest list.
+ * The answers are read as the shared types, not parsed with the schemas: the dashboard is the first
+ * console screen and zod would be most of its download (docs/decisions/026); the API's contract tests
+ * hold the server to the schemas.
  */
 import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { QUERY_ROOTS } from "@/shared/query-keys";
-import { type Kpis, kpisSchema, ultimasSchema } from "@/shared/schemas/dashboard";
+import type { Kpis, ultimasSchema } from "@/shared/schemas/dashboard";
 import type { Solicitacao } from "@/shared/schemas/solicitacoes";
 import { apiFetch } from "@/web/lib/api";
 
@@ -13,6 +17,8 @@ export const DASHBOARD_STALE_TIME = 30_000;
 /** The API's default; the card shows at most ULTIMAS_SHOWN of them (SPEC.md section 9). */
 export const ULTIMAS_LIMIT = 20;
 export const ULTIMAS_SHOWN = 10;
+
+type Ultimas = z.infer<typeof ultimasSchema>;
 
 export interface DashboardFilters {
   condominio_id?: string;
@@ -38,8 +44,7 @@ export const dashboardKeys = {
 export function kpisOptions(filters: DashboardFilters = {}) {
   return queryOptions({
     queryKey: dashboardKeys.kpis(filters),
-    queryFn: async ({ signal }): Promise<Kpis> =>
-      kpisSchema.parse(await apiFetch<unknown>(`/api/dashboard/kpis${query({ ...filters })}`, { signal })),
+    queryFn: ({ signal }): Promise<Kpis> => apiFetch<Kpis>(`/api/dashboard/kpis${query({ ...filters })}`, { signal }),
     staleTime: DASHBOARD_STALE_TIME,
   });
 }
@@ -50,7 +55,7 @@ export function ultimasOptions(filters: DashboardFilters = {}) {
   return queryOptions({
     queryKey: dashboardKeys.ultimas(params),
     queryFn: async ({ signal }): Promise<Solicitacao[]> =>
-      ultimasSchema.parse(await apiFetch<unknown>(`/api/dashboard/ultimas${query(params)}`, { signal })).items,
+      (await apiFetch<Ultimas>(`/api/dashboard/ultimas${query(params)}`, { signal })).items,
     staleTime: DASHBOARD_STALE_TIME,
   });
 }

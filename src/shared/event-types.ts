@@ -1,0 +1,31 @@
+/**
+ * The domain events' names. Here rather than only in schemas/events.ts so the console's event stream
+ * can listen for them without loading zod (docs/decisions/026); schemas/events.ts re-exports them.
+ *
+ * What /api/events streams (SSE `data:`). `id` is the event's per-tenant increasing id, also sent as
+ * the SSE `id:`; `invalidate` names the TanStack Query key roots the browser must refetch.
+ */
+export const EVENT_TYPES = [
+  "solicitacao.criada",
+  "solicitacao.atualizada",
+  "chamada.criada",
+  "chamada.atualizada",
+  /** A message to a resident was sent, delivered, opened (issue 13): the request's timeline moves. */
+  "notificacao.atualizada",
+  /** Someone came in or left (issue 14): the access log and "who is inside" move. */
+  "acesso.entrada",
+  "acesso.saida",
+  /** A pass was presented at the gate (every attempt, refused ones too). */
+  "passe.validado",
+  /** A pass was created, suspended, reactivated or revoked. */
+  "passe.atualizado",
+] as const;
+
+/** The events about an access request: they carry the request's id, visitor and status. */
+export const SOLICITACAO_EVENT_TYPES = [
+  "solicitacao.criada",
+  "solicitacao.atualizada",
+  "chamada.criada",
+  "chamada.atualizada",
+  "notificacao.atualizada",
+] as const satisfies readonly (typeof EVENT_TYPES)[number][];
