@@ -22,6 +22,9 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Either the database or an open transaction: query functions accept both. */
 export type Executor = Database | Transaction;
 
+/** Property names in the schema are camelCase; columns are snake_case (drizzle.config.ts agrees). */
+export const CASING = "snake_case" as const;
+
 export type Unlisten = () => Promise<void>;
 
 export interface DatabaseHandle {
@@ -62,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions, logger?: DatabaseLo
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create(dataDir ?? undefined, { extensions: { unaccent, pg_trgm } });
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Database;
   let lockChain: Promise<unknown> = Promise.resolve();
   return {
     kind: "pglite",
@@ -105,7 +108,7 @@ async function openPostgres(url: string, poolMax: number, logger?: DatabaseLogge
   pool.on("connect", (client) => {
     client.on("error", () => undefined);
   });
-  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzlePg({ client: pool, schema, casing: CASING }) as unknown as Database;
   // LISTEN needs one dedicated connection for the life of the process.
   const listener = createPgListener({ url, logger, connectTimeoutMs: CONNECT_TIMEOUT_MS });
 
@@ -120,7 +123,7 @@ async function openPostgres(url: string, poolMax: number, logger?: DatabaseLogge
       try {
         await client.query("SELECT pg_advisory_lock($1)", [key]);
         try {
-          return await fn(drizzlePg({ client, schema, casing: "snake_case" }) as unknown as Database);
+          return await fn(drizzlePg({ client, schema, casing: CASING }) as unknown as Database);
         } finally {
           await client.query("SELECT pg_advisory_unlock($1)", [key]);
         }

@@ -9,6 +9,7 @@ import type { SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain"
 import { normalizeSearch } from "../../../shared/schemas/common";
 import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
+import { isoText, type PageRow, pageStatement } from "../../db/page-statement";
 import { cappedCount } from "../../db/pagination";
 import {
   apiKeys,
@@ -74,20 +75,46 @@ function flatten(r: {
   return { ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre };
 }
 
-export async function listSolicitacoes(db: Executor, reader: Reader, f: ListFilters, page: number, pageSize: number) {
-  const where = solicitacaoWhere(reader, f);
-  const [rows, counted] = await Promise.all([
-    db
-      .select(solicitacaoColumns)
-      .from(s)
-      .innerJoin(unidades, eq(unidades.id, s.unidadeId))
-      .where(where)
-      .orderBy(desc(s.createdAt), desc(s.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    cappedCount(db, s, where),
-  ]);
-  return { items: rows.map(flatten), counted };
+/** What a list row holds: the fields toSolicitacao maps, timestamps already in the API's ISO text. */
+const listedColumns = {
+  id: s.id,
+  condominioId: s.condominioId,
+  unidadeId: s.unidadeId,
+  tipo: s.tipo,
+  nomeVisitante: s.nomeVisitante,
+  docVisitante: s.docVisitante,
+  telefoneVisitante: s.telefoneVisitante,
+  motivo: s.motivo,
+  expiracaoEm: isoText(s.expiracaoEm),
+  status: s.status,
+  decididoEm: isoText(s.decididoEm),
+  decididoPorPessoaId: s.decididoPorPessoaId,
+  decididoPorNome: s.decididoPorNome,
+  observacoes: s.observacoes,
+  portao: s.portao,
+  decididoVia: s.decididoVia,
+  semRespostaMoradoresEm: isoText(s.semRespostaMoradoresEm),
+  createdAt: isoText(s.createdAt),
+  updatedAt: isoText(s.updatedAt),
+  unidadeCodigo: unidades.codigo,
+  unidadeTorre: unidades.torre,
+};
+
+export type ListedSolicitacao = PageRow<typeof listedColumns>;
+
+const listPage = pageStatement({
+  columns: listedColumns,
+  from: sql`${s} INNER JOIN ${unidades} ON ${unidades.id} = ${s.unidadeId}`,
+  countFrom: sql`${s}`,
+  orderBy: [
+    { key: s.createdAt, direction: "DESC" },
+    { key: s.id, direction: "DESC" },
+  ],
+});
+
+/** A page of the caller's requests, newest first, and the capped total: one statement (db/page-statement.ts). */
+export function listSolicitacoes(db: Executor, reader: Reader, f: ListFilters, page: number, pageSize: number) {
+  return listPage(db, { where: solicitacaoWhere(reader, f), page, pageSize, prepare: !f.q && !f.de && !f.ate });
 }
 
 /** Where an export batch ended: the last row's creation time as PostgreSQL wrote it (microseconds kept) and id. */

@@ -45,6 +45,7 @@ import {
   findSolicitacao,
   findSolicitacaoRows,
   findUnidadeInTenant,
+  type ListedSolicitacao,
   type ListFilters,
   listChamadasOfSolicitacao,
   listComandosPortao,
@@ -55,7 +56,8 @@ import {
 
 export const NOT_FOUND_MESSAGE = "Solicitação não encontrada";
 
-export function toSolicitacao(r: SolicitacaoRow): Solicitacao {
+/** A request as the API shows it, from a row read by Drizzle or a list page's row (timestamps as text). */
+export function toSolicitacao(r: SolicitacaoRow | ListedSolicitacao): Solicitacao {
   return {
     id: r.id,
     condominio_id: r.condominioId,
@@ -86,7 +88,7 @@ export async function list(db: Database, tenant: TenantContext, filters: ListFil
 }
 
 /** A request as lists show it (the list, the dashboard's latest): the visitor's document masked (issue 15). */
-export function toSolicitacaoListItem(r: SolicitacaoRow): Solicitacao {
+export function toSolicitacaoListItem(r: SolicitacaoRow | ListedSolicitacao): Solicitacao {
   return { ...toSolicitacao(r), doc_visitante: maskDocument(r.docVisitante) };
 }
 
