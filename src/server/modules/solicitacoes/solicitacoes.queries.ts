@@ -10,7 +10,6 @@ import { normalizeSearch } from "../../../shared/schemas/common";
 import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { isoText, type PageRow, pageStatement } from "../../db/page-statement";
-import { cappedCount } from "../../db/pagination";
 import {
   apiKeys,
   chamadas,
