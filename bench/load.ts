@@ -13,6 +13,7 @@
  *   BENCH_NO_BUILD=1 (use build/ as it is; otherwise `node scripts/build.mjs` when it is stale)
  *   BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres (creates and drops guarita_load)
  *   BENCH_POOL_MAX=<n> (DATABASE_POOL_MAX of the server; default: the server's own)
+ *   BENCH_WEB_CONCURRENCY=<n> (server processes on PostgreSQL, WEB_CONCURRENCY; default: one per core)
  *   BENCH_LOG_SQL=1 BENCH_ONLY=postgres: no load; one request per case with every statement of
  *   guarita_load in the PostgreSQL server log (to refresh bench/pgbench/*.sql, see their headers)
  */
@@ -45,6 +46,8 @@ const WARMUP_SECONDS = 2;
 const SEARCH_TERM = process.env.BENCH_SEARCH ?? "silva";
 /** Capture mode: every statement of guarita_load in the PostgreSQL log, one request per case, no load. */
 const LOG_SQL = process.env.BENCH_LOG_SQL === "1";
+/** Server processes on PostgreSQL (PGlite is one process by nature). */
+const PG_PROCESSES = Number(process.env.BENCH_WEB_CONCURRENCY ?? os.availableParallelism());
 const DEMO = { email: "sindico@demo.guarita.app", password: "demo1234" };
 
 if (!(DURATION > 0) || CONNECTIONS.length === 0) {
@@ -212,6 +215,24 @@ const CLK_TCK = (() => {
   }
 })();
 
+/** CPU seconds of a server: its process and, with WEB_CONCURRENCY > 1, its workers. */
+function serverCpuSeconds(pid: number): number | null {
+  const own = cpuSeconds(pid);
+  if (own === null) return null;
+  let children: number[] = [];
+  try {
+    children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // no children file: count the process alone
+  }
+  return children.reduce((sum, child) => sum + (cpuSeconds(child) ?? 0), own);
+}
+
 /** CPU seconds (user + system, all threads) of one process, or null off Linux. */
 function cpuSeconds(pid: number): number | null {
   try {
@@ -359,13 +380,13 @@ async function measureDatabase(label: string, server: ServerProcess, pgUrl: stri
     };
     await fire({ ...base, connections: Math.min(...CONNECTIONS), duration: WARMUP_SECONDS });
     for (const connections of CONNECTIONS) {
-      const nodeBefore = cpuSeconds(server.pid);
+      const nodeBefore = serverCpuSeconds(server.pid);
       const pgBefore = pgUrl ? backendCpu() : null;
       const genBefore = process.cpuUsage();
       const t0 = performance.now();
       const res = await fire({ ...base, connections, duration: DURATION });
       const wall = (performance.now() - t0) / 1000;
-      const nodeAfter = cpuSeconds(server.pid);
+      const nodeAfter = serverCpuSeconds(server.pid);
       const pgSpent = pgBefore ? backendDelta(pgBefore, backendCpu()) : null;
       const gen = process.cpuUsage(genBefore);
       const nodeSpent = nodeBefore !== null && nodeAfter !== null ? nodeAfter - nodeBefore : null;
@@ -503,7 +524,10 @@ const runs: DatabaseRun[] = [];
 if (ONLY !== "pglite") {
   const pgUrl = await freshDatabase();
   if (pgUrl) {
-    const server = await startLoadServer({ DATABASE_URL: pgUrl }, "guarita-load-pg-");
+    const server = await startLoadServer(
+      { DATABASE_URL: pgUrl, WEB_CONCURRENCY: String(PG_PROCESSES) },
+      "guarita-load-pg-",
+    );
     try {
       runs.push(await measureDatabase("PostgreSQL", server, pgUrl));
     } finally {
@@ -531,13 +555,15 @@ if (LOG_SQL) {
 for (const run of runs) {
   console.info(
     `\n${run.database} — loadavg antes ${run.loadavg_before.join(" / ")}, depois ${run.loadavg_after.join(" / ")}` +
-      (run.database === "PostgreSQL" ? `; pgbench -c ${PGBENCH_CLIENTS} -j 2 -M prepared -T ${DURATION}` : ""),
+      (run.database === "PostgreSQL"
+        ? `; ${PG_PROCESSES} processo(s) do servidor (WEB_CONCURRENCY); pgbench -c ${PGBENCH_CLIENTS} -j 2 -M prepared -T ${DURATION}`
+        : ""),
   );
   console.table(run.rows);
 }
 console.info(
   "req/s: média por segundo (como o autocannon imprime); latências em ms; errors inclui timeouts; " +
-    "node/pg cpu %: CPU do processo do servidor e dos backends do PostgreSQL desse banco (100 % = um núcleo).",
+    "node/pg cpu %: CPU dos processos do servidor e dos backends do PostgreSQL desse banco (100 % = um núcleo).",
 );
 
 const failures = runs.flatMap((r) => r.failures);
@@ -554,6 +580,7 @@ fs.writeFileSync(
       warmup_s: WARMUP_SECONDS,
       connections: CONNECTIONS,
       pool_max: process.env.BENCH_POOL_MAX ? Number(process.env.BENCH_POOL_MAX) : "padrão do servidor",
+      postgres_server_processes: PG_PROCESSES,
       pgbench: { clients: PGBENCH_CLIENTS, threads: 2, mode: "prepared" },
       runs,
       failures,

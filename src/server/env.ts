@@ -39,6 +39,8 @@ export const envSchema = z.object({
   /** PostgreSQL server. When unset, embedded PGlite stores data in DATA_DIR. */
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().startsWith("postgres").optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Server processes on this machine sharing the port (server/cluster.ts); more than 1 needs DATABASE_URL. */
+  WEB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   DATA_DIR: z.string().min(1).default("./data"),
   /** Signs session cookies. Required when several instances share a database. */
   BETTER_AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
@@ -121,6 +123,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!!raw.STRIPE_SECRET_KEY !== !!raw.STRIPE_PUBLISHABLE_KEY) {
     throw new Error(
       "Configuração inválida:\n  STRIPE_SECRET_KEY e STRIPE_PUBLISHABLE_KEY vão juntas: defina as duas (Stripe) ou nenhuma (modo de demonstração)",
+    );
+  }
+  if (raw.WEB_CONCURRENCY > 1 && !raw.DATABASE_URL) {
+    throw new Error(
+      "Configuração inválida:\n  WEB_CONCURRENCY acima de 1 precisa de DATABASE_URL: o banco embutido (PGlite) só pode ser aberto por um processo",
     );
   }
   // A provider's keys go together: half a configuration would send nothing and say nothing.

@@ -1,28 +1,33 @@
-/** Start: env → database → migrations → demo seed → app → listen; stop cleanly on SIGTERM/SIGINT. */
+/**
+ * Start: env → database → migrations → demo seed → app → listen; stop cleanly on SIGTERM/SIGINT.
+ * With WEB_CONCURRENCY > 1 this process is the primary of that many workers (cluster.ts), each of
+ * which runs all of this.
+ */
 import "../shared/zod-config";
+import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { resolveAuthSecret } from "./auth/secret";
 import { createSystem } from "./bootstrap";
+import { announceReady, runPrimary } from "./cluster";
 import { lockDataDirOrExit } from "./db/data-dir-lock";
 import { DEMO_LOGINS, DEMO_PASSWORD, hasAnyTenant, seedDemo } from "./db/seed/demo";
 import { demoGuardRefusal } from "./demo-guard";
-import { loadEnv } from "./env";
+import { type Env, loadEnv } from "./env";
 import { createLogger } from "./http/logger";
+
+const LOCAL_SECRET_WARNING =
+  "BETTER_AUTH_SECRET não definido: usando um segredo local em DATA_DIR; várias instâncias precisam do mesmo valor";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-async function main() {
-  const started = performance.now();
-  const env = loadEnv();
+async function main(env: Env, started: number) {
   await lockDataDirOrExit(env);
   const logger = createLogger(env.LOG_LEVEL);
   const { secret, generated } = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   if (generated && env.DATABASE_URL) {
-    logger.warn(
-      "BETTER_AUTH_SECRET não definido: usando um segredo local em DATA_DIR; várias instâncias precisam do mesmo valor",
-    );
+    logger.warn(LOCAL_SECRET_WARNING);
   }
 
   const system = await createSystem({
@@ -103,8 +108,9 @@ async function main() {
   system.startJobs();
   const server = serve({ fetch: system.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const ms = Math.round(performance.now() - started);
-    logger.info({ port: info.port, host: env.HOST, ms }, "servidor no ar");
-    console.info(`Guarita pronto em ${env.PUBLIC_URL} (${system.handle.kind}, ${ms} ms)`);
+    logger.info({ port: info.port, host: env.HOST, ms, pid: process.pid }, "servidor no ar");
+    if (cluster.isWorker) announceReady({ url: env.PUBLIC_URL, database: system.handle.kind });
+    else console.info(`Guarita pronto em ${env.PUBLIC_URL} (${system.handle.kind}, ${ms} ms)`);
   });
 
   let stopping = false;
@@ -125,9 +131,30 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+  // The primary is gone (even by kill -9): stop rather than serve on alone, unsupervised.
+  if (cluster.isWorker) process.on("disconnect", () => shutdown("primary encerrado"));
 }
 
-main().catch((error) => {
+function start() {
+  const started = performance.now();
+  const env = loadEnv();
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
+    const logger = createLogger(env.LOG_LEVEL);
+    // Every worker signs and checks the same cookies: the secret is settled once, before any starts.
+    const { secret, generated } = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
+    if (generated) logger.warn(LOCAL_SECRET_WARNING);
+    runPrimary({ workers: env.WEB_CONCURRENCY, env: { BETTER_AUTH_SECRET: secret }, logger, started });
+    return;
+  }
+  main(env, started).catch((error) => {
+    console.error("Falha ao iniciar o Guarita:", error);
+    process.exit(1);
+  });
+}
+
+try {
+  start();
+} catch (error) {
   console.error("Falha ao iniciar o Guarita:", error);
   process.exit(1);
-});
+}

@@ -15,6 +15,12 @@ export function resolveAuthSecret(
   if (fs.existsSync(file)) return { secret: fs.readFileSync(file, "utf8").trim(), generated: true };
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
-  fs.writeFileSync(file, secret, { mode: 0o600 });
+  try {
+    // "wx": of two processes starting at once, one writes the file and both use what it wrote.
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return { secret: fs.readFileSync(file, "utf8").trim(), generated: true };
+  }
   return { secret, generated: true };
 }
