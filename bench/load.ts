@@ -11,6 +11,7 @@
  *
  *   BENCH_ONLY=postgres | pglite    BENCH_DURATION=10 (seconds per case)    BENCH_CONNECTIONS=20,100
  *   BENCH_NO_BUILD=1 (use build/ as it is; otherwise `node scripts/build.mjs` when it is stale)
+ *   BENCH_SERVER=<path of another build's server/main.js> (an older build, for before/after)
  *   BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres (creates and drops guarita_load)
  *   BENCH_POOL_MAX=<n> (DATABASE_POOL_MAX of the server; default: the server's own)
  *   BENCH_WEB_CONCURRENCY=<n> (server processes on PostgreSQL, WEB_CONCURRENCY; default: one per core)
@@ -46,6 +47,8 @@ const WARMUP_SECONDS = 2;
 const SEARCH_TERM = process.env.BENCH_SEARCH ?? "silva";
 /** Capture mode: every statement of guarita_load in the PostgreSQL log, one request per case, no load. */
 const LOG_SQL = process.env.BENCH_LOG_SQL === "1";
+/** The server bundle under load: this build, or another one's for before/after. */
+const SERVER_ENTRY = process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : PRODUCTION_ENTRY;
 /** Server processes on PostgreSQL (PGlite is one process by nature). */
 const PG_PROCESSES = Number(process.env.BENCH_WEB_CONCURRENCY ?? os.availableParallelism());
 const DEMO = { email: "sindico@demo.guarita.app", password: "demo1234" };
@@ -76,7 +79,7 @@ function startLoadServer(env: Record<string, string>, dataDirPrefix: string): Pr
       ...(process.env.BENCH_POOL_MAX ? { DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX } : {}),
       ...env,
     },
-    { entry: PRODUCTION_ENTRY, tempDataDir: dataDirPrefix, killAfterMs: 15_000, readyTimeoutMs: 180_000 },
+    { entry: SERVER_ENTRY, tempDataDir: dataDirPrefix, killAfterMs: 15_000, readyTimeoutMs: 180_000 },
   );
 }
 
@@ -504,6 +507,7 @@ async function freshDatabase(): Promise<string | null> {
 // Main
 
 const commit = (() => {
+  if (process.env.BENCH_SERVER) return `build em ${SERVER_ENTRY}`;
   try {
     const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
     const dirty = execFileSync("git", ["status", "--porcelain", "--", "src"], { cwd: ROOT, encoding: "utf8" }).trim();
@@ -513,7 +517,7 @@ const commit = (() => {
   }
 })();
 
-ensureProductionBuild({ reuse: process.env.BENCH_NO_BUILD === "1" });
+if (!process.env.BENCH_SERVER) ensureProductionBuild({ reuse: process.env.BENCH_NO_BUILD === "1" });
 console.info(
   `\nbench:load — ${commit}, Node ${process.version}, ${os.cpus().length} CPUs; ${DURATION} s por caso ` +
     `(após ${WARMUP_SECONDS} s de aquecimento), conexões ${CONNECTIONS.join(" e ")}; autocannon no mesmo computador.`,

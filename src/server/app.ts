@@ -108,15 +108,15 @@ export function createApp(deps: AppDeps) {
   );
   app.onError(handleError);
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw new AppError(413, "PAYLOAD_TOO_LARGE", "Conteúdo grande demais (máximo de 1 MB).");
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      throw new AppError(413, "PAYLOAD_TOO_LARGE", "Conteúdo grande demais (máximo de 1 MB).");
+    },
+  });
+  // GET and HEAD carry no body. Asking for it (the middleware reads c.req.raw.body) would build
+  // @hono/node-server's full Request object, with its AbortSignal, on every read (decision 028).
+  app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   app.use("/api/*", originGuard(deps.originPolicy));
   // NUL and lone surrogates in any query, path or JSON string: 400 before any route or database.
   app.use("/api/*", rejectUnstorableText());

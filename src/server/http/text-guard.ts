@@ -88,6 +88,8 @@ const isJson = (contentType: string | undefined) =>
   !!contentType && /^application\/([\w.-]+\+)?json\b/i.test(contentType);
 
 async function findUnstorableBody(request: Request): Promise<FieldError[]> {
+  // GET and HEAD carry no body; asking would build @hono/node-server's full Request for nothing.
+  if (request.method === "GET" || request.method === "HEAD") return [];
   if (!request.body || !isJson(request.headers.get("content-type") ?? undefined)) return [];
   // A clone: the route (or better-auth) still reads the original body.
   const text = await request.clone().text();
