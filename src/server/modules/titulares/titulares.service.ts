@@ -239,11 +239,11 @@ async function exportar(db: Database, tenant: TenantContext, input: TitularPedid
   return db.transaction(async (tx) => {
     const found = await findPessoas(tx, org, pessoaWhere(org, c), 10_000);
     const pessoaIds = found.map((p) => p.row.id);
-    const [sol, pas, ace] = await Promise.all([
-      tx.select({ id: s.id }).from(s).where(solicitacaoWhere(org, c)),
-      tx.select({ id: passes.id }).from(passes).where(passeWhere(org, c)),
-      tx.select({ id: acessos.id }).from(acessos).where(acessoWhere(org, c)),
-    ]);
+    // One after another: a transaction is one connection, which runs one statement at a time
+    // (pg deprecates handing it several at once, and pg 9 refuses).
+    const sol = await tx.select({ id: s.id }).from(s).where(solicitacaoWhere(org, c));
+    const pas = await tx.select({ id: passes.id }).from(passes).where(passeWhere(org, c));
+    const ace = await tx.select({ id: acessos.id }).from(acessos).where(acessoWhere(org, c));
     const ids: Ids = {
       pessoas: pessoaIds,
       solicitacoes: sol.map((r) => r.id),
