@@ -22,7 +22,7 @@
  *   BENCH_NO_BUILD=1        use build/server/main.js as it is (default: `node scripts/build.mjs`
  *                           when the build is missing or older than the sources)
  *   BENCH_SERVER=path.js    run another server bundle (e.g. an older build, for before/after)
- *   BENCH_CPU_PROF=1        servers run with --cpu-prof (profiles in bench/results/cpuprof/)
+ *   BENCH_CPU_PROF=1        servers and client workers run with --cpu-prof (profiles in bench/results/cpuprof/)
  *   BENCH_HEAP_SNAPSHOT=1   a heap snapshot of each server once every client is connected, and one at the end
  *   BENCH_NODE_OPTIONS="…"  more flags for the servers' node (--trace-gc, --max-old-space-size=…)
  *   BENCH_SERVER_LOG=path   the servers' output goes to path.a (and path.b) too
@@ -203,7 +203,13 @@ const completeWaiters = new Map<string, { left: number; resolve: () => void }>()
 
 function startWorker(): Worker {
   const child = spawnWithManyFiles(
-    [process.execPath, "--import", "tsx", path.join(ROOT, "bench", "realtime-client.ts")],
+    [
+      process.execPath,
+      ...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.join(RESULTS, "cpuprof")}`] : []),
+      "--import",
+      "tsx",
+      path.join(ROOT, "bench", "realtime-client.ts"),
+    ],
     {
       cwd: ROOT,
       stdio: ["ignore", "inherit", "inherit", "ipc"],

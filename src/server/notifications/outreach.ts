@@ -11,7 +11,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/client";
-import { condominios, notificacoes, solicitacoesAcesso } from "../db/schema";
+import { notificacoes, solicitacoesAcesso } from "../db/schema";
 import { recordEvent } from "../realtime/events";
 import { activeResidentsInCallingOrder, contactOf, type ResidentInOrder } from "./residents";
 
@@ -55,12 +55,15 @@ async function enqueue(
 
 const seconds = (n: number) => sql`make_interval(secs => ${n})`;
 
-/** In the transaction that creates the request: the first message(s) and the first deadline. */
-export async function startOutreach(tx: Executor, ref: RequestRef, now: Date = new Date()) {
-  const [condo] = await tx
-    .select({ espera: condominios.esperaMoradorSegundos, todos: condominios.notificarTodosMoradores })
-    .from(condominios)
-    .where(eq(condominios.id, ref.condominioId));
+/**
+ * In the transaction that creates the request: the first message(s) and the first deadline, by the
+ * condominium's settings as the caller read them (it has just checked the condominium exists).
+ */
+export async function startOutreach(
+  tx: Executor,
+  ref: RequestRef & { settings: { esperaMoradorSegundos: number; notificarTodosMoradores: boolean } },
+  now: Date = new Date(),
+) {
   const list = await reachable(tx, ref.organizationId, ref.unidadeId);
   const where = and(
     eq(solicitacoesAcesso.id, ref.solicitacaoId),
@@ -71,7 +74,7 @@ export async function startOutreach(tx: Executor, ref: RequestRef, now: Date = n
     await tx.update(solicitacoesAcesso).set({ semRespostaMoradoresEm: now, escalonamentoEm: null }).where(where);
     return;
   }
-  const first = condo?.todos ? list : list.slice(0, 1);
+  const first = ref.settings.notificarTodosMoradores ? list : list.slice(0, 1);
   await enqueue(
     tx,
     ref,
@@ -81,7 +84,7 @@ export async function startOutreach(tx: Executor, ref: RequestRef, now: Date = n
     .update(solicitacoesAcesso)
     .set({
       escalonamentoProximo: first.length,
-      escalonamentoEm: sql`${now}::timestamptz + ${seconds(condo?.espera ?? 60)}`,
+      escalonamentoEm: sql`${now}::timestamptz + ${seconds(ref.settings.esperaMoradorSegundos)}`,
     })
     .where(where);
 }

@@ -7,7 +7,6 @@ import { sql } from "drizzle-orm";
 import { ACESSO_ROOTS, PASSE_ROOTS, type QueryRoot, SOLICITACAO_ROOTS } from "../../shared/query-keys";
 import type { DomainEvent } from "../../shared/schemas/events";
 import type { Executor } from "../db/client";
-import { eventos } from "../db/schema";
 import { enqueueWebhookDeliveries } from "../webhooks/outbox";
 
 export const EVENTS_CHANNEL = "guarita_eventos";
@@ -37,16 +36,9 @@ export interface EventInput {
 }
 
 export async function recordEvent(tx: Executor, organizationId: string, input: EventInput): Promise<DomainEvent> {
-  // Next per-tenant id; the row lock serialises this tenant's event writers until commit.
-  const seq = await tx.execute<{ ultimo_id: string | number }>(sql`
-    INSERT INTO evento_sequencias (organization_id, ultimo_id) VALUES (${organizationId}, 1)
-    ON CONFLICT (organization_id) DO UPDATE SET ultimo_id = evento_sequencias.ultimo_id + 1
-    RETURNING ultimo_id`);
-  const id = Number((seq as unknown as { rows: { ultimo_id: string | number }[] }).rows[0]!.ultimo_id);
   const createdAt = new Date();
   const subject = input.solicitacao ?? input.visita;
-  const event: DomainEvent = {
-    id,
+  const fields: Omit<DomainEvent, "id"> = {
     type: input.type,
     ...(input.solicitacao ? { solicitacao_id: input.solicitacao.id, status: input.solicitacao.status } : {}),
     ...(subject ? { unidade_id: subject.unidade_id } : {}),
@@ -59,15 +51,25 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
     invalidate: [...rootsOf(input.type)],
     created_at: createdAt.toISOString(),
   };
-  await tx.insert(eventos).values({
-    organizationId,
-    id,
-    tipo: event.type,
-    solicitacaoId: event.solicitacao_id ?? null,
-    payload: event,
-    createdAt,
-  });
-  await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ organizationId, event })})`);
+  // One round trip for the next per-tenant id, the outbox row and the NOTIFY: every write that
+  // records an event (a create at the gate, a decision) waits for it before its commit. The
+  // counter's row lock serialises this tenant's event writers until commit, so ids follow commit order.
+  const result = await tx.execute<{ id: string | number }>(sql`
+    WITH seq AS (
+      INSERT INTO evento_sequencias (organization_id, ultimo_id) VALUES (${organizationId}, 1)
+      ON CONFLICT (organization_id) DO UPDATE SET ultimo_id = evento_sequencias.ultimo_id + 1
+      RETURNING ultimo_id
+    ), stored AS (
+      INSERT INTO eventos (organization_id, id, tipo, solicitacao_id, payload, created_at)
+      SELECT ${organizationId}, ultimo_id, ${fields.type}, ${fields.solicitacao_id ?? null}::uuid,
+             ${JSON.stringify(fields)}::jsonb || jsonb_build_object('id', ultimo_id), ${fields.created_at}::timestamptz
+      FROM seq
+      RETURNING id, payload
+    )
+    SELECT id, pg_notify(${EVENTS_CHANNEL}, json_build_object('organizationId', ${organizationId}::text, 'event', payload)::text)
+    FROM stored`);
+  const id = Number((result as unknown as { rows: { id: string | number }[] }).rows[0]!.id);
+  const event = { id, ...fields } as DomainEvent;
   // The same outbox feeds the webhooks: a delivery exists if and only if this change commits.
   await enqueueWebhookDeliveries(tx, organizationId, event);
   return event;

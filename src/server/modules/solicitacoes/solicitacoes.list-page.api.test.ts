@@ -15,7 +15,7 @@ import {
 import { setupTestSystem } from "../../../../tests/support/system";
 import { isoText } from "../../db/page-statement";
 import { solicitacoesAcesso } from "../../db/schema";
-import { findSolicitacaoRows } from "./solicitacoes.queries";
+import { findSolicitacaoRows, listSolicitacoes } from "./solicitacoes.queries";
 import { toSolicitacaoListItem } from "./solicitacoes.service";
 
 const system = setupTestSystem();
@@ -111,6 +111,17 @@ describe("the request list read in one statement", () => {
       pages.push(...res.body.items.map((i: { id: string }) => i.id));
     }
     expect(pages).toEqual(all);
+  });
+
+  it("reads the same page inside a transaction (through Drizzle, not the pool's array rows)", async () => {
+    const reader = { organizationId: tenant.org.id, scope: null };
+    const pooled = await listSolicitacoes(db(), reader, {}, 1, 100);
+    const inTransaction = await db().transaction((tx) => listSolicitacoes(tx, reader, { q: "visitante" }, 1, 100));
+    expect(pooled.items).toHaveLength(DOCUMENTS.length);
+    expect(inTransaction).toEqual(pooled);
+    const secondPage = await db().transaction((tx) => listSolicitacoes(tx, reader, {}, 2, 5));
+    expect(secondPage.items).toEqual(pooled.items.slice(5, 10));
+    expect(secondPage.counted).toEqual({ total: DOCUMENTS.length, truncated: false });
   });
 
   it("answers an empty page past the end and an empty result with the total", async () => {

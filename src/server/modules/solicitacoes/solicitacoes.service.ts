@@ -192,9 +192,12 @@ export async function create(
   const org = tenant.organizationId;
   // A morador creates requests only for the units they live in; any other unit is "not found".
   assertSeesUnidade(tenant, input.unidade_id, "Unidade não encontrada");
-  const condominio = await findCondominioInTenant(db, org, input.condominio_id);
+  // Two pool connections at once: a create at the gate waits for one round trip, not two.
+  const [condominio, unidade] = await Promise.all([
+    findCondominioInTenant(db, org, input.condominio_id),
+    findUnidadeInTenant(db, org, input.unidade_id),
+  ]);
   if (!condominio) throw notFound("Condomínio não encontrado");
-  const unidade = await findUnidadeInTenant(db, org, input.unidade_id);
   if (!unidade) throw notFound("Unidade não encontrada");
   if (unidade.condominioId !== condominio.id) {
     throw badRequest("A unidade não pertence ao condomínio selecionado", [
@@ -231,6 +234,7 @@ export async function create(
       solicitacaoId: row!.id,
       unidadeId: unidade.id,
       condominioId: condominio.id,
+      settings: condominio,
     });
     await recordAudit(tx, org, writerActor(tenant), {
       acao: "criar",
