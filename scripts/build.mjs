@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { STAMP_FILE, sourceFingerprint } from "./build-stamp.mjs";
 import { deferHydrationInBuild } from "./defer-hydration.mjs";
+import { precompressBuild } from "./precompress.mjs";
 import { staticPagesInBuild } from "./static-pages.mjs";
 
 const CLIENT_DIR = "build/web/client";
@@ -18,5 +19,11 @@ console.info(`Páginas sem React (HTML + CSS): ${staticPages.join(", ")}`);
 // once the session check ran in the browser, so it hydrates at once.
 const deferred = deferHydrationInBuild(CLIENT_DIR, { skip: ["/login", ...staticPages] });
 console.info(`Hidratação adiada (após o load) em: ${deferred.join(", ")}`);
+// Last step on the client build: nothing changes its files after this.
+const packed = await precompressBuild(CLIENT_DIR);
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+console.info(
+  `Arquivos pré-comprimidos: ${packed.files} (${kb(packed.raw)}; gzip ${kb(packed.gzip)}, brotli ${kb(packed.brotli)})`,
+);
 run("node", ["scripts/build-server.mjs"]);
 writeFileSync(STAMP_FILE, sourceFingerprint());

@@ -1,4 +1,5 @@
 import { DEMO, expect, openUserMenu, test } from "./fixtures";
+import { holdChunk, RADIX_CHUNK, watchScripts } from "./radix-chunks";
 
 test.describe("sign-in", () => {
   test("signs in with the demo síndico and lands on the dashboard", async ({ page }) => {
@@ -20,6 +21,18 @@ test.describe("sign-in", () => {
     await expect(page.getByText("Minha Conta")).toBeVisible();
     await expect(page.getByRole("menu").getByText(DEMO.sindico.name)).toBeVisible();
     await expect(page.getByRole("menu").getByText(DEMO.sindico.email)).toBeVisible();
+  });
+
+  test("the first console screen (sign-in and dashboard) downloads none of Radix's popup code", async ({ page }) => {
+    const scripts = watchScripts(page);
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(DEMO.sindico.email);
+    await page.getByLabel("Senha", { exact: true }).fill(DEMO.sindico.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+    await page.waitForTimeout(1000);
+    expect(await scripts.radix()).toEqual([]);
   });
 
   test.describe(() => {
@@ -76,5 +89,24 @@ test.describe("protected area", () => {
     await expect(page).toHaveURL(/\/login$/);
     const me = await page.context().request.get("/api/me");
     expect(me.status()).toBe(401);
+  });
+
+  test("sign-out from the keyboard, the menu opened before its code arrived", async ({ page, loginAs }) => {
+    await loginAs("porteiro");
+    const chunk = await holdChunk(page, RADIX_CHUNK.menu);
+    try {
+      await page.goto("/app/dashboard");
+      await page.getByRole("button", { name: "Menu do usuário" }).focus();
+      await page.keyboard.press("Enter");
+      await chunk.requested;
+    } finally {
+      chunk.release();
+    }
+    await expect(page.getByRole("menuitem", { name: "Perfil" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(page.getByRole("menuitem", { name: "Sair" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.context().request.get("/api/me")).status()).toBe(401);
   });
 });

@@ -130,6 +130,35 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "painel de notificações",
+    path: () => "/app/dashboard",
+    roles: BOTH,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Notificações" }).click();
+      await expect(page.getByRole("dialog", { name: "Solicitações pendentes" })).toBeVisible();
+    },
+  },
+  {
+    name: "menu de tema",
+    path: () => "/app/dashboard",
+    roles: SINDICO,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Alternar tema" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menuitemradio").first()).toBeFocused();
+    },
+  },
+  {
+    name: "barra lateral recolhida com dica",
+    path: () => "/app/dashboard",
+    roles: SINDICO,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Alternar barra lateral" }).click();
+      await page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Pessoas" }).hover();
+      await expect(page.getByRole("tooltip", { name: "Pessoas" })).toBeVisible();
+    },
+  },
+  {
     name: "busca global",
     path: () => "/app/dashboard",
     roles: SINDICO,

@@ -9,6 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { describeViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { watchScripts } from "./radix-chunks";
 
 const MORADOR = { email: "morador@demo.guarita.app", password: "demo1234", name: "Ana Beatriz Souza" } as const;
 const MINHA_UNIDADE = "Torre A - Unidade 101";
@@ -133,6 +134,28 @@ test.describe("morador", () => {
     await expect(nav.getByRole("link", { name: "Pessoas" })).toHaveCount(0);
     await expect(nav.getByRole("link", { name: "Configurações" })).toHaveCount(0);
     await expect(page.getByTestId("tenant-role")).toHaveText("Morador");
+  });
+
+  test("the home downloads no Radix popup code; the user menu opens from the keyboard, without Configurações", async ({
+    page,
+  }) => {
+    const scripts = watchScripts(page);
+    await page.goto("/app/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(MINHA_UNIDADE);
+    await expect(page.locator("[data-solicitacao-id]").first()).toBeVisible();
+    await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+    await page.waitForTimeout(1000);
+    expect(await scripts.radix()).toEqual([]);
+
+    const trigger = page.getByRole("button", { name: "Menu do usuário" });
+    await trigger.focus();
+    await page.keyboard.press("ArrowDown");
+    const menu = page.getByRole("menu", { name: "Menu do usuário" });
+    await expect(menu.getByRole("menuitem", { name: "Perfil" })).toBeFocused();
+    await expect(menu.getByRole("menuitem", { name: "Sair" })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Configurações" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(trigger).toBeFocused();
   });
 
   test("the home shows their unit, only its requests and its calls", async ({ page }) => {

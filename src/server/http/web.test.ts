@@ -2,16 +2,21 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { Hono } from "hono";
 import { pino } from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
+import { precompressBuild } from "../../../scripts/precompress.mjs";
 import type { AppEnv } from "./context";
 import { createWebApp, SITEMAP_PATHS } from "./web";
 
 const INLINE = 'window.__ctx = {"route":"x"};';
 let app: Hono<AppEnv>;
 
-beforeAll(() => {
+/** A script the size of a small chunk (about 900 bytes): under the runtime compression's 1 KB. */
+const BIG_SCRIPT = Array.from({ length: 30 }, (_, i) => `export const rota${i} = "/app/tela-${i}";`).join("\n");
+
+beforeAll(async () => {
   // A miniature build: two pre-rendered pages, the SPA shell and one hashed asset.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guarita-web-"));
   fs.mkdirSync(path.join(dir, "privacidade"));
@@ -30,6 +35,8 @@ beforeAll(() => {
     );
   }
   fs.writeFileSync(path.join(dir, "assets", "app-123.js"), "console.info(1)");
+  fs.writeFileSync(path.join(dir, "assets", "chunk-456.js"), BIG_SCRIPT);
+  await precompressBuild(dir);
   app = new Hono<AppEnv>();
   app.use(async (c, next) => {
     c.set("logger", pino({ level: "silent" }));
@@ -112,6 +119,33 @@ describe("web app serving", () => {
     const res = await app.request("/assets/app-123.js");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("sends the build's precompressed copy of an asset: brotli when the browser takes it, else gzip, else as is", async () => {
+    const cases = [
+      ["gzip, deflate, br, zstd", "br", zlib.brotliDecompressSync],
+      ["gzip, deflate", "gzip", zlib.gunzipSync],
+      ["", null, (body: Buffer) => body],
+    ] as const;
+    for (const [accept, encoding, decode] of cases) {
+      const res = await app.request("/assets/chunk-456.js", { headers: accept ? { "Accept-Encoding": accept } : {} });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get("content-encoding"), accept).toBe(encoding);
+      expect(res.headers.get("content-type"), accept).toContain("javascript");
+      expect(res.headers.get("cache-control"), accept).toContain("immutable");
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(decode(body).toString(), accept).toBe(BIG_SCRIPT);
+      if (encoding) {
+        expect(res.headers.get("vary"), accept).toMatch(/accept-encoding/i);
+        expect(body.length, accept).toBeLessThan(BIG_SCRIPT.length / 2);
+      }
+    }
+  });
+
+  it("sends a file as is when compressing it would not make it smaller", async () => {
+    const res = await app.request("/assets/app-123.js", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(await res.text()).toBe("console.info(1)");
   });
 
   it("serves robots.txt: the site is crawlable, the console and the API are not, and it names the sitemap", async () => {

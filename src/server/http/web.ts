@@ -128,7 +128,9 @@ export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<App
     await next();
     if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
   });
-  web.use("/assets/*", serveStatic({ root }));
+  // Each file's .br and .gz were written by the build (scripts/precompress.mjs): sent as they are,
+  // and the compression middleware leaves a response that already has a Content-Encoding alone.
+  web.use("/assets/*", serveStatic({ root, precompressed: true }));
 
   const robots = robotsTxt();
   const sitemap = sitemapXml();
@@ -157,7 +159,7 @@ export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<App
   });
 
   // Other files of the build (favicon, images).
-  web.use("*", serveStatic({ root }));
+  web.use("*", serveStatic({ root, precompressed: true }));
 
   web.get("*", (c) => {
     c.get("logger").warn({ path: c.req.path }, "página não encontrada");

@@ -32,7 +32,7 @@ export function ThemeToggle() {
           <Moon className="hidden dark:block" aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-40">
+      <DropdownMenuContent inline align="end" className="w-40">
         <DropdownMenuLabel>Tema</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>

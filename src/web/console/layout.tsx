@@ -5,7 +5,6 @@ import { AppSidebar } from "@/web/components/app-sidebar";
 import { ConsoleHeader } from "@/web/components/console-header";
 import { readSidebarCookie, SidebarInset, SidebarProvider } from "@/web/components/ui/sidebar";
 import { LoadingState } from "@/web/components/ui/spinner";
-import { TooltipProvider } from "@/web/components/ui/tooltip";
 import type { MenuUser } from "@/web/components/user-menu";
 import { ApiError } from "@/web/lib/api";
 import { authClient } from "@/web/lib/auth-client";
@@ -18,16 +17,14 @@ import { toast } from "@/web/lib/toast";
 export const LOADING_MESSAGE = "Carregando Guarita...";
 
 /**
- * The console's providers: the query cache and tooltips live here, not in root.tsx, so the
- * pre-rendered public pages never load them. The cache is the module-level one, so it survives
- * leaving and re-entering /app within the tab.
+ * The console's providers: the query cache lives here, not in root.tsx, so the pre-rendered public
+ * pages never load it. The cache is the module-level one, so it survives leaving and re-entering
+ * /app within the tab. Tooltips bring their own provider, with Radix, on first use (ui/tooltip.tsx).
  */
 export default function ConsoleLayout() {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <ConsoleGate />
-      </TooltipProvider>
+      <ConsoleGate />
     </QueryClientProvider>
   );
 }

@@ -1,22 +1,70 @@
 import { CheckIcon, ChevronRightIcon, CircleIcon } from "lucide-react";
-import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
+import type { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import type * as React from "react";
 import { Fragment } from "react";
+import { LazyRoot, LazyTrigger, lazyModule, useLazyRoot } from "@/web/components/ui/lazy-radix";
 import { cn } from "@/web/lib/utils";
+
+/** Radix's menu, imported on first use (lazy-radix.tsx): until then the trigger is a stand-in. */
+const radix = lazyModule(() => import("./radix/dropdown-menu").then((m) => m.DropdownMenu));
 
 /**
  * Non-modal by default: a modal menu hides the rest of the page with aria-hidden while it is open,
  * which leaves focusable elements inside aria-hidden (an axe violation). Focus still moves into the
  * menu, arrows/Esc work, and a click outside closes it.
  */
-export function DropdownMenu({ modal = false, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
-  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+export function DropdownMenu({
+  modal = false,
+  children,
+  ...props
+}: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return (
+    <LazyRoot
+      module={radix}
+      opensOn="pointerdown"
+      open={props.open ?? props.defaultOpen}
+      render={(P) => (
+        <P.Root modal={modal} {...props}>
+          {children}
+        </P.Root>
+      )}
+    >
+      {children}
+    </LazyRoot>
+  );
 }
-export const DropdownMenuPortal = DropdownMenuPrimitive.Portal;
-export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
-export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
-export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
-export const DropdownMenuSub = DropdownMenuPrimitive.Sub;
+
+export function DropdownMenuTrigger(props: React.ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
+  return (
+    <LazyTrigger
+      {...props}
+      render={(triggerProps) => {
+        const P = radix.get();
+        return <P.Trigger {...triggerProps} />;
+      }}
+    />
+  );
+}
+
+export function DropdownMenuPortal(props: React.ComponentProps<typeof DropdownMenuPrimitive.Portal>) {
+  const P = radix.get();
+  return <P.Portal {...props} />;
+}
+
+export function DropdownMenuGroup(props: React.ComponentProps<typeof DropdownMenuPrimitive.Group>) {
+  const P = radix.get();
+  return <P.Group {...props} />;
+}
+
+export function DropdownMenuRadioGroup(props: React.ComponentProps<typeof DropdownMenuPrimitive.RadioGroup>) {
+  const P = radix.get();
+  return <P.RadioGroup {...props} />;
+}
+
+export function DropdownMenuSub(props: React.ComponentProps<typeof DropdownMenuPrimitive.Sub>) {
+  const P = radix.get();
+  return <P.Sub {...props} />;
+}
 
 const itemBase =
   "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground data-disabled:pointer-events-none data-disabled:opacity-50 [&_svg:not([class*='size-'])]:size-4 [&_svg:not([class*='text-'])]:text-muted-foreground [&_svg]:pointer-events-none [&_svg]:shrink-0";
@@ -32,11 +80,15 @@ export function DropdownMenuContent({
   inline = false,
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.Content> & { inline?: boolean }) {
-  const Wrapper = inline ? Fragment : DropdownMenuPrimitive.Portal;
+  const { real, triggerId } = useLazyRoot();
+  if (!real) return null;
+  const P = radix.get();
+  const Wrapper = inline ? Fragment : P.Portal;
   return (
     <Wrapper>
-      <DropdownMenuPrimitive.Content
+      <P.Content
         data-slot="dropdown-menu-content"
+        aria-labelledby={triggerId}
         sideOffset={sideOffset}
         className={cn(
           "z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-[8rem] origin-(--radix-dropdown-menu-content-transform-origin) overflow-y-auto overflow-x-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md data-[state=open]:animate-zoom-in",
@@ -54,8 +106,9 @@ export function DropdownMenuItem({
   variant = "default",
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.Item> & { inset?: boolean; variant?: "default" | "destructive" }) {
+  const P = radix.get();
   return (
-    <DropdownMenuPrimitive.Item
+    <P.Item
       data-slot="dropdown-menu-item"
       data-inset={inset}
       data-variant={variant}
@@ -75,20 +128,21 @@ export function DropdownMenuCheckboxItem({
   checked,
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.CheckboxItem>) {
+  const P = radix.get();
   return (
-    <DropdownMenuPrimitive.CheckboxItem
+    <P.CheckboxItem
       data-slot="dropdown-menu-checkbox-item"
       className={cn(itemBase, "py-1.5 pr-2 pl-8", className)}
       checked={checked}
       {...props}
     >
       <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
+        <P.ItemIndicator>
           <CheckIcon className="size-4" />
-        </DropdownMenuPrimitive.ItemIndicator>
+        </P.ItemIndicator>
       </span>
       {children}
-    </DropdownMenuPrimitive.CheckboxItem>
+    </P.CheckboxItem>
   );
 }
 
@@ -97,19 +151,20 @@ export function DropdownMenuRadioItem({
   children,
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
+  const P = radix.get();
   return (
-    <DropdownMenuPrimitive.RadioItem
+    <P.RadioItem
       data-slot="dropdown-menu-radio-item"
       className={cn(itemBase, "py-1.5 pr-2 pl-8", className)}
       {...props}
     >
       <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
+        <P.ItemIndicator>
           <CircleIcon className="size-2 fill-current" />
-        </DropdownMenuPrimitive.ItemIndicator>
+        </P.ItemIndicator>
       </span>
       {children}
-    </DropdownMenuPrimitive.RadioItem>
+    </P.RadioItem>
   );
 }
 
@@ -118,8 +173,9 @@ export function DropdownMenuLabel({
   inset,
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.Label> & { inset?: boolean }) {
+  const P = radix.get();
   return (
-    <DropdownMenuPrimitive.Label
+    <P.Label
       data-slot="dropdown-menu-label"
       data-inset={inset}
       className={cn("px-2 py-1.5 font-medium text-sm data-[inset]:pl-8", className)}
@@ -132,8 +188,9 @@ export function DropdownMenuSeparator({
   className,
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
+  const P = radix.get();
   return (
-    <DropdownMenuPrimitive.Separator
+    <P.Separator
       data-slot="dropdown-menu-separator"
       className={cn("-mx-1 my-1 h-px bg-border", className)}
       {...props}
@@ -157,8 +214,9 @@ export function DropdownMenuSubTrigger({
   children,
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.SubTrigger> & { inset?: boolean }) {
+  const P = radix.get();
   return (
-    <DropdownMenuPrimitive.SubTrigger
+    <P.SubTrigger
       data-slot="dropdown-menu-sub-trigger"
       data-inset={inset}
       className={cn(itemBase, "data-[state=open]:bg-accent data-[inset]:pl-8", className)}
@@ -166,7 +224,7 @@ export function DropdownMenuSubTrigger({
     >
       {children}
       <ChevronRightIcon className="ml-auto size-4" />
-    </DropdownMenuPrimitive.SubTrigger>
+    </P.SubTrigger>
   );
 }
 
@@ -174,8 +232,9 @@ export function DropdownMenuSubContent({
   className,
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.SubContent>) {
+  const P = radix.get();
   return (
-    <DropdownMenuPrimitive.SubContent
+    <P.SubContent
       data-slot="dropdown-menu-sub-content"
       className={cn(
         "z-50 min-w-[8rem] origin-(--radix-dropdown-menu-content-transform-origin) overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-lg data-[state=open]:animate-zoom-in",

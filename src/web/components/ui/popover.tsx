@@ -1,12 +1,41 @@
-import { Popover as PopoverPrimitive } from "radix-ui";
+import type { Popover as PopoverPrimitive } from "radix-ui";
 import type * as React from "react";
+import { LazyRoot, LazyTrigger, lazyModule, useLazyRoot } from "@/web/components/ui/lazy-radix";
 import { cn } from "@/web/lib/utils";
 
+/** Radix's popover, imported on first use (lazy-radix.tsx): until then the trigger is a stand-in. */
+const radix = lazyModule(() => import("./radix/popover").then((m) => m.Popover));
+
 /** Non-modal floating panel: Esc and a click outside close it, focus returns to the trigger. */
-export const Popover = PopoverPrimitive.Root;
-export const PopoverTrigger = PopoverPrimitive.Trigger;
-export const PopoverAnchor = PopoverPrimitive.Anchor;
-export const PopoverClose = PopoverPrimitive.Close;
+export function Popover({ children, ...props }: React.ComponentProps<typeof PopoverPrimitive.Root>) {
+  return (
+    <LazyRoot
+      module={radix}
+      opensOn="click"
+      open={props.open ?? props.defaultOpen}
+      render={(P) => <P.Root {...props}>{children}</P.Root>}
+    >
+      {children}
+    </LazyRoot>
+  );
+}
+
+export function PopoverTrigger(props: React.ComponentProps<typeof PopoverPrimitive.Trigger>) {
+  return (
+    <LazyTrigger
+      {...props}
+      render={(triggerProps) => {
+        const P = radix.get();
+        return <P.Trigger {...triggerProps} />;
+      }}
+    />
+  );
+}
+
+export function PopoverClose(props: React.ComponentProps<typeof PopoverPrimitive.Close>) {
+  const P = radix.get();
+  return <P.Close {...props} />;
+}
 
 export function PopoverContent({
   className,
@@ -14,9 +43,12 @@ export function PopoverContent({
   sideOffset = 4,
   ...props
 }: React.ComponentProps<typeof PopoverPrimitive.Content>) {
+  const { real } = useLazyRoot();
+  if (!real) return null;
+  const P = radix.get();
   return (
-    <PopoverPrimitive.Portal>
-      <PopoverPrimitive.Content
+    <P.Portal>
+      <P.Content
         data-slot="popover-content"
         align={align}
         sideOffset={sideOffset}
@@ -26,6 +58,6 @@ export function PopoverContent({
         )}
         {...props}
       />
-    </PopoverPrimitive.Portal>
+    </P.Portal>
   );
 }

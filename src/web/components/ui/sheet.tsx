@@ -1,17 +1,52 @@
 import { XIcon } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
+import type { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { LazyRoot, LazyTrigger, lazyModule, useLazyRoot } from "@/web/components/ui/lazy-radix";
 import { cn } from "@/web/lib/utils";
 
-/** A side panel built on Radix Dialog: focus trap, Esc to close, focus returns to the trigger. */
-export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
-export const SheetPortal = DialogPrimitive.Portal;
+/** Radix's dialog, imported on first use (lazy-radix.tsx): when it opens, or on intent. */
+const radix = lazyModule(() => import("./radix/dialog").then((m) => m.Dialog));
 
-export function SheetOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
+/** Starts downloading the sheet's code (its opener is about to be used: hover, focus, press). */
+export function preloadSheet() {
+  radix.load().catch(() => undefined);
+}
+
+/** A side panel built on Radix Dialog: focus trap, Esc to close, focus returns to the trigger. */
+export function Sheet({ children, ...props }: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return (
-    <DialogPrimitive.Overlay
+    <LazyRoot
+      module={radix}
+      opensOn="click"
+      open={props.open ?? props.defaultOpen}
+      render={(P) => <P.Root {...props}>{children}</P.Root>}
+    >
+      {children}
+    </LazyRoot>
+  );
+}
+
+export function SheetTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {
+  return (
+    <LazyTrigger
+      {...props}
+      render={(triggerProps) => {
+        const P = radix.get();
+        return <P.Trigger {...triggerProps} />;
+      }}
+    />
+  );
+}
+
+export function SheetClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) {
+  const P = radix.get();
+  return <P.Close {...props} />;
+}
+
+function SheetOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
+  const P = radix.get();
+  return (
+    <P.Overlay
       data-slot="sheet-overlay"
       className={cn("fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in", className)}
       {...props}
@@ -34,10 +69,13 @@ export function SheetContent({
   side?: keyof typeof sideClasses;
   showCloseButton?: boolean;
 }) {
+  const { real } = useLazyRoot();
+  if (!real) return null;
+  const P = radix.get();
   return (
-    <SheetPortal>
+    <P.Portal>
       <SheetOverlay />
-      <DialogPrimitive.Content
+      <P.Content
         data-slot="sheet-content"
         className={cn(
           "fixed z-50 flex flex-col gap-4 bg-background shadow-lg outline-none",
@@ -48,15 +86,15 @@ export function SheetContent({
       >
         {children}
         {showCloseButton && (
-          <DialogPrimitive.Close
+          <P.Close
             className="absolute top-4 right-4 rounded-xs opacity-70 outline-none transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:pointer-events-none [&_svg]:size-4"
             aria-label="Fechar"
           >
             <XIcon aria-hidden="true" />
-          </DialogPrimitive.Close>
+          </P.Close>
         )}
-      </DialogPrimitive.Content>
-    </SheetPortal>
+      </P.Content>
+    </P.Portal>
   );
 }
 
@@ -69,18 +107,14 @@ export function SheetFooter({ className, ...props }: React.ComponentProps<"div">
 }
 
 export function SheetTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="sheet-title"
-      className={cn("font-semibold text-foreground", className)}
-      {...props}
-    />
-  );
+  const P = radix.get();
+  return <P.Title data-slot="sheet-title" className={cn("font-semibold text-foreground", className)} {...props} />;
 }
 
 export function SheetDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
+  const P = radix.get();
   return (
-    <DialogPrimitive.Description
+    <P.Description
       data-slot="sheet-description"
       className={cn("text-muted-foreground text-sm", className)}
       {...props}

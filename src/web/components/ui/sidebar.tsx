@@ -4,7 +4,14 @@ import { Slot } from "radix-ui";
 import * as React from "react";
 import { Button } from "@/web/components/ui/button";
 import { Separator } from "@/web/components/ui/separator";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/web/components/ui/sheet";
+import {
+  preloadSheet,
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from "@/web/components/ui/sheet";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/web/components/ui/tooltip";
 import { useIsMobile } from "@/web/lib/use-mobile";
 import { cn } from "@/web/lib/utils";
@@ -41,6 +48,8 @@ type SidebarContextValue = {
   setOpenMobile: (open: boolean) => void;
   isMobile: boolean;
   toggleSidebar: () => void;
+  /** The header's toggle: where focus returns when the phone sheet closes. */
+  triggerRef: React.RefObject<HTMLButtonElement | null>;
 };
 
 const SidebarContext = React.createContext<SidebarContextValue | null>(null);
@@ -61,6 +70,7 @@ export function SidebarProvider({
   const isMobile = useIsMobile();
   const [openMobile, setOpenMobile] = React.useState(false);
   const [open, setOpenState] = React.useState(defaultOpen);
+  const triggerRef = React.useRef<HTMLButtonElement | null>(null);
 
   const setOpen = React.useCallback((value: boolean) => {
     setOpenState(value);
@@ -97,6 +107,7 @@ export function SidebarProvider({
       openMobile,
       setOpenMobile,
       toggleSidebar,
+      triggerRef,
     }),
     [open, setOpen, isMobile, openMobile, toggleSidebar],
   );
@@ -127,9 +138,10 @@ export function Sidebar({
   label = "Barra lateral",
   ...props
 }: React.ComponentProps<"aside"> & { label?: string }) {
-  const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const { isMobile, state, openMobile, setOpenMobile, triggerRef } = useSidebar();
 
   if (isMobile) {
+    // Radix's code for the sheet loads when it first opens (or on intent, see SidebarTrigger).
     return (
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
         <SheetContent
@@ -137,6 +149,11 @@ export function Sidebar({
           data-slot="sidebar"
           data-mobile="true"
           side="left"
+          onCloseAutoFocus={(event) => {
+            // The sheet has no Radix trigger: focus goes back to the header's toggle, as it would.
+            event.preventDefault();
+            triggerRef.current?.focus();
+          }}
           className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground sm:max-w-(--sidebar-width)"
           style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
         >
@@ -180,10 +197,22 @@ export function Sidebar({
   );
 }
 
-export function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<typeof Button>) {
-  const { toggleSidebar, isMobile, open, openMobile } = useSidebar();
+export function SidebarTrigger({
+  className,
+  onClick,
+  onPointerEnter,
+  onPointerDown,
+  onFocus,
+  ...props
+}: React.ComponentProps<typeof Button>) {
+  const { toggleSidebar, isMobile, open, openMobile, triggerRef } = useSidebar();
+  // On a phone it opens the sheet: its code starts downloading on intent.
+  const intent = () => {
+    if (isMobile) preloadSheet();
+  };
   return (
     <Button
+      ref={triggerRef}
       data-slot="sidebar-trigger"
       variant="ghost"
       size="icon"
@@ -194,6 +223,18 @@ export function SidebarTrigger({ className, onClick, ...props }: React.Component
       onClick={(event) => {
         onClick?.(event);
         toggleSidebar();
+      }}
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event);
+        intent();
+      }}
+      onPointerDown={(event) => {
+        onPointerDown?.(event);
+        intent();
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        intent();
       }}
       {...props}
     >
@@ -315,11 +356,12 @@ export function SidebarMenuButton({
 
   if (!tooltip) return button;
 
-  // Always wrapped (so collapsing does not remount the button and lose focus); only shown collapsed.
+  // Always wrapped (so collapsing does not remount the button and lose focus); only shown collapsed,
+  // and Radix's tooltip code is only downloaded then (on hover or focus).
   return (
-    <Tooltip>
+    <Tooltip disabled={state !== "collapsed" || isMobile}>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== "collapsed" || isMobile}>
+      <TooltipContent side="right" align="center" inline>
         {tooltip}
       </TooltipContent>
     </Tooltip>
