@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { setImmediate as nextMacrotask } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -65,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions, logger?: DatabaseLo
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create(dataDir ?? undefined, { extensions: { unaccent, pg_trgm } });
+  takeTurns(client);
   const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Database;
   let lockChain: Promise<unknown> = Promise.resolve();
   return {
@@ -88,6 +90,32 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       await client.close();
     },
   };
+}
+
+/**
+ * PGlite executes a statement synchronously on this thread and hands the result, and its mutex,
+ * on through promise continuations only. Requests that took turns with the database therefore
+ * never let the event loop reach its I/O phase: under load (100 connections creating requests) it
+ * got there every 0.3–2 s, new requests were not even read for seconds, and some timed out while
+ * every request the server had read was answered within 35 ms (docs/benchmarks.md). So the calls
+ * made outside a transaction (a statement, or a whole transaction) take turns here, first come
+ * first served, and the event loop turns once between one call and the next: sockets are read and
+ * answered between any two statements of different requests. A transaction's own statements run on
+ * as before, so a transaction is not held open longer.
+ */
+function takeTurns(client: PGlite): void {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => {
+    const original = call.bind(client);
+    return (...args: A): Promise<R> => {
+      const turn = last.then(() => nextMacrotask()).then(() => original(...args));
+      last = turn.catch(() => undefined);
+      return turn;
+    };
+  };
+  client.query = inTurn(client.query) as typeof client.query;
+  client.exec = inTurn(client.exec);
+  client.transaction = inTurn(client.transaction) as typeof client.transaction;
 }
 
 async function openPostgres(url: string, poolMax: number, logger?: DatabaseLogger): Promise<DatabaseHandle> {
