@@ -35,15 +35,7 @@ export function DropdownMenu({
 }
 
 export function DropdownMenuTrigger(props: React.ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
-  return (
-    <LazyTrigger
-      {...props}
-      render={(triggerProps) => {
-        const P = radix.get();
-        return <P.Trigger {...triggerProps} />;
-      }}
-    />
-  );
+  return <LazyTrigger module={radix} {...props} />;
 }
 
 export function DropdownMenuPortal(props: React.ComponentProps<typeof DropdownMenuPrimitive.Portal>) {

@@ -388,22 +388,25 @@ function compose<E extends React.SyntheticEvent>(theirs: ((event: E) => void) | 
   };
 }
 
+/** A Radix module whose trigger LazyTrigger renders once it is there. */
+type WithTrigger<P> = { Trigger: React.ComponentType<P & { ref: React.Ref<HTMLButtonElement> }> };
+
 /**
- * A root's trigger: the stand-in until Radix renders the root, then `render` (Radix's trigger) with
+ * A root's trigger: the stand-in until Radix renders the root, then the module's `Trigger` with
  * the same props, the menu's id, the ref the hand-over focuses and replays on.
  */
-export function LazyTrigger<P extends TriggerProps>({
-  render,
-  ...props
-}: P & { render: (props: P & { ref: React.Ref<HTMLButtonElement> }) => React.ReactNode }) {
+export function LazyTrigger<P extends TriggerProps>({ module, ...props }: P & { module: LazyModule<WithTrigger<P>> }) {
   const lazy = useLazyRoot();
   if (lazy.real) {
-    return render({
-      ...(lazy.triggerId ? { id: lazy.triggerId } : {}),
-      ...(props as unknown as P),
-      ref: lazy.triggerRef,
-      onFocus: compose(props.onFocus, lazy.onTriggerFocus),
-    });
+    const { Trigger } = module.get();
+    return (
+      <Trigger
+        {...(lazy.triggerId ? { id: lazy.triggerId } : {})}
+        {...(props as unknown as P)}
+        ref={lazy.triggerRef}
+        onFocus={compose(props.onFocus, lazy.onTriggerFocus)}
+      />
+    );
   }
   return <StandIn {...props} />;
 }

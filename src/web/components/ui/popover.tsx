@@ -21,15 +21,7 @@ export function Popover({ children, ...props }: React.ComponentProps<typeof Popo
 }
 
 export function PopoverTrigger(props: React.ComponentProps<typeof PopoverPrimitive.Trigger>) {
-  return (
-    <LazyTrigger
-      {...props}
-      render={(triggerProps) => {
-        const P = radix.get();
-        return <P.Trigger {...triggerProps} />;
-      }}
-    />
-  );
+  return <LazyTrigger module={radix} {...props} />;
 }
 
 export function PopoverClose(props: React.ComponentProps<typeof PopoverPrimitive.Close>) {

@@ -27,15 +27,7 @@ export function Sheet({ children, ...props }: React.ComponentProps<typeof Dialog
 }
 
 export function SheetTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {
-  return (
-    <LazyTrigger
-      {...props}
-      render={(triggerProps) => {
-        const P = radix.get();
-        return <P.Trigger {...triggerProps} />;
-      }}
-    />
-  );
+  return <LazyTrigger module={radix} {...props} />;
 }
 
 export function SheetClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) {

@@ -44,15 +44,7 @@ export function Tooltip({
 }
 
 export function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
-  return (
-    <LazyTrigger
-      {...props}
-      render={(triggerProps) => {
-        const P = radix.get();
-        return <P.Trigger {...triggerProps} />;
-      }}
-    />
-  );
+  return <LazyTrigger module={radix} {...props} />;
 }
 
 /**
