@@ -3,7 +3,7 @@ import { CHECKOUT_VARIANT_PATHS } from "./src/shared/plan-params";
 import { PRERENDERED_PATHS } from "./src/shared/public-routes";
 
 // The console is a client-side app; the public pages are pre-rendered to static HTML at build
-// time and hydrated (DESIGN.md section 2). Hono serves both (src/server/http/web.ts).
+// time and hydrated (docs/decisions/003-prerender-with-react-router.md). Hono serves both (src/server/http/web.ts).
 export default {
   appDirectory: "src/web",
   buildDirectory: "build/web",

@@ -1,8 +1,8 @@
 /**
- * Passes and the access log at scale (issue 14): BENCH_ACESSOS access records (1,000,000) over two
- * years and 2,000 passes, generated inside the database like bench/seed.ts; the gate's validation
- * (PIN and QR) and the access-log lists measured through the real app; and the CSV export streamed
- * chunk by chunk while the process's memory is sampled, to show it stays flat.
+ * Passes and the access log at scale (docs/decisions/023-passes-and-access-log.md): BENCH_ACESSOS access
+ * records (1,000,000) over two years and 2,000 passes, generated inside the database like bench/seed.ts; the
+ * gate's validation (PIN and QR) and the access-log lists measured through the real app; and the CSV export
+ * streamed chunk by chunk while the process's memory is sampled, to show it stays flat.
  */
 
 import v8 from "node:v8";
@@ -297,7 +297,7 @@ export interface CsvExportTarget {
   rows: number;
 }
 
-/** Issue 14: the access log, 300,000 entries; issue 15: the requests, 200,000. */
+/** The access log, 300,000 entries; the requests, 200,000 (docs/benchmarks.md). */
 export const CSV_EXPORTS: readonly CsvExportTarget[] = [
   {
     name: "entradas e saídas",

@@ -1,8 +1,8 @@
 /**
- * The integration API under load (issue 12): BENCH_CHAIN_KEYS API keys of the bench tenant (50),
- * one worker per key, all at once, each driving the PBX chain BENCH_CHAIN_ROUNDS times (10): look
- * the dialled extension up, register the visitor, call the unit's first resident, discando,
- * atendida, DTMF 1, concluida. Every POST carries its own Idempotency-Key, as a PBX sends it.
+ * The integration API under load (docs/product.md, "Integration API"): BENCH_CHAIN_KEYS API keys of the bench
+ * tenant (50), one worker per key, all at once, each driving the PBX chain BENCH_CHAIN_ROUNDS times (10):
+ * look the dialled extension up, register the visitor, call the unit's first resident, discando, atendida,
+ * DTMF 1, concluida. Every POST carries its own Idempotency-Key, as a PBX sends it.
  *
  * Gives the latency of every request (per step) and of every whole chain, and the throughput over
  * the wall clock. Any non-2xx fails the bench, a 429 included: a key over its budget

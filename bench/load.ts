@@ -1,13 +1,13 @@
 /**
- * `npm run bench:load` (issue 16): throughput of the production build over HTTP, with autocannon,
- * on PostgreSQL (a fresh `guarita_load` database) and on PGlite (a fresh temporary DATA_DIR), both
- * with the demo tenant. Signs in as the demo síndico and reuses the session cookie for every
- * request. Cases: /api/health (reference), /api/me, the request list (first page, a search, a status
- * filter), the dashboard KPIs and a create (every create must answer 201). Prints req/s, p50,
- * p97.5, p99, errors and non-2xx per case and connection count, with the CPU the server and the
- * PostgreSQL backends spent, and, on PostgreSQL, the pgbench figure of the same SQL statements
- * (bench/pgbench/<case>.sql). Writes bench/results/load.json. Exits non-zero when any request
- * failed or answered outside 2xx (BENCH_ALLOW_ERRORS=1 reports them and exits 0).
+ * `npm run bench:load` (docs/benchmarks.md, "Speed at scale"): throughput of the production build over HTTP,
+ * with autocannon, on PostgreSQL (a fresh `guarita_load` database) and on PGlite (a fresh temporary
+ * DATA_DIR), both with the demo tenant. Signs in as the demo síndico and reuses the session cookie for every
+ * request. Cases: /api/health (reference), /api/me, the request list (first page, a search, a status filter),
+ * the dashboard KPIs and a create (every create must answer 201). Prints req/s, p50, p97.5, p99, errors and
+ * non-2xx per case and connection count, with the CPU the server and the PostgreSQL backends spent, and, on
+ * PostgreSQL, the pgbench figure of the same SQL statements (bench/pgbench/<case>.sql). Writes
+ * bench/results/load.json. Exits non-zero when any request failed or answered outside 2xx
+ * (BENCH_ALLOW_ERRORS=1 reports them and exits 0).
  *
  *   BENCH_ONLY=postgres | pglite    BENCH_DURATION=10 (seconds per case)    BENCH_CONNECTIONS=20,100
  *   BENCH_NO_BUILD=1 (use build/ as it is; otherwise `node scripts/build.mjs` when it is stale)

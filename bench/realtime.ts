@@ -1,14 +1,13 @@
 /**
- * `npm run bench:realtime`: realtime fan-out (issue 16). Starts one or two production servers
- * (`node build/server/main.js`, child processes), opens N SSE clients on them (spread over a few
- * worker processes: bench/realtime-client.ts), creates M access requests one after another as the
- * demo síndico (POST /api/solicitacoes, alternating between the instances), and measures, for every
- * client, the time from the POST being sent to its `solicitacao.criada` event arriving. The next
- * request starts once every client has the previous one (or after BENCH_EVENT_TIMEOUT_MS), plus a
- * short gap, so each figure is one event's fan-out, not a queue. Prints p50/p95/p99/max, missed
- * deliveries, events out of order, the time to connect every client, and each server's resident
- * memory (peak VmHWM, current VmRSS) and CPU time; writes bench/results/realtime.json (and appends
- * to bench/results/realtime-history.jsonl).
+ * `npm run bench:realtime`: realtime fan-out (docs/benchmarks.md, "Realtime fan-out"). Starts one or two
+ * production servers (`node build/server/main.js`, child processes), opens N SSE clients on them (spread over
+ * a few worker processes: bench/realtime-client.ts), creates M access requests one after another as the demo
+ * síndico (POST /api/solicitacoes, alternating between the instances), and measures, for every client, the
+ * time from the POST being sent to its `solicitacao.criada` event arriving. The next request starts once
+ * every client has the previous one (or after BENCH_EVENT_TIMEOUT_MS), plus a short gap, so each figure is
+ * one event's fan-out, not a queue. Prints p50/p95/p99/max, missed deliveries, events out of order, the time
+ * to connect every client, and each server's resident memory (peak VmHWM, current VmRSS) and CPU time; writes
+ * bench/results/realtime.json (and appends to bench/results/realtime-history.jsonl).
  *
  *   BENCH_CLIENTS=1000      SSE clients (up to 10,000 and beyond)
  *   BENCH_INSTANCES=1       1 or 2 (2 needs PostgreSQL)
@@ -442,7 +441,7 @@ async function main() {
       targets["pico de memória ≤ 1,5 GB (10.000 clientes, 1 instância)"] = maxHwm <= 1536;
     }
     for (const [name, ok] of Object.entries(targets))
-      console.info(`Meta da issue 16: ${name}: ${ok ? "cumprida" : "NÃO cumprida"}`);
+      console.info(`Meta de tempo real: ${name}: ${ok ? "cumprida" : "NÃO cumprida"}`);
 
     const result = {
       date: new Date().toISOString(),

@@ -1,10 +1,10 @@
 /**
- * `npm run bench`: latency of the read endpoints on a tenant with 200,000 access requests over two
- * years, through the real app (routing, auth, validation, serialisation), on PGlite and, when a
- * server is reachable, on PostgreSQL; then the integration API's call chain under load from 50
- * concurrent API keys (bench/chain.ts). Prints p50/p95/max and the chain's throughput, and writes
- * bench/results/latest.json. Issue 14 (bench/access.ts): 1,000,000 access records and 2,000 passes,
- * the gate's validation, the access-log lists and the CSV export's memory.
+ * `npm run bench`: latency of the read endpoints on a tenant with 200,000 access requests over two years,
+ * through the real app (routing, auth, validation, serialisation), on PGlite and, when a server is reachable,
+ * on PostgreSQL; then the integration API's call chain under load from 50 concurrent API keys
+ * (bench/chain.ts). Prints p50/p95/max and the chain's throughput, and writes bench/results/latest.json.
+ * Passes and the access log (bench/access.ts): 1,000,000 access records and 2,000 passes, the gate's
+ * validation, the access-log lists and the CSV export's memory.
  *
  *   BENCH_REQUESTS=200000  BENCH_ITERATIONS=200  BENCH_DATABASE_URL=postgres://…/guarita_bench
  *   BENCH_CHAIN_KEYS=50  BENCH_CHAIN_ROUNDS=10  BENCH_ACESSOS=1000000
@@ -200,11 +200,11 @@ console.table(results);
 console.info(`\nVazão da cadeia v1 (${CHAIN_KEYS} chaves em paralelo, sem erros):\n`);
 console.table(loads);
 
-// Issue 14's target: the gate's validation and the access-log lists, p95 under 50 ms.
+// The access log's target (docs/benchmarks.md): the gate's validation and the access-log lists, p95 under 50 ms.
 const acessosLabel = ACESSOS.toLocaleString("pt-BR");
 const load = os.loadavg().map((n) => n.toFixed(2));
 console.info(
-  `\nMeta da issue 14 — validação e lista de acessos com ${acessosLabel} registros: p95 < ${ACCESS_TARGET_MS} ms`,
+  `\nMeta do registro de acessos — validação e lista de acessos com ${acessosLabel} registros: p95 < ${ACCESS_TARGET_MS} ms`,
 );
 const targets = [...new Set(results.map((r) => r.database))].map((database) => {
   const mine = results.filter((r) => r.database === database && accessCaseNames.includes(r.endpoint));

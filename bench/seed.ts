@@ -93,7 +93,7 @@ export async function seedBenchTenant(db: Database, organizationId: string, requ
 }
 
 /**
- * The registry at scale (issue 4): 5,000 units, 20,000 people (half of them residents) and 300,000
+ * The registry at scale: 5,000 units, 20,000 people (half of them residents) and 300,000
  * calls over two years, attached to the tenant's existing requests.
  */
 export async function seedBenchRegistry(db: Database, organizationId: string, condoIds: string[]) {

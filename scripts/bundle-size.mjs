@@ -1,4 +1,4 @@
-// The console's JavaScript, as a browser downloads it (issue 16, docs/decisions/026).
+// The console's JavaScript, as a browser downloads it (docs/decisions/026-console-bundle-split.md).
 //
 // Starts the production build (`node build/server/main.js`, built first when missing or stale) on a
 // free port with a fresh embedded database and the demo tenant, then, in the system Chromium:
@@ -22,7 +22,10 @@ import { chromium } from "@playwright/test";
 import { findChromium } from "./chromium.mjs";
 import { ensureBuild, freePort, startProductionServer } from "./production-server.mjs";
 
-/** Issue 16's target, gzipped KB (1 KB = 1024 bytes), for /login and for the first console screen. */
+/**
+ * The target of docs/decisions/026-console-bundle-split.md, gzipped KB (1 KB = 1024 bytes), for /login and for
+ * the first console screen.
+ */
 const MAX_KB = Number(process.env.BUNDLE_MAX_KB ?? 170);
 const DEMO_SINDICO = { email: "sindico@demo.guarita.app", password: "demo1234" };
 /** How long the network must stay quiet (the event stream aside) before a step counts as done. */

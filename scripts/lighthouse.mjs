@@ -1,7 +1,8 @@
 // `npm run lighthouse`: Lighthouse 12 (mobile preset, simulated slow 4G and 4x CPU) on the
 // production build of the public site, served by the real server on a fresh embedded database.
 // Prints the four category scores, CLS and the landing page's critical-path JavaScript, writes
-// bench/results/lighthouse.json and exits non-zero when a target of issue 6 is missed.
+// bench/results/lighthouse.json and exits non-zero when a target is missed
+// (docs/decisions/008-public-site-performance.md).
 //
 // Options: PORT (default: a free port), CHROMIUM_PATH, LIGHTHOUSE_PATHS (comma separated, default
 // "/,/checkout,/privacidade"), LIGHTHOUSE_RUNS (runs per page, default 1; the median run by
@@ -21,7 +22,7 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const RESULT_FILE = "bench/results/lighthouse.json";
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
-/** Issue 6's targets. Scores are Lighthouse's 0–100. */
+/** The targets of docs/decisions/008-public-site-performance.md. Scores are Lighthouse's 0–100. */
 const TARGETS = {
   performance: 95,
   accessibility: 100,

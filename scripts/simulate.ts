@@ -3,7 +3,8 @@
  *
  * Plays the AI attendant, the PBX and the gate controller against a running Guarita
  * (scripts/simulator/simulator.ts), one line per step. Without --duration it runs until Ctrl+C.
- * Exits 0 when every step went as the API documents, 1 otherwise.
+ * A refused or failed visitor is reported and counted, and the run goes on. Exits 0 when some
+ * visitor got through, 1 when none did or the server could not be reached.
  */
 import { parseArgs } from "node:util";
 import { createSimulator } from "./simulator/simulator";
@@ -46,40 +47,13 @@ const simulator = createSimulator({
   baseUrl: values.url,
   auth: values.key ? { key: values.key } : { demo: DEMO_LOGIN },
   log: (line) => say(`${new Date().toLocaleTimeString("pt-BR")} ${line}`),
+  error: (line) => complain(`${new Date().toLocaleTimeString("pt-BR")} ${line}`),
 });
 
-let stopping = false;
-let failed = false;
-const stop = () => {
-  stopping = true;
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-if (durationS !== null) setTimeout(stop, durationS * 1000).unref();
+const stop = new AbortController();
+process.on("SIGINT", () => stop.abort());
+process.on("SIGTERM", () => stop.abort());
+if (durationS !== null) setTimeout(() => stop.abort(), durationS * 1000).unref();
 
-try {
-  await simulator.setup();
-  const inFlight = new Set<Promise<unknown>>();
-  while (!stopping) {
-    const chain = simulator
-      .runChain()
-      .catch((error: unknown) => {
-        failed = true;
-        complain(`[erro] ${error instanceof Error ? error.message : error}`);
-      })
-      .finally(() => inFlight.delete(chain));
-    inFlight.add(chain);
-    const until = Date.now() + intervalS * 1000;
-    while (!stopping && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-  }
-  say("[fim] terminando as chamadas em andamento…");
-  await Promise.all(inFlight);
-} catch (error) {
-  failed = true;
-  complain(`[erro] ${error instanceof Error ? error.message : error}`);
-} finally {
-  await simulator.teardown().catch((error: unknown) => {
-    complain(`[erro] ao remover a chave do simulador: ${error instanceof Error ? error.message : error}`);
-  });
-}
-process.exit(failed ? 1 : 0);
+const summary = await simulator.run({ intervalMs: intervalS * 1000, signal: stop.signal });
+process.exit(summary.exitCode);

@@ -1,16 +1,20 @@
 /**
- * The integration simulator (issue 12): plays the AI attendant, the PBX and the gate controller
+ * The integration simulator (docs/product.md, "Simulator"): plays the AI attendant, the PBX and the gate controller
  * against a running Guarita through its public API only, as a real integration would.
  *
- * - attendant: registers a visitor at a random unit (POST /api/v1/solicitacoes);
+ * - attendant: registers a visitor at a random unit that receives visitors (an active unit of an
+ *   active condominium, with residents: POST /api/v1/solicitacoes);
  * - PBX: reads the unit's residents in calling order (GET /api/v1/unidades), calls them one by one
  *   with realistic outcomes (answered and authorised, answered and denied, busy, no answer then
  *   the next resident), reporting each status and the DTMF answer (POST /api/v1/chamadas…);
  * - gate controller: opens the gate on a signed `portao.abrir` webhook received on a loopback port
  *   (signature verified), or, when the server refuses loopback webhooks, on the authorisation
- *   read from the events feed (GET /api/v1/eventos).
+ *   read from the events feed (GET /api/v1/eventos), from the moment it starts (`desde=agora`):
+ *   a gate controller that replayed the feed would open the gate for old authorisations.
  *
- * Every POST carries an Idempotency-Key, as a PBX that retries must send.
+ * Every POST carries an Idempotency-Key, as a PBX that retries must send. `run()` plays visitors
+ * until stopped: a refused or failed visitor is reported and counted and the run goes on, as a
+ * real PBX would; it fails only when no visitor got through or the server can't be reached.
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
@@ -31,6 +35,27 @@ export interface SimulatorOptions {
   /** How long a phone rings before it is answered or given up (ms). */
   ringMs?: number;
   random?: () => number;
+  /** Where errors go (default: `log`). */
+  error?: (line: string) => void;
+}
+
+export interface RunOptions {
+  /** Time between two visitors (ms). */
+  intervalMs: number;
+  /** Stops starting visitors; those in progress finish. */
+  signal?: AbortSignal;
+  /** Stops after this many visitors (tests). */
+  maxVisitors?: number;
+}
+
+export interface RunSummary {
+  visitors: number;
+  completed: number;
+  failed: number;
+  /** The server could not be reached (at setup, or by the last visitor). */
+  unreachable: boolean;
+  /** 0 when some visitor got through; 1 when none did or the server is unreachable. */
+  exitCode: 0 | 1;
 }
 
 interface Unidade {
@@ -39,6 +64,8 @@ interface Unidade {
   codigo: string;
   torre: string | null;
   pbx_ramal: string | null;
+  enabled?: boolean;
+  condominio_enabled?: boolean;
   moradores: { pessoa_id: string; nome: string; pbx_ramal: string | null }[];
 }
 
@@ -61,12 +88,28 @@ const VISITANTES = [
 ];
 const PORTOES = ["Portão social", "Portão de serviço", "Garagem"];
 
-export class SimulatorError extends Error {}
+export class SimulatorError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status of a refused request (none when the request never got an answer). */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** fetch rejects (no HTTP answer at all) when the server can't be reached. */
+const isUnreachable = (error: unknown) => !(error instanceof SimulatorError);
+const messageOf = (error: unknown) =>
+  error instanceof Error
+    ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}`
+    : String(error);
 
 export function createSimulator(options: SimulatorOptions) {
   const base = options.baseUrl.replace(/\/$/, "");
   const fetchFn: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const logError = options.error ?? log;
   const random = options.random ?? Math.random;
   const ringMs = options.ringMs ?? 1500;
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -112,7 +155,12 @@ export function createSimulator(options: SimulatorOptions) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    const parsed = text ? JSON.parse(text) : null;
+    let parsed: { error?: { message?: string } } | null = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON (a proxy's error page): the status and the text say what happened.
+    }
     if (opts.session && res.headers.getSetCookie?.().length) {
       cookie = res.headers
         .getSetCookie()
@@ -122,9 +170,10 @@ export function createSimulator(options: SimulatorOptions) {
     if (!(opts.expect ?? [200, 201, 204]).includes(res.status)) {
       throw new SimulatorError(
         `${method} ${path} → HTTP ${res.status}: ${parsed?.error?.message ?? text.slice(0, 200)}`,
+        res.status,
       );
     }
-    return { status: res.status, body: parsed as T };
+    return { status: res.status, body: parsed as unknown as T };
   }
 
   function openGate(solicitacaoId: string, via: string) {
@@ -166,7 +215,7 @@ export function createSimulator(options: SimulatorOptions) {
     return `http://127.0.0.1:${(listener.address() as AddressInfo).port}/portao`;
   }
 
-  /** Without a webhook, the gate controller follows the events feed. */
+  /** Without a webhook, the gate controller follows the events feed (from where it started). */
   async function pollEvents(): Promise<number> {
     const feed = await call<{ items: { type: string; status: string; solicitacao_id: string }[]; ultimo_id: number }>(
       "GET",
@@ -216,16 +265,47 @@ export function createSimulator(options: SimulatorOptions) {
     } else {
       log("[setup] usando a chave informada; o portão acompanha /api/v1/eventos");
     }
-    // Start the feed at its end: only this run's authorisations open the gate.
+    // Start the feed at its end, read without replaying it: a gate controller obeys every
+    // authorisation it reads, and the old ones were for visitors long gone.
     if (!webhookId) {
-      while ((await pollEvents()) === 500);
-      opened.clear();
+      const start = await call<{ items: unknown[]; ultimo_id: number }>(
+        "GET",
+        "/api/v1/eventos?desde=agora&limite=500",
+      );
+      eventsCursor = start.body.ultimo_id;
+      // A server without `desde` answers from the beginning: skip to its end without opening anything.
+      for (let page = start.body; page.items.length > 0; ) {
+        page = (
+          await call<{ items: unknown[]; ultimo_id: number }>(
+            "GET",
+            `/api/v1/eventos?depois_de=${eventsCursor}&limite=500`,
+          )
+        ).body;
+        eventsCursor = page.ultimo_id;
+      }
+      log(`[portão] acompanhando /api/v1/eventos a partir do evento ${eventsCursor}`);
     }
-    const directory = await call<{ items: Unidade[] }>("GET", "/api/v1/unidades?page_size=200");
-    units = directory.body.items.filter((u) => u.moradores.length > 0);
+    await loadDirectory();
+  }
+
+  /**
+   * The units a visitor can be registered at: active units of active condominiums (the directory's
+   * default), with residents to call. Checked here too, for a server that lists every unit.
+   */
+  async function loadDirectory() {
+    const found: Unidade[] = [];
+    for (let page = 1; page <= 50; page++) {
+      const directory = await call<{ items: Unidade[] }>(
+        "GET",
+        `/api/v1/unidades?status=ativa&page_size=200&page=${page}`,
+      );
+      found.push(...directory.body.items);
+      if (directory.body.items.length < 200) break;
+    }
+    units = found.filter((u) => u.enabled !== false && u.condominio_enabled !== false && u.moradores.length > 0);
     if (units.length === 0)
-      throw new SimulatorError("Nenhuma unidade com moradores ativos: cadastre moradores primeiro.");
-    log(`[diretório] ${units.length} unidade(s) com moradores`);
+      throw new SimulatorError("Nenhuma unidade ativa com moradores ativos: cadastre moradores primeiro.");
+    log(`[diretório] ${units.length} unidade(s) ativa(s) com moradores`);
   }
 
   async function waitForGate(solicitacaoId: string, timeoutMs: number): Promise<boolean> {
@@ -244,6 +324,7 @@ export function createSimulator(options: SimulatorOptions) {
 
   /** One visitor, from the intercom to the gate (or to nobody answering). */
   async function runChain(unidadeId?: string): Promise<ChainResult> {
+    if (!unidadeId && units.length === 0) await loadDirectory();
     const unit = unidadeId ? units.find((u) => u.id === unidadeId) : pick(units);
     if (!unit) throw new SimulatorError(`Unidade ${unidadeId} sem moradores no diretório`);
     const nome = pick(VISITANTES);
@@ -257,6 +338,13 @@ export function createSimulator(options: SimulatorOptions) {
           : "visitante",
       nome_visitante: nome,
       portao: pick(PORTOES),
+    }).catch((error: unknown) => {
+      // A unit deactivated since the directory was read refuses visitors: stop picking it.
+      if (error instanceof SimulatorError && error.status === 400) {
+        units = units.filter((u) => u.id !== unit.id);
+        log(`[diretório] ${label} recusou o visitante; fora do sorteio até o diretório ser lido de novo`);
+      }
+      throw error;
     });
     const id = created.body.id;
     log(`[atendente] ${nome} no interfone para ${label}: solicitação ${id.slice(0, 8)} criada`);
@@ -319,9 +407,66 @@ export function createSimulator(options: SimulatorOptions) {
     await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
   }
 
+  /**
+   * Plays visitors every `intervalMs` until `signal` aborts (or `maxVisitors`), then waits for the
+   * ones in progress and removes what setup created. Each visitor's failure is reported and
+   * counted; the run goes on.
+   */
+  async function run(runOptions: RunOptions): Promise<RunSummary> {
+    const summary: RunSummary = { visitors: 0, completed: 0, failed: 0, unreachable: false, exitCode: 1 };
+    const stopped = () =>
+      runOptions.signal?.aborted === true ||
+      (runOptions.maxVisitors !== undefined && summary.visitors >= runOptions.maxVisitors);
+    let setupDone = false;
+    try {
+      await setup();
+      setupDone = true;
+    } catch (error) {
+      summary.unreachable = isUnreachable(error);
+      logError(
+        summary.unreachable
+          ? `[erro] servidor inacessível em ${base}: ${messageOf(error)}`
+          : `[erro] na preparação: ${messageOf(error)}`,
+      );
+    }
+    if (setupDone) {
+      const inFlight = new Set<Promise<void>>();
+      while (!stopped()) {
+        const n = ++summary.visitors;
+        const chain: Promise<void> = runChain()
+          .then(() => {
+            summary.completed++;
+            summary.unreachable = false;
+          })
+          .catch((error: unknown) => {
+            summary.failed++;
+            summary.unreachable = isUnreachable(error);
+            logError(
+              `[erro] visitante ${n}: ${summary.unreachable ? "servidor inacessível: " : ""}${messageOf(error)} (seguindo)`,
+            );
+          })
+          .finally(() => inFlight.delete(chain));
+        inFlight.add(chain);
+        const until = Date.now() + runOptions.intervalMs;
+        while (!stopped() && Date.now() < until) await sleep(Math.min(100, runOptions.intervalMs));
+      }
+      if (inFlight.size > 0) log("[fim] terminando as chamadas em andamento…");
+      await Promise.all(inFlight);
+    }
+    await teardown().catch((error: unknown) => {
+      logError(`[erro] ao remover a chave do simulador: ${messageOf(error)}`);
+    });
+    log(
+      `[fim] ${summary.visitors} visitante(s): ${summary.completed} atendido(s) até o fim, ${summary.failed} com erro`,
+    );
+    summary.exitCode = setupDone && summary.completed > 0 && !summary.unreachable ? 0 : 1;
+    return summary;
+  }
+
   return {
     setup,
     runChain,
+    run,
     teardown,
     get receivesWebhooks() {
       return webhookId !== null;

@@ -2,7 +2,7 @@
  * createApp(): middleware, auth, module routers and the web app, wired once. Everything the app
  * needs comes in through `AppDeps`, so tests build the same app on an in-memory database.
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -20,8 +20,9 @@ import { clientIpMiddleware, type TrustProxy } from "./http/client-ip";
 import type { AppEnv } from "./http/context";
 import { AppError, errorBody, handleError } from "./http/errors";
 import { requestLogger } from "./http/logger";
-import { docsRoutes, validationHook } from "./http/openapi";
+import { docsRoutes } from "./http/openapi";
 import { type OriginPolicy, originGuard } from "./http/origin-policy";
+import { apiRouter } from "./http/routes";
 import { type CspExtra, STRIPE_CSP, securityHeaders } from "./http/security";
 import { rejectUnstorableText } from "./http/text-guard";
 import { createWebApp } from "./http/web";
@@ -85,7 +86,7 @@ export interface AppDeps {
 
 /** A router for the tenant-scoped API: every route under it requires a session and a tenant. */
 export function tenantRouter(deps: Pick<AppDeps, "sessions">) {
-  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const router = apiRouter();
   router.use("*", requireTenant(deps.sessions));
   return router;
 }
@@ -124,7 +125,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/auth", createAuthRoutes({ auth, throttle: deps.throttle, db: handle.db, sessions: deps.sessions }));
 
   const secureCookies = deps.publicUrl.startsWith("https://");
-  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const api = apiRouter();
   api.route("/", healthRoutes(handle));
   api.route(
     "/checkout",
@@ -139,7 +140,7 @@ export function createApp(deps: AppDeps) {
   api.route("/webhooks", stripeWebhookRoutes(handle.db, deps.payments.webhook));
   api.route("/webhooks", receiptsRoutes(handle.db, { ...deps.receipts, publicUrl: deps.publicUrl }));
   api.route("/me", tenantRouter(deps).route("/", meRoutes()));
-  // Opening a person's or a request's detail is recorded (issue 15): who viewed personal data.
+  // Opening a person's or a request's detail is recorded (docs/product.md, "Auditoria"): who viewed personal data.
   api.use("/pessoas/:id", recordViewsOf(handle.db, "pessoa"));
   api.use("/solicitacoes/:id", recordViewsOf(handle.db, "solicitacao"));
   api.route("/solicitacoes", tenantRouter(deps).route("/", solicitacoesRoutes(handle.db)));
@@ -187,9 +188,9 @@ export function createApp(deps: AppDeps) {
     c.json(errorBody(new AppError(404, "NOT_FOUND", "Rota da API não encontrada."), c.get("requestId")), 404),
   );
 
-  // The residents' decision links: plain HTML outside /api (issue 13).
+  // The residents' decision links: plain HTML outside /api (docs/product.md, "Resident link").
   app.route("/r", residentLinkRoutes(handle.db));
-  // The visitor's pass (its QR Code and PIN), opened from the shared message (issue 14).
+  // The visitor's pass (its QR Code and PIN), opened from the shared message (docs/product.md, "Visitor pass page").
   app.route("/p", passPageRoutes(handle.db, { secret: deps.secret }));
 
   if (deps.webClientDir) {

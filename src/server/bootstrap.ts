@@ -8,7 +8,7 @@ import { createAuth } from "./auth/auth";
 import { createLoginThrottle } from "./auth/login-throttle";
 import { createSessionResolver } from "./auth/session-resolver";
 import { type DatabaseHandle, openDatabase } from "./db/client";
-import { applyMigrations } from "./db/migrate";
+import { applyMigrations, refusePendingMigrations } from "./db/migrate";
 import type { TrustProxy } from "./http/client-ip";
 import { createOriginPolicy } from "./http/origin-policy";
 import { startScheduler } from "./jobs/scheduler";
@@ -41,10 +41,15 @@ export interface SystemOptions {
   sessionCacheTtlMs?: number;
   /** Stripe keys; omitted = demo mode. */
   payments?: PaymentsConfig;
-  /** WhatsApp and SMS providers for the residents' messages; omitted = the labelled demo channels. */
+  /** WhatsApp and SMS providers for the residents' messages; omitted = off, the demo channel on the demo tenant only (notifications/channels). */
   channels?: Omit<ChannelsConfig, "emailDemo">;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may point to loopback and private addresses (tests, on-premise). */
   webhooksAllowPrivate?: boolean;
+  /**
+   * MIGRATE_ON_START (default true). False: apply nothing, only refuse to start while migrations are
+   * pending, for an app role that does not own the tables (README, "Run on PostgreSQL").
+   */
+  migrate?: boolean;
   /** SMTP server for e-mail; omitted = each message is an `.eml` file in `mailDir`. */
   smtpUrl?: string;
   /** The From of every e-mail (default `Guarita <nao-responda@guarita.app>`). */
@@ -59,7 +64,14 @@ export async function createSystem(options: SystemOptions) {
     throw new Error("createSystem: sem smtpUrl, informe mailDir (a pasta dos e-mails em .eml)");
   }
   const handle = options.handle ?? (await openDatabase(options.database ?? { dataDir: null }, options.logger));
-  await applyMigrations(handle);
+  try {
+    if (options.migrate ?? true) await applyMigrations(handle);
+    else await refusePendingMigrations(handle);
+  } catch (error) {
+    // A role without DDL rights, pending migrations: leave no connection open behind the error.
+    if (!options.handle) await handle.close().catch(() => {});
+    throw error;
+  }
   const originPolicy = createOriginPolicy({
     publicUrl: options.publicUrl,
     publicUrlExplicit: options.publicUrlExplicit ?? true,
@@ -139,7 +151,7 @@ export async function createSystem(options: SystemOptions) {
     mailer,
     /** Outbound webhooks: deliveries are written with the events, the jobs send them. */
     webhooks,
-    /** Residents' messages and escalation (issue 13). */
+    /** Residents' messages and escalation (docs/product.md, "Resident link"). */
     notifications,
     /** Expiry, e-mail, webhook and housekeeping timers; main starts them, tests run the jobs directly. */
     startJobs() {

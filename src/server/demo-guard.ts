@@ -1,10 +1,13 @@
 /**
- * Demo defaults never reach a real deployment (DESIGN.md section 1, "demo guard"). The embedded
+ * Demo defaults never reach a real deployment (docs/product.md, "Demo data"; README, "Demo guard"). The embedded
  * demo (a tenant whose logins use "demo1234", payments that charge nothing) is the default for
  * `npm install && npm start`; on a public https:// PUBLIC_URL it needs GUARITA_DEMO=true. main.ts
  * and `npm run db:seed -- --demo` both ask this one function.
  */
 import ipaddr from "ipaddr.js";
+
+/** The demo tenant's slug: what tells the demo (its labelled demo channel and panel) from a real tenant. */
+export const DEMO_TENANT_SLUG = "demo-guarita";
 
 export interface DemoGuardInput {
   /** Effective public URL and whether PUBLIC_URL was set. */

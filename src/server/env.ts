@@ -36,6 +36,14 @@ export const envSchema = z.object({
             .filter(Boolean)
         : [],
     ),
+  /**
+   * Apply pending migrations at start (default). `false`: only check that none is pending, for an
+   * app role without DDL rights; the owner runs `npm run db:migrate` first (README, "Run on PostgreSQL").
+   */
+  MIGRATE_ON_START: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v === undefined || v === "" || v === "true" || v === "1"),
   /** PostgreSQL server. When unset, embedded PGlite stores data in DATA_DIR. */
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().startsWith("postgres").optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -68,14 +76,14 @@ export const envSchema = z.object({
   GUARITA_DEMO: booleanish,
   /** Lets webhooks point to loopback and private addresses (tests, on-premise installs). */
   WEBHOOKS_ALLOW_PRIVATE: booleanish,
-  /** WhatsApp Business Cloud API (issue 13); without them, WhatsApp messages go to the demo panel. */
+  /** WhatsApp Cloud API (docs/product.md, "Resident link"); without them, WhatsApp is off (the demo panel on the demo tenant or with GUARITA_DEMO). */
   WHATSAPP_ACCESS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
   WHATSAPP_PHONE_NUMBER_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^\d+$/).optional()),
   WHATSAPP_TEMPLATE: z.preprocess(emptyAsUndefined, z.string().min(1).default("guarita_visita")),
   /** Verify WhatsApp's delivery receipts (/api/webhooks/whatsapp): the Meta app's secret and your verify token. */
   WHATSAPP_APP_SECRET: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
   WHATSAPP_VERIFY_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
-  /** Twilio for SMS; without them, SMS messages go to the demo panel. */
+  /** Twilio for SMS; without them, SMS is off (the demo panel on the demo tenant or with GUARITA_DEMO). */
   TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().startsWith("AC").optional()),
   TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
   TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),

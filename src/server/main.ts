@@ -57,6 +57,7 @@ async function main(env: Env, started: number) {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+    migrate: env.MIGRATE_ON_START,
     channels: {
       whatsapp:
         env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID
@@ -72,6 +73,8 @@ async function main(env: Env, started: number) {
         env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
           ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
           : undefined,
+      // Channels without keys are off except on the demo tenant, or everywhere on a demonstration server.
+      demoForEveryTenant: env.GUARITA_DEMO,
     },
     mailDir: path.join(env.DATA_DIR, "mail"),
   });

@@ -42,5 +42,5 @@ export function maskCardExpiry(value: string): string {
 export const isValidBrazilianPhone = (value: string) => isValidPhone(onlyDigits(value));
 export const isValidCnpjNumber = (value: string) => isValidCNPJ(onlyDigits(value));
 
-/** The 27 federative units, for the "Estado" field (2 letters, SPEC.md section 5). */
+/** The 27 federative units, for the "Estado" field (2 letters, docs/product.md, "Checkout"). */
 export const UF_CODES: readonly string[] = getStates().map((state) => state.code);

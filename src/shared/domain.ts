@@ -13,7 +13,7 @@ export const CHAMADA_STATUSES = ["criada", "discando", "atendida", "sem_resposta
 export type ChamadaStatus = (typeof CHAMADA_STATUSES)[number];
 
 /**
- * The moves a real call makes (issue 12): registered (`criada`), ringing (`discando`), answered or
+ * The moves a real call makes (docs/product.md, "Chamadas"): registered (`criada`), ringing (`discando`), answered or
  * not, then hung up. A PBX that reports only the answer may skip `discando`. The last three are
  * final: the call has ended (`finalizado_em` is set) and nothing moves it again.
  */
@@ -40,7 +40,7 @@ export const INVITABLE_ROLES = ["sindico", "porteiro", "morador"] as const satis
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 /**
- * What an API key may do on /api/v1 (issue 12): read requests, create them, report calls and the
+ * What an API key may do on /api/v1 (docs/product.md, "Integrações"): read requests, create them, report calls and the
  * residents' answers, read the directory for the PBX dial plan, receive events.
  */
 export const API_KEY_SCOPES = [
@@ -54,7 +54,7 @@ export const API_KEY_SCOPES = [
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /**
- * What an outbound webhook can subscribe to (issue 12, docs/decisions/020-webhooks.md).
+ * What an outbound webhook can subscribe to (docs/decisions/020-webhooks.md).
  * `portao.abrir` is the gate-open command, sent when a request is authorised.
  */
 export const WEBHOOK_EVENTOS = [
@@ -71,7 +71,7 @@ export type WebhookEvento = (typeof WEBHOOK_EVENTOS)[number];
 export const WEBHOOK_ENTREGA_STATUSES = ["pendente", "entregue", "falhou"] as const;
 export type WebhookEntregaStatus = (typeof WEBHOOK_ENTREGA_STATUSES)[number];
 
-/** How a resident is reached when a visitor arrives (issue 13). */
+/** How a resident is reached when a visitor arrives (docs/product.md, "Resident link"). */
 export const CANAIS_NOTIFICACAO = ["whatsapp", "sms", "email"] as const;
 export type CanalNotificacao = (typeof CANAIS_NOTIFICACAO)[number];
 
@@ -86,7 +86,7 @@ export type NotificacaoStatus = (typeof NOTIFICACAO_STATUSES)[number];
 export const DECISAO_VIAS = ["console", "telefone", "link"] as const;
 export type DecisaoVia = (typeof DECISAO_VIAS)[number];
 
-/** Who a pass or an access record is for (issue 14): the request types plus deliveries. */
+/** Who a pass or an access record is for (docs/product.md, "Passes"): the request types plus deliveries. */
 export const VISITA_TIPOS = ["visitante", "prestador", "entregador"] as const;
 export type VisitaTipo = (typeof VISITA_TIPOS)[number];
 
@@ -103,7 +103,7 @@ export const VALIDACAO_METODOS = ["pin", "qr"] as const;
 export type ValidacaoMetodo = (typeof VALIDACAO_METODOS)[number];
 
 /**
- * The outcome of a validation attempt; every attempt is logged with one (issue 14). Only
+ * The outcome of a validation attempt; every attempt is logged with one (docs/product.md, "Portaria"). Only
  * `liberado` opens the gate; the others say why not.
  */
 export const VALIDACAO_RESULTADOS = [
@@ -125,7 +125,7 @@ export type ValidacaoResultado = (typeof VALIDACAO_RESULTADOS)[number];
 export const ACESSO_ORIGENS = ["solicitacao", "passe", "morador"] as const;
 export type AcessoOrigem = (typeof ACESSO_ORIGENS)[number];
 
-/** Who an audit record names as the actor (issue 15). */
+/** Who an audit record names as the actor (docs/product.md, "Auditoria"). */
 export const AUDITORIA_ATORES = ["usuario", "chave_api", "link_morador", "sistema", "anonimo"] as const;
 export type AuditoriaAtor = (typeof AUDITORIA_ATORES)[number];
 
@@ -133,7 +133,7 @@ export type AuditoriaAtor = (typeof AUDITORIA_ATORES)[number];
 export const TITULAR_PEDIDO_TIPOS = ["exportacao", "anonimizacao"] as const;
 export type TitularPedidoTipo = (typeof TITULAR_PEDIDO_TIPOS)[number];
 
-/** How long a condominium keeps visitor data, in days (issue 15): default and bounds. */
+/** Days a condominium keeps visitor data (docs/product.md, "Personal data and retention"): default and bounds. */
 export const RETENCAO_PADRAO_DIAS = 90;
 export const RETENCAO_MIN_DIAS = 30;
 export const RETENCAO_MAX_DIAS = 1825;
@@ -142,7 +142,7 @@ export const RETENCAO_MAX_DIAS = 1825;
 export const CONVITE_STATUSES = ["pendente", "aceito", "revogado"] as const;
 export type ConviteStatus = (typeof CONVITE_STATUSES)[number];
 
-/** Timezones a condominium may use (SPEC.md section 9); the first is the default. */
+/** Timezones a condominium may use (docs/product.md, "Constants and limits"); the first is the default. */
 export const TIMEZONES = [
   "America/Sao_Paulo",
   "America/Manaus",
@@ -156,7 +156,7 @@ export const TIMEZONES = [
 export type Timezone = (typeof TIMEZONES)[number];
 export const DEFAULT_TIMEZONE: Timezone = "America/Sao_Paulo";
 
-/** Payment providers: Stripe when its keys are set, else the labelled demo mode (DESIGN.md section 1). */
+/** Payment providers: Stripe when its keys are set, else the labelled demo mode (docs/product.md, "Checkout"). */
 export const PAYMENT_MODES = ["stripe", "demo"] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 

@@ -10,9 +10,9 @@ export const EVENT_TYPES = [
   "solicitacao.atualizada",
   "chamada.criada",
   "chamada.atualizada",
-  /** A message to a resident was sent, delivered, opened (issue 13): the request's timeline moves. */
+  /** A message to a resident was sent, delivered, opened (docs/product.md, "Resident link"): the timeline moves. */
   "notificacao.atualizada",
-  /** Someone came in or left (issue 14): the access log and "who is inside" move. */
+  /** Someone came in or left (docs/product.md, "Entradas e saídas"): the access log and "who is inside" move. */
   "acesso.entrada",
   "acesso.saida",
   /** A pass was presented at the gate (every attempt, refused ones too). */

@@ -1,7 +1,7 @@
 /**
- * Documents shown masked (issue 15): lists, search, realtime events, exports and the audit trail
- * show only enough to tell two people apart at the gate; the full document appears on a detail
- * screen, to roles allowed to see it, and that view is recorded.
+ * Documents shown masked (docs/product.md, "Personal data and retention"): lists, search, realtime events,
+ * exports and the audit trail show only enough to tell two people apart at the gate; the full document
+ * appears on a detail screen, to roles allowed to see it, and that view is recorded.
  *
  * CPF (11 digits): the middle six, `***.920.573-**`. Anything else (RG, passport, CNH): the last
  * three characters, `***678` (just `***` when that would be all of it).

@@ -1,5 +1,5 @@
 /**
- * When a pass may be used (issue 14), evaluated in the condominium's timezone. The server decides
+ * When a pass may be used (docs/product.md, "Passes"), evaluated in the condominium's timezone. The server decides
  * with it at the gate; the console reads the same functions to describe a pass.
  *
  * A pass is a series of windows. Each window starts on a local date at `hora_inicio` and ends at

@@ -1,9 +1,9 @@
 import type { MemberRole } from "./domain";
 
 /**
- * What each tenant role may do (docs/decisions/015-roles-and-data-scope.md). The server enforces it
- * (403); the console reads the same table to hide what a user cannot do. SPEC.md section 6:
- * síndico has full access, porteiro handles access control and visitors, morador registers visitors
+ * What each tenant role may do (docs/decisions/015-roles-and-data-scope.md). The server enforces it (403);
+ * the console reads the same table to hide what a user cannot do. As docs/product.md, "Roles and permissions"
+ * puts it: síndico has full access, porteiro handles access control and visitors, morador registers visitors
  * and reads the access records of their own unit.
  *
  * A permission says which kind of thing a role may touch; which rows it reaches is the data scope:

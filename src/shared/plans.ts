@@ -1,5 +1,5 @@
 /**
- * The plan catalogue (SPEC.md sections 3 and 9): the landing page's plan cards, the checkout's
+ * The plan catalogue (docs/product.md, "Plans and prices"): the landing page's plan cards, the checkout's
  * summary and the server's payment amounts all read it, so a price changes in one place.
  * Amounts are integer cents per month; the yearly cycle is billed monthly at the discounted price.
  */
@@ -27,7 +27,7 @@ export interface Plan {
   popular: boolean;
   /** Feature list of the landing page's plan card. */
   recursos: readonly string[];
-  /** Feature list of the checkout summary (SPEC.md section 3: slightly different wording). */
+  /** Feature list of the checkout summary (slightly different wording: docs/product.md, "Plans and prices"). */
   recursosCheckout: readonly string[];
 }
 
@@ -100,7 +100,7 @@ export const PLANS: Record<PlanId, Plan> = {
 
 export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 
-/** The amount charged per month for a plan and cycle, in cents; 0 for "sob consulta" (SPEC.md section 3). */
+/** The amount charged per month for a plan and cycle, in cents; 0 for "sob consulta" (Personalizado). */
 export function planAmountCents(plan: PlanId, billing: BillingCycle): number {
   return PLANS[plan].precoCentavos?.[billing] ?? 0;
 }
@@ -113,7 +113,7 @@ const brlWhole = new Intl.NumberFormat("pt-BR", {
   minimumFractionDigits: 0,
 });
 
-/** 35900 → "R$ 359,00" (cents / 100, SPEC.md section 9). */
+/** 35900 → "R$ 359,00" (cents / 100, pt-BR). */
 export function formatBRL(cents: number): string {
   return brl.format(cents / 100);
 }

@@ -1,7 +1,7 @@
 /**
  * The roots of the console's TanStack Query keys, shared by both sides: the web's key factories
  * start every key with one of them, and the server's realtime events name, from this same list,
- * the roots the browser refetches when an access request changes (DESIGN.md section 5).
+ * the roots the browser refetches when an access request changes (docs/architecture.md, "Realtime").
  */
 export const QUERY_ROOTS = {
   solicitacoes: "solicitacoes",

@@ -26,7 +26,7 @@ const SOLICITACAO_DISPLAY: Record<SolicitacaoStatus, StatusDisplay> = {
   cancelado: { label: "Cancelado", tone: "slate" },
 };
 
-// SPEC.md gives labels only for concluida and sem_resposta; the other four are ours.
+// Only concluida and sem_resposta had labels given; the other four are ours (docs/product.md, "Statuses and labels").
 const CHAMADA_DISPLAY: Record<ChamadaStatus, StatusDisplay> = {
   criada: { label: "Criada", tone: "slate" },
   discando: { label: "Discando", tone: "blue" },
@@ -41,12 +41,12 @@ const TIPO_LABEL: Record<SolicitacaoTipo, string> = {
   prestador: "Prestador",
 };
 
-/** An unknown request status displays as pendente (SPEC.md section 4). */
+/** An unknown request status displays as pendente (docs/product.md, "Statuses and labels"). */
 export function solicitacaoStatusDisplay(status: string): StatusDisplay {
   return SOLICITACAO_DISPLAY[status as SolicitacaoStatus] ?? SOLICITACAO_DISPLAY.pendente;
 }
 
-/** An unknown call status displays as criada (SPEC.md section 4). */
+/** An unknown call status displays as criada (docs/product.md, "Statuses and labels"). */
 export function chamadaStatusDisplay(status: string): StatusDisplay {
   return CHAMADA_DISPLAY[status as ChamadaStatus] ?? CHAMADA_DISPLAY.criada;
 }

@@ -3,7 +3,7 @@
  * screen can use it without loading zod (docs/decisions/026); schemas/unidades.ts re-exports it.
  */
 
-/** "Torre A - Unidade 101", or "Unidade 101" without a tower (SPEC.md sections 2.4 and 2.6). */
+/** "Torre A - Unidade 101", or "Unidade 101" without a tower (docs/product.md, "Unidades"). */
 export function unidadeLabel(u: { codigo: string; torre: string | null }): string {
   return u.torre ? `${u.torre} - Unidade ${u.codigo}` : `Unidade ${u.codigo}`;
 }

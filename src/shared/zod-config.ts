@@ -1,6 +1,7 @@
 /**
- * Zod speaks pt-BR on both sides. Imported once by the server entry and the web root, before any
- * schema parses. Field-specific messages (SPEC.md section 5) are written on the schemas themselves.
+ * Zod speaks pt-BR on both sides. Imported once by the server entry and the web root, before any schema
+ * parses. Field-specific messages (docs/product.md, "Validation messages") are written on the schemas
+ * themselves.
  */
 import { z } from "zod";
 

@@ -2,7 +2,7 @@ import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes
 import { CONSOLE_SECTIONS } from "../shared/public-routes";
 
 /**
- * Every URL of the web app (SPEC.md section 2.1). Route ids are the file paths without extension
+ * Every URL of the web app (docs/product.md, "Addresses"). Route ids are the file paths without extension
  * (for example "console/pessoas/edit"), except the redirects of the unprefixed console URLs.
  */
 export default [
@@ -70,7 +70,7 @@ export default [
     ]),
     route("auditoria", "console/auditoria/list.tsx"),
     // Not "/app/lgpd": unprefixed console sections redirect into /app, and /lgpd is the public page.
-    route("titulares", "console/lgpd/titulares.tsx"),
+    route("titulares", "console/titulares/titulares.tsx"),
   ]),
 
   // Unprefixed console URLs (/dashboard, /solicitacoes/nova, ...) go to the same screens under /app.

@@ -460,7 +460,7 @@ export const ROUTES: Record<string, RouteRow> = {
       body: { nome: condominio.nome, timezone: condominio.timezone, enabled: condominio.enabled },
     }),
   },
-  // LGPD retention (issue 15): admins only; the fixture's rows are all newer than any retention
+  // LGPD retention: admins only; the fixture's rows are all newer than any retention
   // period, so running it anonymises nothing of theirs.
   "GET /api/condominios/{id}/retencao": {
     access: "lgpd:gerenciar",
@@ -564,7 +564,7 @@ export const ROUTES: Record<string, RouteRow> = {
     request: async ({ place, make }) => ({ params: { id: (await make.pessoa(place)).id } }),
   },
 
-  // Passes (issue 14): a morador reads, creates and manages them only for their units.
+  // Passes: a morador reads, creates and manages them only for their units.
   "GET /api/passes": {
     access: "passes:ler",
     request: () => ({ query: MATRIZ }),
@@ -659,7 +659,7 @@ export const ROUTES: Record<string, RouteRow> = {
     request: async ({ place, make }) => ({ params: { id: (await make.acesso(place)).id } }),
   },
 
-  // The audit trail (issue 15): the whole tenant's, for admins; never another tenant's records.
+  // The audit trail: the whole tenant's, for admins; never another tenant's records.
   "GET /api/auditoria": {
     access: "auditoria:ler",
     request: () => ({ query: { ator_id: MATRIZ_AUDIT_ACTOR, page_size: 200 } }),
@@ -689,9 +689,17 @@ export const ROUTES: Record<string, RouteRow> = {
     lists: [{ kind: "pedido_titular", ids: items }],
   },
   // An export, never an anonymisation: the fixture's visitor stays as it is for the other cases.
+  // The chosen record names its place: another tenant's request is a 404 and records nothing.
   "POST /api/titulares/pedidos": {
     access: "lgpd:gerenciar",
-    request: ({ place }) => ({ body: { tipo: "exportacao", nome: place.solicitacao.nome } }),
+    target: "solicitacao",
+    request: ({ place }) => ({
+      body: {
+        tipo: "exportacao",
+        titular: { nome: place.solicitacao.nome, documento: null },
+        registros: [{ tipo: "solicitacao", id: place.solicitacao.id }],
+      },
+    }),
   },
   // The export's ZIP: another tenant's request is a 404.
   "GET /api/titulares/pedidos/{id}/arquivo.zip": {

@@ -1,5 +1,5 @@
 /**
- * The permission matrix (issue 11, docs/decisions/015-roles-and-data-scope.md): every route of the
+ * The permission matrix (docs/decisions/015-roles-and-data-scope.md): every route of the
  * OpenAPI document × every caller (anonymous, owner, síndico, porteiro, morador of unit U1) × every
  * target (own row, another unit's row, another tenant's row; another member's row for what belongs
  * to one user) answers the status the rules predict:

@@ -1,13 +1,19 @@
 /**
- * The simulator's chain against the real app (issue 12, "Done when"): it signs in, creates its key
+ * The simulator's chain against the real app (docs/product.md, "Simulator"): it signs in, creates its key
  * and webhook, registers a visitor, calls the residents in order, the resident authorises by DTMF,
  * and the signed `portao.abrir` reaches its loopback listener, which verifies the signature.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { pessoas, unidadeMoradores } from "@/server/db/schema";
+import { condominios, pessoas, unidadeMoradores, unidades } from "@/server/db/schema";
 import { buildSearchText } from "@/server/db/search";
 import { createSimulator, type Outcome } from "../../scripts/simulator/simulator";
-import { createCondominioWithUnidade, createTenantWithMember } from "../support/factories";
+import {
+  addUnidade,
+  createApiKeyClient,
+  createCondominioWithUnidade,
+  createTenantWithMember,
+} from "../support/factories";
 import { setupTestSystem, TEST_ORIGIN } from "../support/system";
 
 const system = setupTestSystem();
@@ -69,5 +75,148 @@ describe("npm run simulate", () => {
     expect((await sindico.api.get("/api/integracoes/webhooks")).body.items).toEqual([]);
     const keys = await sindico.api.get("/api/integracoes/chaves?status=ativa");
     expect(keys.body.items).toEqual([]);
+  });
+
+  it("survives the directory it reads: skips inactive units and condominiums, opens no gate for old authorisations, exits 0", async () => {
+    const sindico = await createTenantWithMember(system(), { role: "sindico" });
+    const db = system().handle.db;
+    const orgId = sindico.org.id;
+    const addResident = async (unidade: { id: string; condominioId: string }, nome: string) => {
+      const [p] = await db
+        .insert(pessoas)
+        .values({ organizationId: orgId, condominioId: unidade.condominioId, nome, busca: buildSearchText([nome]) })
+        .returning();
+      await db.insert(unidadeMoradores).values({
+        organizationId: orgId,
+        condominioId: unidade.condominioId,
+        unidadeId: unidade.id,
+        pessoaId: p!.id,
+        isResponsavel: true,
+      });
+    };
+    // One unit that receives visitors; an inactive unit beside it and an inactive condominium's
+    // unit, both still with residents (the directory a real PBX reads at such a tenant).
+    const { condominio, unidade: ativa } = await createCondominioWithUnidade(system(), orgId, { codigo: "101" });
+    await addResident(ativa, "Ana Ativa");
+    const inativa = await addUnidade(system(), orgId, condominio.id, "102");
+    await addResident(inativa, "Ivo Inativo");
+    await db.update(unidades).set({ enabled: false }).where(eq(unidades.id, inativa.id));
+    const fechado = await createCondominioWithUnidade(system(), orgId, { codigo: "201", nome: "Condomínio Fechado" });
+    await addResident(fechado.unidade, "Célia Fechada");
+    await db.update(condominios).set({ enabled: false }).where(eq(condominios.id, fechado.condominio.id));
+
+    // An authorisation from before the simulator starts: a gate controller must not obey it now.
+    const { key, api: keyApi } = await createApiKeyClient(system(), sindico.cookie, "Central PABX");
+    const old = await keyApi.post("/api/v1/solicitacoes", {
+      json: { condominio_id: condominio.id, unidade_id: ativa.id, nome_visitante: "Visita de Ontem" },
+    });
+    expect(old.status, JSON.stringify(old.body)).toBe(201);
+    expect((await sindico.api.post(`/api/solicitacoes/${old.body.id}/autorizar`)).status).toBe(200);
+
+    // What the directory and the feed tell any integration about this tenant.
+    const ids = async (query: string) =>
+      (await keyApi.get(`/api/v1/unidades${query}`)).body.items.map(
+        (u: { codigo: string; enabled: boolean; condominio_enabled: boolean }) =>
+          `${u.codigo}:${u.enabled ? "ativa" : "inativa"}:${u.condominio_enabled ? "ativo" : "inativo"}`,
+      );
+    expect(await ids("")).toEqual(["101:ativa:ativo"]);
+    expect((await ids("?status=todas")).sort()).toEqual(["101:ativa:ativo", "102:inativa:ativo", "201:ativa:inativo"]);
+    expect((await ids("?status=inativa")).sort()).toEqual(["102:inativa:ativo", "201:ativa:inativo"]);
+    const bad = await keyApi.get("/api/v1/unidades?status=fechada");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields[0]).toMatchObject({ path: "status" });
+    const all = await keyApi.get("/api/v1/eventos?depois_de=0&limite=500");
+    const fromNow = await keyApi.get("/api/v1/eventos?desde=agora");
+    expect(fromNow.body).toEqual({ items: [], ultimo_id: all.body.ultimo_id });
+    expect(all.body.ultimo_id).toBeGreaterThan(0);
+    expect((await keyApi.get("/api/v1/eventos?desde=agora&depois_de=3")).status).toBe(400);
+
+    const lines: string[] = [];
+    const errors: string[] = [];
+    // Spreads the unit picks over the whole directory (each visitor draws three numbers).
+    const draws = [0.1, 0.5, 0.9, 0.3];
+    let draw = 0;
+    const simulator = createSimulator({
+      baseUrl: TEST_ORIGIN,
+      auth: { key: key.segredo },
+      fetch: async (url, init) => system().app.request(url, init),
+      log: (line) => lines.push(line),
+      error: (line) => errors.push(line),
+      outcome: () => "autoriza",
+      ringMs: 10,
+      random: () => draws[draw++ % draws.length]!,
+    });
+    const summary = await simulator.run({ intervalMs: 10, maxVisitors: 4 });
+
+    expect(errors).toEqual([]);
+    expect(summary).toMatchObject({ visitors: 4, completed: 4, failed: 0, exitCode: 0 });
+    expect(simulator.receivesWebhooks).toBe(false);
+    const gateLines = lines.filter((l) => l.includes("[portão] abrindo"));
+    expect(gateLines).toHaveLength(4);
+    expect(gateLines.join("\n")).not.toContain(old.body.id.slice(0, 8));
+    // Every visitor went to the one unit that receives visitors.
+    const registered = await sindico.api.get("/api/solicitacoes?page_size=50");
+    const unidadesUsadas = new Set(registered.body.items.map((s: { unidade_id: string }) => s.unidade_id));
+    expect([...unidadesUsadas]).toEqual([ativa.id]);
+    expect(registered.body.items).toHaveLength(5);
+  });
+
+  it("a refused visitor is reported and counted and the run goes on; nothing working or no server is exit code 1", async () => {
+    const sindico = await createTenantWithMember(system(), { role: "sindico" });
+    const db = system().handle.db;
+    const { unidade } = await createCondominioWithUnidade(system(), sindico.org.id);
+    const [p] = await db
+      .insert(pessoas)
+      .values({
+        organizationId: sindico.org.id,
+        condominioId: unidade.condominioId,
+        nome: "Ana Souza",
+        busca: buildSearchText(["Ana Souza"]),
+      })
+      .returning();
+    await db.insert(unidadeMoradores).values({
+      organizationId: sindico.org.id,
+      condominioId: unidade.condominioId,
+      unidadeId: unidade.id,
+      pessoaId: p!.id,
+      isResponsavel: true,
+    });
+    const { key } = await createApiKeyClient(system(), sindico.cookie, "Central PABX");
+    const app = async (url: string, init?: RequestInit) => system().app.request(url, init);
+    let calls = 0;
+    const errors: string[] = [];
+    // The server refuses the second visitor's call (a PBX meets such answers): only that visitor fails.
+    const flaky = createSimulator({
+      baseUrl: TEST_ORIGIN,
+      auth: { key: key.segredo },
+      fetch: async (url, init) => {
+        if (url.endsWith("/api/v1/chamadas") && ++calls === 2) {
+          return Response.json({ error: { message: "Falha simulada" } }, { status: 400 });
+        }
+        return app(url, init);
+      },
+      log: () => undefined,
+      error: (line) => errors.push(line),
+      outcome: () => "nega",
+      ringMs: 10,
+    });
+    expect(await flaky.run({ intervalMs: 10, maxVisitors: 3 })).toMatchObject({
+      visitors: 3,
+      completed: 2,
+      failed: 1,
+      exitCode: 0,
+    });
+    expect(errors).toEqual([expect.stringContaining("Falha simulada")]);
+
+    const unreachable = createSimulator({
+      baseUrl: "http://127.0.0.1:9",
+      auth: { key: key.segredo },
+      log: () => undefined,
+      error: () => undefined,
+    });
+    expect(await unreachable.run({ intervalMs: 10, maxVisitors: 3 })).toMatchObject({
+      unreachable: true,
+      exitCode: 1,
+    });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Chaos: `kill -9` of an app instance in the middle of a burst of creates (issue 16).
+ * Chaos: `kill -9` of an app instance in the middle of a burst of creates (docs/architecture.md, "Tests": chaos).
  *
  * Two Guarita processes (A and B) share a throw-away PostgreSQL server. An SSE client follows A
  * while eight writers fire creates at it; A gets SIGKILL with requests in flight. B keeps taking

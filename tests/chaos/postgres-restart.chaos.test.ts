@@ -1,5 +1,5 @@
 /**
- * Chaos: PostgreSQL goes away under a running Guarita (issue 16; docs/decisions/012).
+ * Chaos: PostgreSQL goes away under a running Guarita (docs/decisions/012-database-outages-and-data-dir-lock.md).
  *
  * It does not use TEST_DATABASE_URL's server: it starts its own PostgreSQL
  * (tests/support/postgres-server.ts) so it can stop and restart it, and runs Guarita as a separate

@@ -1,7 +1,7 @@
 /**
- * Issue 10, section 1: with PUBLIC_URL unset (as the e2e server runs), the app works from any
- * address it is opened on. The suite's baseURL is localhost; this spec opens 127.0.0.1, as a
- * porteiro's tablet opens the machine's address, and signs in through the form.
+ * The origin rule (docs/decisions/010-origin-rule.md): with PUBLIC_URL unset (as the e2e server runs), the
+ * app works from any address it is opened on. The suite's baseURL is localhost; this spec opens 127.0.0.1, as
+ * a porteiro's tablet opens the machine's address, and signs in through the form.
  */
 import { DEMO, expect, openUserMenu, test } from "./fixtures";
 

@@ -1,7 +1,7 @@
 /**
- * The settings of issue 13 in the registry forms: a condominium's wait for each resident's answer and
- * "avisar todos de uma vez", and a person's preferred channel, with its validation, saved and shown on
- * the detail screens; both forms fit a 360 px phone and pass axe.
+ * How residents are reached (docs/product.md, "Resident link"), set in the registry forms: a condominium's
+ * wait for each resident's answer and "avisar todos de uma vez", and a person's preferred channel, with its
+ * validation, saved and shown on the detail screens; both forms fit a 360 px phone and pass axe.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";

@@ -1,7 +1,7 @@
 /**
- * Checkout and account creation in demo mode (issue 5): plan/cycle in the query, the billing form's
- * rules, a declined card, the test card, the password rules, the new tenant's empty console, and
- * signing back in.
+ * Checkout and account creation in demo mode (docs/decisions/009-checkout-and-account-creation.md):
+ * plan/cycle in the query, the billing form's rules, a declined card, the test card, the password rules, the
+ * new tenant's empty console, and signing back in.
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";

@@ -1,7 +1,7 @@
 /**
- * The company pages (SPEC.md section 2.16): /seguranca, /sobre, /carreiras and /contato. Their forms
- * only open external channels (section 7), so window.open is stubbed to capture the URL instead of
- * launching a mail client or WhatsApp.
+ * The company pages (docs/product.md, "Company pages"): /seguranca, /sobre, /carreiras and /contato. Their
+ * forms only open external channels (an e-mail draft, a WhatsApp chat), so window.open is stubbed to capture
+ * the URL instead of launching a mail client or WhatsApp.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -171,7 +171,7 @@ test.describe("career application dialog", () => {
     return dialog;
   }
 
-  test("opens with a description, the fields and the options of SPEC.md section 9", async ({ page }) => {
+  test("opens with a description, the fields and the options", async ({ page }) => {
     const dialog = await openDialog(page);
     await expect(dialog).toHaveAccessibleDescription(/contato@guarita\.app/);
     await expect(dialog.getByLabel("Nome completo")).toBeFocused();

@@ -1,5 +1,5 @@
 /**
- * Configurações (issue 11, points 2 and 6), as the demo síndico: the team screen (members, invite,
+ * Configurações (docs/product.md, "Configurações"), as the demo síndico: the team screen (members, invite,
  * resend, revoke), the organization's data (saved and still there after a reload), axe on both
  * screens and the team at 360 px. Invitations are never accepted here (another spec does the full
  * invite → accept flow), and the organization's data are restored, since other specs share the tenant.

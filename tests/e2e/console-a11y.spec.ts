@@ -1,5 +1,5 @@
 /**
- * Zero axe-core violations on the console's screens (issue 10, section 9): the dashboard, every
+ * Zero axe-core violations on the console's screens: the dashboard, every
  * list, every detail, every new and edit form and the open dialogs (decision, user menu, global
  * search), in the light and the dark theme, as síndico and, where the screens differ (the request
  * screens, where the porteiro decides, and the shell), as porteiro. Unlike the public pages this

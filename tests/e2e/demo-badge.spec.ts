@@ -1,4 +1,4 @@
-/** Issue 10, section 4: the console labels the seeded demo tenant's data as demonstration. */
+/** The console labels the seeded demo tenant's data as demonstration. */
 import { expect, test } from "./fixtures";
 
 test("the demo síndico sees the 'Dados de demonstração' badge in the console header", async ({ page, loginAs }) => {

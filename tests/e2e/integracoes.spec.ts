@@ -1,7 +1,7 @@
 /**
- * Issue 12, point 1, from the UI: the demo síndico creates an API key in "Configurações →
- * Integrações", reads its secret once, calls /api/v1 with it (200), revokes it in the UI and the same
- * call is a 401; the key stays listed as "Revogada". Plus axe on the screen and its dialogs, and the
+ * API keys from the UI (docs/decisions/019-api-keys.md): the demo síndico creates an API key in
+ * "Configurações → Integrações", reads its secret once, calls /api/v1 with it (200), revokes it in the UI and
+ * the same call is a 401; the key stays listed as "Revogada". Plus axe on the screen and its dialogs, and the
  * screen at 360 px.
  */
 import AxeBuilder from "@axe-core/playwright";

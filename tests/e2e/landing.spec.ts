@@ -4,7 +4,7 @@ import { COMPANY, DEMO_REQUEST_MESSAGE, whatsappUrl } from "../../src/shared/com
 import { formatBRLShort, PLAN_LIST } from "../../src/shared/plans";
 import { expect, test } from "./fixtures";
 
-/** The nav anchors of SPEC.md section 2.12 and the heading of the section each one reaches. */
+/** The nav anchors (docs/product.md, "Landing page") and the heading of the section each one reaches. */
 const SECTIONS = [
   { id: "demo", link: "Demonstração", heading: "Veja a Guarita em ação" },
   { id: "recursos", link: "Recursos", heading: "Tudo o que a portaria do seu condomínio precisa" },

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { COMPANY } from "../../src/shared/company";
 import { expect, test } from "./fixtures";
 
-/** The three legal pages (SPEC.md section 2.16): their sections in order and the figures of section 9. */
+/** The three legal pages (docs/product.md, "Legal pages"): their sections in order and their figures. */
 const LEGAL_PAGES = [
   {
     path: "/privacidade",

@@ -1,7 +1,7 @@
 /**
- * Issue 10, section 7: a decision made in one browser shows on the other screens that embed the
- * request, without a reload. The unit's detail screen lists its recent requests under its own query
- * key; the realtime event must refresh it within 2 seconds (not after its cache expires).
+ * Live updates (docs/product.md, "Live updates"): a decision made in one browser shows on the other screens
+ * that embed the request, without a reload. The unit's detail screen lists its recent requests under its own
+ * query key; the realtime event must refresh it within 2 seconds (not after its cache expires).
  */
 import { DEMO, expect, test } from "./fixtures";
 

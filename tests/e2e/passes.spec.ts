@@ -1,8 +1,8 @@
 /**
- * Issue 14, "Done when": a morador creates a recurring pass; the porteiro's Portaria screen
- * validates its PIN inside the schedule (the entry is registered and the visitor listed as inside),
- * refuses it outside the schedule with the reason, and registers the exit. The morador's schedule
- * change is what moves "now" outside it: the server's clock is real.
+ * Passes end to end (docs/product.md, "Passes"): a morador creates a recurring pass; the porteiro's Portaria
+ * screen validates its PIN inside the schedule (the entry is registered and the visitor listed as inside),
+ * refuses it outside the schedule with the reason, and registers the exit. The morador's schedule change is
+ * what moves "now" outside it: the server's clock is real.
  */
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test } from "./fixtures";

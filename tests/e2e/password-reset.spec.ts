@@ -1,6 +1,6 @@
 /**
  * Password reset and e-mail confirmation from the `.eml` files the e2e server writes to
- * DATA_DIR/mail (issue 11, point 5; docs/decisions/016). Each test opens an account of its own
+ * DATA_DIR/mail (docs/decisions/016-password-reset-and-verification.md). Each test opens an account of its own
  * through checkout (Personalizado, no card): the demo logins are shared by the other specs, and a
  * reset signs every session of the account out.
  */

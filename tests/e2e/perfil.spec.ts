@@ -1,5 +1,5 @@
 /**
- * The user's profile (issue 11): name and photo reach the header at once, the session list shows
+ * The user's profile (docs/product.md, "Perfil"): name and photo reach the header at once, the session list shows
  * this browser's session, and ending another device's session sends that device to /login on its
  * next navigation. Runs as the demo porteiro, in parallel with specs that use the same account, so
  * it never changes the password, never ends the other sessions, keeps the demo name as a prefix of

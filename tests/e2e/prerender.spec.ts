@@ -1,5 +1,5 @@
 /**
- * The public pages are pre-rendered (issue 6, "Pre-rendered" and "Metadata"): a plain HTTP GET,
+ * The public pages are pre-rendered (docs/decisions/003-prerender-with-react-router.md): a plain HTTP GET,
  * with no JavaScript at all, already returns each page's text and its search metadata. Then, in
  * the browser, the content-only pages run without React (scripts/static-pages.mjs), the React
  * pages hydrate after they have loaded (scripts/defer-hydration.mjs), without errors, and the
@@ -13,7 +13,7 @@ import { expect, test } from "./fixtures";
 const isStatic = (path: string) => (STATIC_PUBLIC_PATHS as readonly string[]).includes(path);
 /** React pages whose hydration waits for the load event; the sign-in form needs JavaScript at once. */
 const DEFERRED = PRERENDERED_PATHS.filter((p) => p !== "/login" && !isStatic(p));
-/** The static pages and the landing page carry the site footer (SPEC.md section 2.16). */
+/** The static pages and the landing page carry the site footer (docs/product.md, "Public site"). */
 const WITH_FOOTER = ["/", "/privacidade", "/termos", "/lgpd", "/seguranca", "/sobre", "/carreiras", "/contato"];
 const LEGAL_LINKS = ["/privacidade", "/termos", "/lgpd"];
 const COMPANY_LINKS = ["/seguranca", "/sobre", "/carreiras", "/contato"];

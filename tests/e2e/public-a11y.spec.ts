@@ -1,6 +1,6 @@
 /**
  * Zero axe-core violations (WCAG 2.0/2.1, levels A and AA) on every public page, in the light and
- * the dark theme (issue 6, "Accessibility"). The theme is stored before the page loads, the way
+ * the dark theme (docs/decisions/008-public-site-performance.md). The theme is stored before the page loads, the way
  * next-themes finds it on a returning visitor's device; the page is checked once hydrated (or, without React, enhanced).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The public site never loses a click (issue 10, section 8; docs/decisions/013). Every control of a
+ * The public site never loses a click (docs/decisions/013-public-site-progressive-enhancement.md). Every control of a
  * public page works from the moment its HTML is parsed (a press right after DOMContentLoaded, with the
  * CPU 4× slower) and without JavaScript at all; the content-only pages ship at most 50 KB of
  * JavaScript, gzipped as transferred.

@@ -1,8 +1,8 @@
 /**
- * Issue 13, "Done when": the porteiro creates a request for a unit with two residents; the first
- * resident's demo message appears on the request's screen; its link, opened in a phone-sized second
- * browser, shows the visit; "Autorizar entrada" (and its confirmation) decides it; the porteiro's
- * screen shows "Autorizado" and the resident's name without a reload. Plus the resident's page at
+ * The resident link end to end (docs/product.md, "Resident link"): the porteiro creates a request for a unit
+ * with two residents; the first resident's demo message appears on the request's screen; its link, opened in
+ * a phone-sized second browser, shows the visit; "Autorizar entrada" (and its confirmation) decides it; the
+ * porteiro's screen shows "Autorizado" and the resident's name without a reload. Plus the resident's page at
  * 360 px with axe, and a link opened after the decision.
  */
 import AxeBuilder from "@axe-core/playwright";

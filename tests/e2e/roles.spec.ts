@@ -1,5 +1,5 @@
 /**
- * The console per role (issue 11, docs/decisions/015-roles-and-data-scope.md): a porteiro decides
+ * The console per role (docs/decisions/015-roles-and-data-scope.md): a porteiro decides
  * requests but never sees the registry's create/edit/delete actions nor Configurações; a morador
  * gets a home with their unit's requests and calls, no people registry, and a clear no-permission
  * state where the role cannot go. The fixtures fail a test on any browser console error, so a hidden
@@ -266,7 +266,7 @@ test.describe("morador", () => {
     await expect(row).toContainText(MINHA_UNIDADE);
     await expect(row).toContainText("Pendente");
 
-    // A morador does not decide (the resident decides from the phone link, issue 13).
+    // A morador does not decide (the resident decides from the phone link: docs/product.md, "Resident link").
     await row.getByRole("link", { name: nome }).click();
     await expect(page.getByTestId("nome-visitante")).toHaveText(nome);
     await expect(page.getByRole("button", { name: "Autorizar" })).toHaveCount(0);

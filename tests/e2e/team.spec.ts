@@ -1,8 +1,8 @@
 /**
- * Issue 11's whole path, from the UI: the demo síndico invites a porteiro and a morador from
- * "Configurações → Equipe"; each opens the link of the `.eml` the server wrote, chooses a name and a
- * password and lands signed in; the porteiro decides a request; the morador sees only their unit's
- * requests, creates one for it, and another unit's request is "não encontrada" for them.
+ * The team's whole path (docs/decisions/017-team-and-invitations.md), from the UI: the demo síndico invites a
+ * porteiro and a morador from "Configurações → Equipe"; each opens the link of the `.eml` the server wrote,
+ * chooses a name and a password and lands signed in; the porteiro decides a request; the morador sees only
+ * their unit's requests, creates one for it, and another unit's request is "não encontrada" for them.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";

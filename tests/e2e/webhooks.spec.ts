@@ -1,9 +1,9 @@
 /**
- * Issue 12, point 3, from the UI: the demo síndico manages outbound webhooks in "Configurações →
- * Integrações": a loopback URL is refused on the URL field, a public one is created and its secret
- * shown once, its events edited, a delivery (to a host this machine cannot reach) inspected and sent
- * again, the webhook paused and resumed, its secret replaced and the webhook deleted. Plus axe on
- * the section and its dialogs, and the section at 360 px.
+ * Webhooks from the UI (docs/decisions/020-webhooks.md): the demo síndico manages outbound webhooks in
+ * "Configurações → Integrações": a loopback URL is refused on the URL field, a public one is created and its
+ * secret shown once, its events edited, a delivery (to a host this machine cannot reach) inspected and sent
+ * again, the webhook paused and resumed, its secret replaced and the webhook deleted. Plus axe on the section
+ * and its dialogs, and the section at 360 px.
  *
  * The e2e server runs without WEBHOOKS_ALLOW_PRIVATE, so deliveries go to example.com, which fails
  * here (no network): exactly the "pending, with the error and the next attempt" a screen must show.

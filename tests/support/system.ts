@@ -61,8 +61,9 @@ export function getSystem(): Promise<System> {
 }
 
 /**
- * Empties every table (auth and domain), keeping the migrated schema. The audit trail refuses to be
- * emptied (its trigger, issue 15), so it keeps growing across files; tests read it by tenant.
+ * Empties every table (auth and domain), keeping the migrated schema. The audit trail refuses to be emptied
+ * (its append-only trigger, docs/decisions/024-audit-and-lgpd.md), so it keeps growing across files; tests
+ * read it by tenant.
  */
 export async function resetDatabase(db: Database): Promise<void> {
   const rows = await db.execute<{ tablename: string }>(

@@ -66,7 +66,7 @@ describe("the audit table", () => {
     expect(rows.some((r) => r.resumo === "adulterado")).toBe(false);
   });
 
-  it("masks documents and drops secrets in the before/after it keeps", async () => {
+  it("keeps no personal data and no secret in the before/after: the fields are named", async () => {
     const diff = changes(
       { nome: "A", documento: "529.982.247-25", telefone: "1" },
       { nome: "B", documento: "111.444.777-35", telefone: "1" },
@@ -89,8 +89,9 @@ describe("the audit table", () => {
       },
     );
     const [row] = (await trail(a.org.id)).filter((r) => r.resumo === "Máscara");
-    expect(row!.antes).toEqual({ nome: "A", documento: "***.982.247-**" });
-    expect(row!.depois).toEqual({ nome: "B", documento: "***.444.777-**" });
+    // docs/decisions/030-personal-data-out-of-the-audit-trail.md: a record that can never change holds none.
+    expect(row!.antes).toEqual({ nome: "[dado pessoal]", documento: "[dado pessoal]" });
+    expect(row!.depois).toEqual({ nome: "[dado pessoal]", documento: "[dado pessoal]" });
   });
 });
 
@@ -164,7 +165,7 @@ describe("changes are recorded in their transaction", () => {
     await a.api.post(`/api/solicitacoes/${created.body.id}/autorizar`);
     const ofRequest = (await trail(a.org.id)).filter((r) => r.entidadeId === created.body.id);
     expect(ofRequest.map((r) => r.acao)).toEqual(expect.arrayContaining(["criar", "decidir"]));
-    expect(ofRequest.find((r) => r.acao === "criar")!.depois).toMatchObject({ doc_visitante: "***.982.247-**" });
+    expect(ofRequest.find((r) => r.acao === "criar")!.depois).toMatchObject({ doc_visitante: "[dado pessoal]" });
     expect(ofRequest.find((r) => r.acao === "decidir")).toMatchObject({
       atorTipo: "usuario",
       atorId: a.user.id,

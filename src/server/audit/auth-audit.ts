@@ -1,6 +1,6 @@
 /**
  * Sign-ins, sign-outs and failed sign-ins in the audit trail of the tenant the account belongs to
- * (issue 15). A failed attempt on an address that is no member of any tenant is recorded nowhere:
+ * (docs/product.md, "Auditoria"). A failed attempt on an address that is no member of any tenant is recorded nowhere:
  * there is no customer to show it to, and the sign-in throttle already counts it.
  */
 import { asc, eq } from "drizzle-orm";

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { newPasswordSchema } from "../../shared/schemas/password";
+import { avatarDataUrlSchema } from "../../shared/schemas/perfil";
 
 const email = z.string().trim().email("E-mail inválido").max(254);
 
@@ -38,7 +39,10 @@ export const AUTH_BODY_GUARDS: Record<string, z.ZodType> = {
   "/update-user": z
     .object({
       name: z.string().trim().min(2, "Nome deve ter pelo menos 2 caracteres").max(120).optional(),
-      image: z.string().url("URL inválida").nullable().optional(),
+      // The profile's photo rule (PUT /api/perfil): a small PNG/JPEG/WebP data: URL, never a link
+      // (a javascript: URL, a huge value on every /api/me, or a remote image that tells its host who
+      // opened the team screen).
+      image: avatarDataUrlSchema.nullable().optional(),
     })
     .strict(),
 };

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { rateLimit } from "../db/schema";
+import { ipLimitKey } from "../http/client-ip";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -30,7 +31,8 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export const limitKeys = {
   resetPerAddress: (email: string) => `guarita:reset:email:${normalizeEmail(email)}`,
-  resetPerIp: (ip: string) => `guarita:reset:ip:${ip}`,
+  // An IPv6 client is counted by its /64 (http/client-ip.ts).
+  resetPerIp: (ip: string) => `guarita:reset:ip:${ipLimitKey(ip)}`,
   verificationPerUser: (userId: string) => `guarita:verify:user:${userId}`,
 };
 

@@ -99,3 +99,36 @@ describe("session", () => {
     expect(me.status).toBe(403);
   });
 });
+
+describe("update-user (better-auth's /api/auth/update-user)", () => {
+  // 1×1 PNG: what the profile's photo rule accepts (shared/schemas/perfil.ts).
+  const PNG_DATA_URL =
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+  it("takes the photo under the profile's rule: links and large values are refused in pt-BR and /api/me keeps the old photo", async () => {
+    const { api } = await createTenantWithMember(system());
+    const saved = await api.post("/api/auth/update-user", { json: { image: PNG_DATA_URL } });
+    expect(saved.status).toBe(200);
+    expect((await api.get("/api/me")).body.user.image).toBe(PNG_DATA_URL);
+
+    const refused: [unknown, string][] = [
+      ["javascript:alert(document.cookie)", "A foto deve ser uma imagem PNG, JPEG ou WebP."],
+      // A remote image would tell its host who opens the team screen.
+      ["https://rastreador.example.com/pixel.png", "A foto deve ser uma imagem PNG, JPEG ou WebP."],
+      [`https://example.com/${"a".repeat(900 * 1024)}`, "A foto deve ter no máximo 100 KB."],
+      [`data:image/png;base64,${"A".repeat(200 * 1024)}`, "A foto deve ter no máximo 100 KB."],
+      ["data:image/svg+xml;base64,PHN2Zy8+", "A foto deve ser uma imagem PNG, JPEG ou WebP."],
+    ];
+    for (const [image, message] of refused) {
+      const res = await api.post("/api/auth/update-user", { json: { image } });
+      expect(res.status, String(image).slice(0, 40)).toBe(400);
+      expect(res.body.error.fields).toEqual([expect.objectContaining({ path: "image", message })]);
+    }
+    expect((await api.get("/api/me")).body.user.image).toBe(PNG_DATA_URL);
+
+    // Removing the photo and changing only the name still work.
+    expect((await api.post("/api/auth/update-user", { json: { image: null, name: "Nome Novo" } })).status).toBe(200);
+    const me = await api.get("/api/me");
+    expect(me.body.user).toMatchObject({ image: null, name: "Nome Novo" });
+  });
+});

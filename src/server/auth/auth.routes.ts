@@ -119,7 +119,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createAuthRoutes({ auth, throttle, db, sessions }: AuthRoutesOptions) {
   const routes = new Hono<AppEnv>();
 
-  /** Sign-in, failed sign-in and sign-out in the tenant's audit trail (issue 15). */
+  /** Sign-in, failed sign-in and sign-out in the tenant's audit trail (docs/product.md, "Auditoria"). */
   async function auditAuthOutcome(
     c: Context<AppEnv>,
     o: {

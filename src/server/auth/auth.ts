@@ -15,7 +15,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database, Executor } from "../db/client";
 import * as schema from "../db/schema";
-import { CLIENT_IP_HEADER } from "../http/client-ip";
+import { CLIENT_IP_HEADER, IPV6_LIMIT_PREFIX } from "../http/client-ip";
 import type { OriginPolicy } from "../http/origin-policy";
 import { enqueueMail } from "../mail/outbox";
 import { rateLimitStorage } from "./auth-limits";
@@ -177,7 +177,8 @@ export function createAuth(options: AuthOptions) {
       disableOriginCheck: false,
       cookiePrefix: "guarita",
       // Only our own middleware writes this header, from the socket or a trusted proxy.
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Its limiter counts an IPv6 client by the same /64 as ours (http/client-ip.ts ipLimitKey).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: IPV6_LIMIT_PREFIX },
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },
     plugins: [

@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, like, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { loginFailures, rateLimit } from "../db/schema";
+import { ipLimitKey } from "../http/client-ip";
 
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** The wait after the last free failure; it doubles with each further attempt. */
@@ -84,7 +85,9 @@ export function createLoginThrottle(db: Database, options: LoginThrottleOptions)
 
   return {
     /** Counts a sign-in attempt for (e-mail, IP) and for the IP; refused ones say how long to wait. */
-    async admit(email: string, ip: string | null, now = Date.now()): Promise<Admission> {
+    async admit(email: string, clientIp: string | null, now = Date.now()): Promise<Admission> {
+      // An IPv6 client is counted by its /64 (http/client-ip.ts).
+      const ip = ipLimitKey(clientIp);
       const accountKey = `${KEY_PREFIX}conta:${ip ?? "desconhecido"}:${normalizeEmail(email)}`;
       const account = await countAttempt(accountKey, options.maxFailuresPerAccount, now);
       if (!account.admitted) return account;

@@ -18,6 +18,9 @@ import { notFound } from "../http/errors";
 /** The units (and their condominiums) a morador lives in; null for staff, who see the whole tenant. */
 export type DataScope = { unidadeIds: readonly string[]; condominioIds: readonly string[] } | null;
 
+/** Who is reading: the tenant and the data scope. Every tenant read takes one. */
+export type Reader = Pick<TenantContext, "organizationId" | "scope">;
+
 /**
  * A member's scope in a tenant: null for staff (TENANT_WIDE_ROLES); for a morador, the units of the
  * active `unidade_moradores` rows of their active person records (`pessoas.user_id` = their login),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTrustProxy, resolveClientIp } from "./client-ip";
+import { ipLimitKey, parseTrustProxy, resolveClientIp } from "./client-ip";
 
 describe("TRUST_PROXY", () => {
   it("reads false, true, a hop count and a list of addresses and CIDRs", () => {
@@ -53,5 +53,26 @@ describe("client IP", () => {
 
   it("with true (documented alias), is the leftmost address", () => {
     expect(resolveClientIp(null, "198.51.100.4, 10.0.0.1", true)).toBe("198.51.100.4");
+  });
+});
+
+describe("ipLimitKey (the key of every per-IP limit)", () => {
+  it("keys an IPv6 address on its /64: two hosts of one network share it, another network does not", () => {
+    expect(ipLimitKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(ipLimitKey("2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(ipLimitKey("2001:DB8:1:2:0:0:0:9")).toBe("2001:db8:1:2::/64");
+    expect(ipLimitKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+  });
+
+  it("keeps IPv4 as it is, and an IPv4-mapped IPv6 address as its IPv4", () => {
+    expect(ipLimitKey("198.51.100.4")).toBe("198.51.100.4");
+    expect(ipLimitKey("198.51.100.5")).toBe("198.51.100.5");
+    expect(ipLimitKey("::ffff:198.51.100.4")).toBe("198.51.100.4");
+    expect(ipLimitKey("::ffff:c633:6404")).toBe("198.51.100.4");
+  });
+
+  it("leaves what is not an address, and null, alone", () => {
+    expect(ipLimitKey(null)).toBeNull();
+    expect(ipLimitKey("desconhecido")).toBe("desconhecido");
   });
 });

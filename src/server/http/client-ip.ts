@@ -101,6 +101,26 @@ export function resolveClientIp(
   return client;
 }
 
+/** The IPv6 prefix one client is counted by: one subscriber or server usually gets a whole /64. */
+export const IPV6_LIMIT_PREFIX = 64;
+
+/**
+ * The key every per-IP limit counts under (sign-in throttling, better-auth's limiter, reset
+ * e-mails, checkout, invitations, the resident's link, the pass page): an IPv4 address as it is
+ * (IPv4-mapped IPv6 as its IPv4), an IPv6 address as its /64 (`2001:db8:1:2::/64`), since a single
+ * host can use any of the 2^64 addresses of its network and would otherwise get as many budgets.
+ * Anything that is not an address (the "desconhecido" of a request without socket) is kept as is.
+ */
+export function ipLimitKey(ip: string): string;
+export function ipLimitKey(ip: string | null): string | null;
+export function ipLimitKey(ip: string | null): string | null {
+  if (ip === null || !isStrictIp(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return address.toString();
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, IPV6_LIMIT_PREFIX / 16);
+  return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/${IPV6_LIMIT_PREFIX}`;
+}
+
 function socketAddress(c: Context<AppEnv>): string | null {
   try {
     return getConnInfo(c as unknown as Context).remote.address ?? null;

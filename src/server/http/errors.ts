@@ -19,6 +19,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldError[],
+    /** Sent as `Retry-After` (a 429 that knows when the client may try again). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";
@@ -33,8 +35,10 @@ export const forbidden = (message = "Você não tem permissão para esta ação.
   new AppError(403, "FORBIDDEN", message);
 export const notFound = (message = "Registro não encontrado.") => new AppError(404, "NOT_FOUND", message);
 export const conflict = (message: string) => new AppError(409, "CONFLICT", message);
-export const tooManyRequests = (message = "Muitas tentativas. Aguarde um pouco e tente novamente.") =>
-  new AppError(429, "TOO_MANY_REQUESTS", message);
+export const tooManyRequests = (
+  message = "Muitas tentativas. Aguarde um pouco e tente novamente.",
+  retryAfterSeconds?: number,
+) => new AppError(429, "TOO_MANY_REQUESTS", message, undefined, retryAfterSeconds);
 export const databaseUnavailable = () =>
   new AppError(503, "DATABASE_UNAVAILABLE", "Banco de dados indisponível. Tente novamente em instantes.");
 
@@ -100,6 +104,7 @@ export function handleError(error: unknown, c: Context<AppEnv>) {
       c.get("logger").warn({ reason: error instanceof Error ? error.message : String(error) }, "database unavailable");
       c.header("Retry-After", String(DATABASE_RETRY_AFTER_S));
     } else if (appError.status >= 500) c.get("logger").error({ err: error }, "request failed");
+    if (appError.retryAfterSeconds !== undefined) c.header("Retry-After", String(appError.retryAfterSeconds));
     return c.json(errorBody(appError, requestId), appError.status);
   }
   c.get("logger").error({ err: error }, "unhandled error");

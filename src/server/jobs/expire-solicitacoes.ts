@@ -4,7 +4,7 @@
  * request twice, and each change writes its event like any other change.
  */
 import { sql } from "drizzle-orm";
-import { recordAudit, SYSTEM_ACTOR } from "../audit/audit";
+import { NOME_DO_REGISTRO, recordAudit, SYSTEM_ACTOR } from "../audit/audit";
 import type { Database } from "../db/client";
 import { revokeLinks } from "../notifications/links";
 import { recordEvent } from "../realtime/events";
@@ -35,7 +35,7 @@ export async function expireOverdue(db: Database, batchSize = 500): Promise<numb
         acao: "alterar",
         entidade: "solicitacao",
         entidadeId: row.id,
-        resumo: `A solicitação de ${row.nome_visitante} expirou sem decisão`,
+        resumo: `A solicitação de ${NOME_DO_REGISTRO} expirou sem decisão`,
         antes: { status: "pendente" },
         depois: { status: "expirado" },
       });

@@ -1,6 +1,7 @@
 /**
- * Retention of visitor data (issue 15, item 4): the daily job with a controllable clock, its
- * preview, the on-demand run from the condominium screen, and two instances running it at once.
+ * Retention of visitor data (docs/product.md, "Personal data and retention"): the daily job with a
+ * controllable clock, its preview, the on-demand run from the condominium screen, and two instances running
+ * it at once.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
@@ -25,7 +26,7 @@ import {
   solicitacoesAcesso,
 } from "../db/schema";
 import { buildSearchText } from "../db/search";
-import { chamadaSearchText } from "../modules/chamadas/chamadas.queries";
+import { chamadaSearchText } from "../modules/chamadas/chamadas.service";
 import { ANONYMISED_NAME, anonymiseExpired, previewExpired } from "./retention";
 
 const system = setupTestSystem();

@@ -1,9 +1,9 @@
 /**
- * Retention of visitor data (issue 15, item 4). Each condominium keeps visitor data for its
- * `retencao_dias` (90 by default, 30 to 1,825); after that the visitor's name becomes "Visitante
- * anonimizado", document, phone and free text are cleared and the search columns follow. What
- * statistics read (status, dates, units, counts, who decided) stays, so the dashboard does not
- * change. Residents' and staff's records (pessoas) are never touched here.
+ * Retention of visitor data (docs/product.md, "Personal data and retention"). Each condominium keeps visitor
+ * data for its `retencao_dias` (90 by default, 30 to 1,825); after that the visitor's name becomes "Visitante
+ * anonimizado", document, phone and free text are cleared and the search columns follow. What statistics read
+ * (status, dates, units, counts, who decided) stays, so the dashboard does not change. Residents' and staff's
+ * records (pessoas) are never touched here.
  *
  * - Requests older than the cutoff (created_at): name, document, phone, motivo, observações; their
  *   calls' search text (it holds the visitor's name); the demo channel's message text to residents.
@@ -24,7 +24,7 @@ import { type AuditActor, recordAudit, SYSTEM_ACTOR } from "../audit/audit";
 import type { Database, Executor } from "../db/client";
 import { acessos, condominios, passes, solicitacoesAcesso } from "../db/schema";
 import { buildSearchText } from "../db/search";
-import { chamadaSearchText } from "../modules/chamadas/chamadas.queries";
+import { chamadaSearchText } from "../modules/chamadas/chamadas.service";
 
 export const ANONYMISED_NAME = "Visitante anonimizado";
 export const RETENTION_BATCH_SIZE = 500;
@@ -84,6 +84,17 @@ const ENTIDADE = { solicitacoes: "solicitacao", passes: "passe", acessos: "acess
 /** `(VALUES (...), (...))` rows for an UPDATE … FROM. */
 function valuesList(rows: SQL[]): SQL {
   return sql.join(rows, sql`, `);
+}
+
+/**
+ * The realtime outbox (eventos: replayed to reconnecting screens, pruned after a few days) keeps the
+ * visitor's name as the screens were told it; it follows the record (decision 030: nothing of an
+ * anonymised visitor stays anywhere, the audit trail included).
+ */
+async function anonymiseEvents(tx: Executor, which: SQL) {
+  await tx.execute(sql`
+    UPDATE eventos SET payload = jsonb_set(payload, '{nome_visitante}', to_jsonb(${ANONYMISED_NAME}::text))
+    WHERE ${which} AND coalesce(payload->>'nome_visitante', '') NOT IN ('', ${ANONYMISED_NAME})`);
 }
 
 /** One batch of requests: locks, anonymises, rewrites their calls' search and demo messages. */
@@ -158,6 +169,7 @@ export async function anonymiseRequestRows(
   await tx.execute(sql`
     UPDATE notificacoes SET mensagem = NULL
     WHERE organization_id = ${organizationId} AND solicitacao_id IN (${idList}) AND mensagem IS NOT NULL`);
+  await anonymiseEvents(tx, sql`organization_id = ${organizationId} AND solicitacao_id IN (${idList})`);
 }
 
 /** One batch of passes: locks, anonymises, takes the name out of the gate's messages about them. */
@@ -206,6 +218,11 @@ export async function anonymisePassRows(
     FROM (VALUES ${valuesList(values)}) AS v(id, nome, busca)
     WHERE pv.organization_id = ${organizationId} AND pv.passe_id = v.id AND v.nome <> ''
       AND strpos(pv.mensagem, v.nome) > 0`);
+  const ids = sql.join(
+    rows.map((r) => sql`${r.id}`),
+    sql`, `,
+  );
+  await anonymiseEvents(tx, sql`organization_id = ${organizationId} AND payload->'passe'->>'id' IN (${ids})`);
 }
 
 /** One batch of access records. */
@@ -238,6 +255,14 @@ export async function anonymiseAcessoRows(
     SET nome = ${ANONYMISED_NAME}, documento = NULL, busca = v.busca, anonimizado_em = ${now.toISOString()}::timestamptz
     FROM (VALUES ${valuesList(values)}) AS v(id, busca)
     WHERE a.id = v.id AND a.anonimizado_em IS NULL`);
+  const ids = sql.join(
+    rows.map((r) => sql`${r.id}::uuid`),
+    sql`, `,
+  );
+  await anonymiseEvents(
+    tx,
+    sql`(organization_id, payload->'acesso'->>'id') IN (SELECT organization_id, id::text FROM acessos WHERE id IN (${ids}))`,
+  );
 }
 
 /**

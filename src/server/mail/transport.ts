@@ -1,6 +1,6 @@
 /**
  * Where a message goes: an SMTP server (SMTP_URL), or, without one, an RFC 822 `.eml` file in
- * the mail folder plus a log line naming subject, recipient and links (DESIGN.md section 1).
+ * the mail folder plus a log line naming subject, recipient and links (docs/decisions/014-transactional-email.md).
  * Both build the MIME message with nodemailer, so a file is exactly what SMTP would have carried.
  */
 import fs from "node:fs/promises";

@@ -1,24 +1,34 @@
 /**
- * Sending the residents' messages (issue 13): the `notificacoes` outbox, sent like e-mail and
+ * Sending the residents' messages (docs/product.md, "Resident link"): the `notificacoes` outbox, sent like e-mail and
  * webhooks (a lease per claimed row, FOR UPDATE SKIP LOCKED across instances, the outcome written
  * only while the lease is ours). The link's token is made here, at send time, and only its hash is
  * stored before the message leaves, so the link works the moment it arrives and exists nowhere
- * but in the message (the demo channel keeps the text, link included, for the demo panel).
+ * but in the message (the demo channel keeps the text for the demo panel: link included on the
+ * demo tenant only, cut elsewhere).
+ *
+ * A channel that is off for the tenant (no keys, and not a demo: channels/index.ts) sends nothing
+ * and makes no link: the message is marked "WhatsApp não configurado" and the resident is reached
+ * on a channel that works; with none, the outreach moves on to the next resident at once.
  *
  * A request decided before its message went out sends nothing. A failed send is retried with
  * backoff while the provider may accept it later; escalation to the next resident goes on by its
  * own clock meanwhile.
  */
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { CanalNotificacao } from "../../shared/domain";
+import type { CanalNotificacao, SolicitacaoStatus } from "../../shared/domain";
+import { CANAL_LABELS } from "../../shared/schemas/pessoas";
 import { unidadeLabel } from "../../shared/schemas/unidades";
 import type { Database } from "../db/client";
-import { condominios, notificacoes, solicitacoesAcesso, unidades } from "../db/schema";
+import { condominios, notificacoes, organization, pessoas, solicitacoesAcesso, unidades } from "../db/schema";
+import { DEMO_TENANT_SLUG } from "../demo-guard";
 import { recordEvent } from "../realtime/events";
-import { ChannelError, type NotificationChannel, type ResidentMessage } from "./channels/channel";
+import { ChannelError, type ResidentMessage } from "./channels/channel";
+import type { Channels } from "./channels/index";
 import { demoWhatsAppText, smsText } from "./channels/message-text";
-import { linkExpiry, newLinkToken, RESIDENT_LINK_PATH } from "./links";
+import { cutLinkTokens, linkExpiry, newLinkToken, RESIDENT_LINK_PATH } from "./links";
+import { NOTIFICACOES_CHANNEL } from "./outreach";
+import { contactOf } from "./residents";
 
 export const MAX_TENTATIVAS = 5;
 const RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000];
@@ -27,20 +37,128 @@ const SEND_TIMEOUT_MS = 30_000;
 const PARALLEL = 8;
 const ms = (n: number) => sql`make_interval(secs => ${n / 1000})`;
 
-export type Channels = Record<CanalNotificacao, NotificationChannel>;
+export type { Channels } from "./channels/index";
 
 export interface NotificationDeliveryResult {
   sent: number;
   retrying: number;
   failed: number;
   skipped: number;
+  /** Messages on a channel that is off for their tenant (not sent, "WhatsApp não configurado"). */
+  off: number;
+  /** Requests whose next resident is due now, because nobody of the current step could be reached. */
+  movedOn: number;
 }
 
-/** What the demo panel shows: the message as the resident would read it. */
-function demoText(canal: CanalNotificacao, message: ResidentMessage): string | null {
-  if (canal === "whatsapp") return demoWhatsAppText(message);
-  if (canal === "sms") return smsText(message);
-  return null;
+/** What a message on a channel without keys (and no demo) says on the request's detail. */
+export function notConfiguredError(canal: CanalNotificacao): string {
+  return `${CANAL_LABELS[canal]} não configurado`;
+}
+
+/**
+ * What the demo panel shows: the message as the resident would read it. Its link is kept whole on
+ * the demo tenant only (its panel is how the demo user opens it); elsewhere (GUARITA_DEMO=true) it
+ * is stored cut, so no stored message holds a live token.
+ */
+function demoMessage(canal: CanalNotificacao, message: ResidentMessage, demoTenant: boolean): string | null {
+  const text = canal === "whatsapp" ? demoWhatsAppText(message) : canal === "sms" ? smsText(message) : null;
+  return text === null || demoTenant ? text : cutLinkTokens(text);
+}
+
+type Claimed = typeof notificacoes.$inferSelect;
+
+/**
+ * A message whose channel is off for its tenant: marked failed with "WhatsApp não configurado" (no
+ * token made, nothing stored as sent); the same resident is reached on a channel that works, or,
+ * when none does and nobody else of this step is being reached, the next resident is due now.
+ * In one transaction that locks the request first, so two messages of one request found off at
+ * the same time (every resident reached at once) see each other's outcome.
+ */
+async function channelOff(
+  db: Database,
+  channels: Channels,
+  row: Claimed,
+  ctx: { id: string; nomeVisitante: string; unidadeId: string },
+  demoTenant: boolean,
+): Promise<"lost" | "fallback" | "moved-on" | "waiting"> {
+  const canal = row.canal as CanalNotificacao;
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({ status: solicitacoesAcesso.status, escalonamentoEm: solicitacoesAcesso.escalonamentoEm })
+      .from(solicitacoesAcesso)
+      .where(eq(solicitacoesAcesso.id, row.solicitacaoId))
+      .for("update");
+    const marked = await tx
+      .update(notificacoes)
+      .set({ status: "falhou", ultimoErro: notConfiguredError(canal), tokenHash: null })
+      .where(
+        and(
+          eq(notificacoes.id, row.id),
+          eq(notificacoes.status, "pendente"),
+          eq(notificacoes.proximaTentativaEm, row.proximaTentativaEm),
+        ),
+      )
+      .returning({ id: notificacoes.id });
+    if (marked.length === 0) return "lost";
+    let outcome: "fallback" | "moved-on" | "waiting" = "waiting";
+    const [person] = row.pessoaId
+      ? await tx
+          .select({ telefoneE164: pessoas.telefoneE164, email: pessoas.email, canalPreferido: pessoas.canalPreferido })
+          .from(pessoas)
+          .where(and(eq(pessoas.id, row.pessoaId), eq(pessoas.organizationId, row.organizationId)))
+      : [];
+    const other = person
+      ? contactOf(
+          { ...person, canalPreferido: person.canalPreferido as CanalNotificacao | null },
+          (c) => c !== canal && channels.for(c, { demo: demoTenant }) !== null,
+        )
+      : null;
+    if (other && request?.status === "pendente") {
+      await tx.insert(notificacoes).values({
+        organizationId: row.organizationId,
+        solicitacaoId: row.solicitacaoId,
+        pessoaId: row.pessoaId,
+        pessoaNome: row.pessoaNome,
+        ordem: row.ordem,
+        canal: other.canal,
+        destino: other.destino,
+      });
+      await tx.execute(sql`SELECT pg_notify(${NOTIFICACOES_CHANNEL}, ${row.organizationId})`);
+      outcome = "fallback";
+    } else if (request?.status === "pendente" && request.escalonamentoEm) {
+      // The messages of this step were written together (one transaction, one created_at); when
+      // none of them is still on its way, waiting for an answer is waiting for nothing.
+      const [live] = await tx
+        .select({ id: notificacoes.id })
+        .from(notificacoes)
+        .where(
+          and(
+            eq(notificacoes.solicitacaoId, row.solicitacaoId),
+            ne(notificacoes.status, "falhou"),
+            gte(notificacoes.createdAt, row.createdAt),
+          ),
+        )
+        .limit(1);
+      if (!live) {
+        const moved = await tx
+          .update(solicitacoesAcesso)
+          .set({ escalonamentoEm: sql`now()` })
+          .where(and(eq(solicitacoesAcesso.id, row.solicitacaoId), sql`${solicitacoesAcesso.escalonamentoEm} > now()`))
+          .returning({ id: solicitacoesAcesso.id });
+        if (moved.length > 0) outcome = "moved-on";
+      }
+    }
+    await recordEvent(tx, row.organizationId, {
+      type: "notificacao.atualizada",
+      solicitacao: {
+        id: ctx.id,
+        nome_visitante: ctx.nomeVisitante,
+        status: (request?.status ?? "pendente") as SolicitacaoStatus,
+        unidade_id: ctx.unidadeId,
+      },
+    });
+    return outcome;
+  });
 }
 
 export async function deliverDueNotifications(deps: {
@@ -52,7 +170,7 @@ export async function deliverDueNotifications(deps: {
   limit?: number;
 }): Promise<NotificationDeliveryResult> {
   const { db, logger } = deps;
-  const result: NotificationDeliveryResult = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
+  const result: NotificationDeliveryResult = { sent: 0, retrying: 0, failed: 0, skipped: 0, off: 0, movedOn: 0 };
   const limit = deps.limit ?? 200;
   let handled = 0;
   while (handled < limit) {
@@ -82,10 +200,12 @@ export async function deliverDueNotifications(deps: {
         codigo: unidades.codigo,
         torre: unidades.torre,
         condominio: condominios.nome,
+        tenantSlug: organization.slug,
       })
       .from(solicitacoesAcesso)
       .innerJoin(unidades, eq(unidades.id, solicitacoesAcesso.unidadeId))
       .innerJoin(condominios, eq(condominios.id, solicitacoesAcesso.condominioId))
+      .innerJoin(organization, eq(organization.id, solicitacoesAcesso.organizationId))
       .where(inArray(solicitacoesAcesso.id, [...new Set(claimed.map((r) => r.solicitacaoId))]));
     const contextOf = new Map(contexts.map((c) => [c.id, c]));
 
@@ -105,6 +225,14 @@ export async function deliverDueNotifications(deps: {
           result.skipped++;
           return;
         }
+        const demoTenant = ctx.tenantSlug === DEMO_TENANT_SLUG;
+        const channel = deps.channels.for(row.canal as CanalNotificacao, { demo: demoTenant });
+        if (!channel) {
+          const outcome = await channelOff(db, deps.channels, row, ctx, demoTenant);
+          if (outcome !== "lost") result.off++;
+          if (outcome === "moved-on") result.movedOn++;
+          return;
+        }
         const { token, hash } = newLinkToken();
         const armed = await db
           .update(notificacoes)
@@ -121,7 +249,6 @@ export async function deliverDueNotifications(deps: {
           condominiumName: ctx.condominio,
           link: `${deps.linkBase.replace(/\/$/, "")}${RESIDENT_LINK_PATH}${token}`,
         };
-        const channel = deps.channels[row.canal as CanalNotificacao];
         let error: unknown = null;
         let providerMessageId: string | null = null;
         try {
@@ -140,7 +267,7 @@ export async function deliverDueNotifications(deps: {
                 enviadaEm: sql`now()`,
                 provedorMensagemId: providerMessageId,
                 demo: channel.demo,
-                mensagem: channel.demo ? demoText(channel.canal, message) : null,
+                mensagem: channel.demo ? demoMessage(channel.canal, message, demoTenant) : null,
                 ultimoErro: null,
               })
               .where(eq(notificacoes.id, row.id));

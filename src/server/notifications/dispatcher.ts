@@ -29,29 +29,41 @@ export function createNotificationDispatcher(options: {
 }): NotificationDispatcher {
   const log = options.logger.child({ component: "notificacoes" });
   let closed = false;
-  const sender = coalescedRunner(() =>
-    deliverDueNotifications({ db: options.db, channels: options.channels, linkBase: options.linkBase, logger: log }),
-  );
+  const sender = coalescedRunner(async () => {
+    const result = await deliverDueNotifications({
+      db: options.db,
+      channels: options.channels,
+      linkBase: options.linkBase,
+      logger: log,
+    });
+    // Nobody of a step could be reached (channels off): the next resident now, not at the next tick.
+    // Inside the run, so close() waits for it too.
+    if (result.movedOn > 0) {
+      await escalate().catch((error) => log.error({ err: error }, "falha ao escalonar para o próximo morador"));
+    }
+    return result;
+  });
   const deliverDue = () =>
-    closed ? Promise.resolve({ sent: 0, retrying: 0, failed: 0, skipped: 0 }) : sender.runNow();
+    closed ? Promise.resolve({ sent: 0, retrying: 0, failed: 0, skipped: 0, off: 0, movedOn: 0 }) : sender.runNow();
   const kick = () => {
     if (closed) return;
     deliverDue().catch((error) => log.error({ err: error }, "falha ao enviar mensagens aos moradores"));
   };
+  async function escalate(now?: Date) {
+    if (closed) return 0;
+    let total = 0;
+    let n: number;
+    do {
+      n = await escalateDue(options.db, now);
+      total += n;
+    } while (n > 0 && !closed);
+    if (total > 0) kick();
+    return total;
+  }
   return {
     channels: options.channels,
     deliverDue,
-    async escalate(now) {
-      if (closed) return 0;
-      let total = 0;
-      let n: number;
-      do {
-        n = await escalateDue(options.db, now);
-        total += n;
-      } while (n > 0 && !closed);
-      if (total > 0) kick();
-      return total;
-    },
+    escalate,
     kick,
     async watch() {
       if (!options.listen) throw new Error("createNotificationDispatcher: watch() precisa de listen");

@@ -1,13 +1,17 @@
 /**
- * Reaching the residents (issue 13): a new request reaches the unit's residents in calling order
- * through the (demo) channels, each with a personal link; opening the link never decides, the
- * confirmation's POST does, once; escalation reaches the next resident after the condominium's
- * wait, exactly once, and marks "Sem resposta dos moradores" when nobody is left.
+ * Reaching the residents (docs/product.md, "Resident link"): a new request reaches the unit's residents in
+ * calling order through the (demo) channels, each with a personal link; opening the link never decides, the
+ * confirmation's POST does, once; escalation reaches the next resident after the condominium's wait, exactly
+ * once, and marks "Sem resposta dos moradores" when nobody is left.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { condominios, notificacoes, pessoas, solicitacoesAcesso, unidadeMoradores } from "@/server/db/schema";
 import { buildSearchText } from "@/server/db/search";
+import { channelsOf } from "@/server/notifications/channels";
+import type { CanalNotificacao, NotificationChannel, ResidentMessage } from "@/server/notifications/channels/channel";
+import { deliverDueNotifications } from "@/server/notifications/deliver";
 import { escalateDue } from "@/server/notifications/outreach";
 import { createCondominioWithUnidade, createTenantWithMember } from "../../../tests/support/factories";
 import { client } from "../../../tests/support/http";
@@ -15,6 +19,28 @@ import { describeOnPostgres } from "../../../tests/support/postgres-only";
 import { setupTestSystem, TEST_ORIGIN, testSystemOptions } from "../../../tests/support/system";
 
 const system = setupTestSystem();
+
+/**
+ * Providers that record what they would send: these tenants are not the demo tenant, and without
+ * keys their channels would be off (channel-off.api.test.ts covers that and the demo channel).
+ */
+const sent: (ResidentMessage & { canal: CanalNotificacao })[] = [];
+const recording = (canal: CanalNotificacao): NotificationChannel => ({
+  canal,
+  demo: false,
+  async send(message) {
+    sent.push({ ...message, canal });
+    return { providerMessageId: null };
+  },
+});
+const providers = channelsOf({ whatsapp: recording("whatsapp"), sms: recording("sms"), email: recording("email") });
+const deliverDue = () =>
+  deliverDueNotifications({
+    db: system().handle.db,
+    channels: providers,
+    linkBase: TEST_ORIGIN,
+    logger: pino({ level: "silent" }),
+  });
 
 async function addResident(
   organizationId: string,
@@ -75,12 +101,14 @@ const messagesOf = (solicitacaoId: string) =>
     .where(eq(notificacoes.solicitacaoId, solicitacaoId))
     .orderBy(asc(notificacoes.ordem));
 
+/** The link the provider was given for this message (the latest message to its address). */
 async function linkOf(solicitacaoId: string, ordem: number) {
   const rows = await messagesOf(solicitacaoId);
   const row = rows.find((r) => r.ordem === ordem)!;
-  const match = /(https?:\/\/\S+\/r\/[A-Za-z0-9_-]{43})/.exec(row.mensagem ?? "");
-  expect(match, row.mensagem ?? "sem mensagem").not.toBeNull();
-  return new URL(match![1]!).pathname;
+  const message = sent.findLast((m) => m.to === row.destino && m.canal === row.canal);
+  expect(message, `nada enviado a ${row.destino}`).toBeDefined();
+  expect(message!.link).toMatch(/^https?:\/\/\S+\/r\/[A-Za-z0-9_-]{43}$/);
+  return new URL(message!.link).pathname;
 }
 
 const browser = () => client(system());
@@ -90,18 +118,18 @@ const form = (fields: Record<string, string>) => ({
 });
 
 describe("reaching the residents", () => {
-  it("sends the first resident in calling order a demo WhatsApp message with a personal link", async () => {
+  it("sends the first resident in calling order a WhatsApp message with a personal link", async () => {
     const b = await building();
     const s = await createRequest(b);
     let rows = await messagesOf(s.id);
     expect(rows).toEqual([
       expect.objectContaining({ pessoaNome: "Ana Souza", ordem: 0, canal: "whatsapp", status: "pendente" }),
     ]);
-    await system().notifications.deliverDue();
+    await deliverDue();
     rows = await messagesOf(s.id);
-    expect(rows[0]).toMatchObject({ status: "enviada", demo: true, destino: "+5511999998888" });
-    expect(rows[0]!.mensagem).toContain("Carlos Entregador");
-    expect(rows[0]!.mensagem).toContain(`${TEST_ORIGIN}/r/`);
+    expect(rows[0]).toMatchObject({ status: "enviada", demo: false, destino: "+5511999998888", mensagem: null });
+    expect(sent.at(-1)).toMatchObject({ canal: "whatsapp", to: "+5511999998888", visitorName: "Carlos Entregador" });
+    expect(sent.at(-1)!.link).toContain(`${TEST_ORIGIN}/r/`);
     // Only a hash of the token is stored.
     const path = await linkOf(s.id, 0);
     const token = path.split("/").pop()!;
@@ -112,7 +140,7 @@ describe("reaching the residents", () => {
   it("opening the link shows the visit and decides nothing; the confirmation's POST decides once, for the resident", async () => {
     const b = await building();
     const s = await createRequest(b);
-    await system().notifications.deliverDue();
+    await deliverDue();
     const path = await linkOf(s.id, 0);
 
     const page = await browser().get(path, { headers: { accept: "text/html" } });
@@ -152,7 +180,7 @@ describe("reaching the residents", () => {
   it("when someone else decided first, the link says who and when, and decides nothing", async () => {
     const b = await building({ todos: true });
     const s = await createRequest(b);
-    await system().notifications.deliverDue();
+    await deliverDue();
     expect((await messagesOf(s.id)).map((r) => [r.pessoaNome, r.canal])).toEqual([
       ["Ana Souza", "whatsapp"],
       ["Bruno Lima", "sms"],
@@ -170,7 +198,7 @@ describe("reaching the residents", () => {
   it("a porteiro's decision in the console revokes the links", async () => {
     const b = await building();
     const s = await createRequest(b);
-    await system().notifications.deliverDue();
+    await deliverDue();
     const path = await linkOf(s.id, 0);
     await b.porteiro.api.post(`/api/solicitacoes/${s.id}/autorizar`, { json: {} });
     const res = await browser().post(path, form({ decisao: "negado" }));
@@ -182,7 +210,7 @@ describe("reaching the residents", () => {
   it("a wrong, malformed or expired token shows the invalid page, with no visit data, and decides nothing", async () => {
     const b = await building();
     const s = await createRequest(b, "Visitante Secreto");
-    await system().notifications.deliverDue();
+    await deliverDue();
     const path = await linkOf(s.id, 0);
     for (const bad of ["/r/nao-existe", `/r/${"A".repeat(43)}`, `${path}x`]) {
       const res = await browser().get(bad, { headers: { accept: "text/html" } });
@@ -204,7 +232,7 @@ describe("reaching the residents", () => {
   it("limits decisions per token", async () => {
     const b = await building();
     const s = await createRequest(b);
-    await system().notifications.deliverDue();
+    await deliverDue();
     const path = await linkOf(s.id, 0);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await browser().post(path, form({ decisao: "x" }))).status);

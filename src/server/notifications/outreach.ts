@@ -1,5 +1,5 @@
 /**
- * Reaching a request's residents (issue 13, docs/decisions/022-resident-link.md).
+ * Reaching a request's residents (docs/decisions/022-resident-link.md).
  *
  * When a request is created (console, morador, integration API), `startOutreach` runs in the same
  * transaction: it writes the first message (or, when the condominium says so, one per resident)

@@ -1,15 +1,18 @@
 /**
- * Delivery receipts (issue 13): WhatsApp's and Twilio's signed status callbacks move a resident's
- * message to "entregue" (or "falhou"); an unsigned or tampered callback changes nothing.
+ * Delivery receipts (docs/product.md, "Resident link"): WhatsApp's and Twilio's signed status callbacks move
+ * a resident's message to "entregue" (or "falhou"); an unsigned or tampered callback changes nothing.
  */
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { notificacoes, pessoas, unidadeMoradores } from "@/server/db/schema";
 import { buildSearchText } from "@/server/db/search";
 import type { AppEnv } from "@/server/http/context";
 import { handleError } from "@/server/http/errors";
+import { channelsOf } from "@/server/notifications/channels";
+import { deliverDueNotifications } from "@/server/notifications/deliver";
 import { receiptsRoutes } from "@/server/notifications/receipts.routes";
 import { createCondominioWithUnidade, createTenantWithMember } from "../../../tests/support/factories";
 import { setupTestSystem } from "../../../tests/support/system";
@@ -57,7 +60,14 @@ async function sentMessage(providerMessageId: string) {
   const res = await porteiro.api.post("/api/solicitacoes", {
     json: { condominio_id: condominio.id, unidade_id: unidade.id, nome_visitante: "Carlos" },
   });
-  await system().notifications.deliverDue();
+  // A configured provider (stubbed): without keys the tenant's WhatsApp would be off.
+  const provider = { canal: "whatsapp" as const, demo: false, send: async () => ({ providerMessageId: null }) };
+  await deliverDueNotifications({
+    db,
+    channels: channelsOf({ whatsapp: provider }),
+    linkBase: PUBLIC,
+    logger: pino({ level: "silent" }),
+  });
   await db
     .update(notificacoes)
     .set({ provedorMensagemId: providerMessageId })

@@ -10,6 +10,7 @@ import { AppError } from "../http/errors";
 import {
   recordReceipts,
   twilioReceipt,
+  verifyTokenMatches,
   verifyTwilioSignature,
   verifyWhatsAppSignature,
   whatsAppReceipts,
@@ -31,8 +32,8 @@ export function receiptsRoutes(db: Database, config: ReceiptsConfig) {
   // Meta's subscription check: echo the challenge when the verify token matches.
   app.get("/whatsapp", (c) => {
     if (!config.whatsapp) throw notConfigured("WhatsApp");
-    if (c.req.query("hub.mode") !== "subscribe" || c.req.query("hub.verify_token") !== config.whatsapp.verifyToken)
-      throw refused();
+    const tokenOk = verifyTokenMatches(config.whatsapp.verifyToken, c.req.query("hub.verify_token"));
+    if (c.req.query("hub.mode") !== "subscribe" || !tokenOk) throw refused();
     return c.text(c.req.query("hub.challenge") ?? "", 200);
   });
 

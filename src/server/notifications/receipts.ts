@@ -1,10 +1,10 @@
 /**
- * Delivery receipts (issue 13: "delivered where the provider says so"): WhatsApp's and Twilio's
- * status callbacks, each verified with the provider's own signature, move a message to
- * `entregue` (or record its failure). Unknown message ids are ignored: the provider retries
- * nothing for them, and another tenant's rows are never named by a callback.
+ * Delivery receipts ("delivered where the provider says so", docs/decisions/022-resident-link.md): WhatsApp's
+ * and Twilio's status callbacks, each verified with the provider's own signature, move a message to
+ * `entregue` (or record its failure). Unknown message ids are ignored: the provider retries nothing for them,
+ * and another tenant's rows are never named by a callback.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { notificacoes, solicitacoesAcesso } from "../db/schema";
@@ -16,6 +16,16 @@ function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Meta's subscription check (`hub.verify_token`): compared in constant time, as hashes, so neither
+ * the token's length nor its first differing character shows in the answer's timing.
+ */
+export function verifyTokenMatches(expected: string, given: string | undefined): boolean {
+  if (given === undefined) return false;
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(expected), digest(given));
 }
 
 /** Meta signs the raw body: `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 with the app secret>`. */

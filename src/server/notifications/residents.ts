@@ -53,18 +53,27 @@ export async function activeResidentsInCallingOrder(
 
 /**
  * Where a resident is reached: the preferred channel when its address is known, else WhatsApp
- * with a phone, else e-mail; null when the record has neither (the resident is skipped).
+ * with a phone, else SMS with a phone, else e-mail; null when the record has neither (the resident
+ * is skipped). `works` leaves out channels that cannot send (off, or already tried).
  */
-export function contactOf(r: Pick<ResidentInOrder, "telefoneE164" | "email" | "canalPreferido">): {
+export function contactOf(
+  r: Pick<ResidentInOrder, "telefoneE164" | "email" | "canalPreferido">,
+  works: (canal: CanalNotificacao) => boolean = () => true,
+): {
   canal: CanalNotificacao;
   destino: string;
 } | null {
   const phone = r.telefoneE164?.trim() || null;
   const email = r.email?.trim() || null;
-  if ((r.canalPreferido === "whatsapp" || r.canalPreferido === "sms") && phone)
-    return { canal: r.canalPreferido, destino: phone };
-  if (r.canalPreferido === "email" && email) return { canal: "email", destino: email };
-  if (phone) return { canal: "whatsapp", destino: phone };
-  if (email) return { canal: "email", destino: email };
+  const addressOf = (canal: CanalNotificacao) => (canal === "email" ? email : phone);
+  const order: CanalNotificacao[] = [
+    ...(r.canalPreferido ? [r.canalPreferido] : []),
+    ...(phone ? (["whatsapp", "sms"] as const) : []),
+    "email",
+  ];
+  for (const canal of order) {
+    const destino = addressOf(canal);
+    if (destino && works(canal)) return { canal, destino };
+  }
   return null;
 }

@@ -1,6 +1,6 @@
 /**
  * Demo mode (no Stripe keys): nothing is charged. It behaves like Stripe's test mode for the two
- * contract cards (DESIGN.md section 1): 4242 4242 4242 4242 succeeds with any future expiry and any
+ * contract cards (docs/product.md, "Checkout"): 4242 4242 4242 4242 succeeds with any future expiry and any
  * 3-digit CVC; 4000 0000 0000 0002 is declined. Any other number is refused with a hint, so nobody
  * mistakes the demo for a real charge.
  */

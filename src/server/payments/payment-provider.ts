@@ -1,7 +1,7 @@
 /**
  * The one seam between checkout and whoever moves the money. Checkout only ever talks to this
  * interface; `createPaymentProvider` picks Stripe when its keys are configured and the labelled
- * demo provider otherwise (DESIGN.md section 1).
+ * demo provider otherwise (docs/product.md, "Checkout").
  */
 import type { PaymentMode } from "../../shared/domain";
 import type { DemoCard } from "../../shared/schemas/checkout";

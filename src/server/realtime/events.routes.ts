@@ -13,7 +13,7 @@
  * refused with 429 rather than closing the oldest, because a refused tab retries with backoff while
  * closing the oldest would make eleven tabs evict each other in a reconnect loop.
  *
- * Fan-out cost (issue 16, docs/benchmarks.md): the bus hands every stream the event's frame already
+ * Fan-out cost (docs/benchmarks.md, "Realtime fan-out"): the bus hands every stream the event's frame already
  * encoded, so an event is serialised once per instance, and writing it is one synchronous write per
  * stream, straight to its socket once the stream is under way (see NodeResponse): no promise chain,
  * nothing kept per chunk, no timer per stream. One timer per instance sends the heartbeats. A client
@@ -21,18 +21,19 @@
  * instead of the instance holding it all; like any dropped stream it reconnects and resumes with
  * Last-Event-ID.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+
+import { z } from "@hono/zod-openapi";
 import type { Permission } from "../../shared/permissions";
 import type { DomainEvent } from "../../shared/schemas/events";
 import { type AccessGrant, type GrantCheck, grantsStillAllowed } from "../auth/access-check";
 import { ACCESS_CHANNEL, parseAccessChange } from "../auth/access-revocation";
 import type { DataScope } from "../auth/scope";
-import { requirePermission } from "../auth/tenant.middleware";
 import type { Database, DatabaseHandle } from "../db/client";
 import { isDatabaseUnavailable } from "../db/connection-errors";
-import type { AppEnv, TenantContext } from "../http/context";
+import type { TenantContext } from "../http/context";
 import { badRequest, tooManyRequests } from "../http/errors";
 import { errorResponses } from "../http/openapi";
+import { apiRouter, tenantRoute } from "../http/routes";
 import type { EventBus } from "./event-bus";
 import { eventFrame, type Frame, PING_FRAME, readyFrame } from "./sse";
 
@@ -46,7 +47,7 @@ const STREAM_PERMISSION: Permission = "solicitacoes:ler";
 /** No buffering ahead: a stream's desiredSize is minus the bytes its client has not taken yet. */
 const UNBUFFERED: QueuingStrategy<Uint8Array> = { highWaterMark: 0, size: (chunk) => chunk.byteLength };
 
-const eventsRoute = createRoute({
+const eventsRoute = tenantRoute({
   method: "get",
   path: "/",
   operationId: "acompanharEventos",
@@ -55,15 +56,14 @@ const eventsRoute = createRoute({
   description:
     "Cada evento tem `id:` (crescente por cliente), `event:` (tipo) e `data:` (JSON). Envie `Last-Event-ID` " +
     "para receber o que perdeu. Um comentário `: ping` chega a cada 20 s.",
-  security: [{ cookieAuth: [] }],
-  middleware: [requirePermission(STREAM_PERMISSION)] as const,
+  permission: STREAM_PERMISSION,
   request: {
     query: z.object({ lastEventId: z.string().optional() }),
     headers: z.object({ "last-event-id": z.string().optional() }),
   },
   responses: {
     200: { description: "Fluxo de eventos", content: { "text/event-stream": { schema: z.string() } } },
-    ...errorResponses(400, 401, 403, 429),
+    ...errorResponses(400, 429),
   },
 });
 
@@ -357,7 +357,7 @@ export function eventsRoutes(
       : Promise.resolve();
     return listening;
   };
-  const router = new OpenAPIHono<AppEnv>();
+  const router = apiRouter();
 
   router.openapi(eventsRoute, async (c) => {
     const tenant = c.get("tenant");

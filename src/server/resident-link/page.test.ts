@@ -1,5 +1,5 @@
 /**
- * The resident page (issue 13) as HTML strings: no DOM here (neither jsdom nor happy-dom is
+ * The resident page (docs/product.md, "Resident link") as HTML strings: no DOM here (neither jsdom nor happy-dom is
  * installed), so axe runs in Chromium in the e2e test; this file checks the markup, the texts, the
  * escaping, the size and the palette's contrast ratios.
  */

@@ -1,8 +1,8 @@
 /**
- * The resident's page behind a signed link (`/r/<token>`, issue 13): server-rendered HTML with no
- * JavaScript at all, so it works in WhatsApp's in-app browser and weighs a few kilobytes. Opening
- * it never decides: the two big buttons are links (GET) to a confirmation view, and only that
- * view's form POSTs. The route builds every URL and pre-formats every date; this module is pure.
+ * The resident's page behind a signed link (`/r/<token>`, docs/product.md, "Resident link"): server-rendered
+ * HTML with no JavaScript at all, so it works in WhatsApp's in-app browser and weighs a few kilobytes.
+ * Opening it never decides: the two big buttons are links (GET) to a confirmation view, and only that view's
+ * form POSTs. The route builds every URL and pre-formats every date; this module is pure.
  *
  * Every string from the state goes through React, which escapes it; the only raw HTML is the
  * constant stylesheet. `invalido` and `limite` take no visit, so they cannot show one.

@@ -1,5 +1,5 @@
 /**
- * `/r/<token>`: the resident's page (issue 13). Plain HTML, no JavaScript, outside /api: what a
+ * `/r/<token>`: the resident's page (docs/product.md, "Resident link"). Plain HTML, no JavaScript, outside /api: what a
  * phone opens from WhatsApp, SMS or e-mail. GET shows, POST (the confirmation form) decides.
  * Limits: per IP on every request, and per token on decisions, so a token cannot be hammered and
  * one address cannot sweep tokens.
@@ -7,6 +7,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "../db/client";
+import { ipLimitKey } from "../http/client-ip";
 import type { AppEnv } from "../http/context";
 import { hitLimit } from "../http/rate-limit";
 import { type RenderedResidentPage, renderResidentPage } from "./page";
@@ -43,7 +44,7 @@ export function residentLinkRoutes(db: Database) {
     send(c, renderResidentPage({ kind: "limite", retryAfterSeconds: windowMs / 1000 }), windowMs / 1000);
 
   app.get("/:token", async (c) => {
-    const ip = c.get("clientIp") ?? "desconhecido";
+    const ip = ipLimitKey(c.get("clientIp")) ?? "desconhecido";
     if (!(await hitLimit(db, `link-view:${ip}`, VIEWS_PER_IP))) return tooMany(c, VIEWS_PER_IP.windowMs);
     const state = await viewLink(db, c.req.param("token"), decisaoOf(c.req.query("decisao")));
     return send(c, renderResidentPage(state));
@@ -54,7 +55,7 @@ export function residentLinkRoutes(db: Database) {
     bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.text("Conteúdo grande demais.", 413) }),
     async (c) => {
       const token = c.req.param("token");
-      const ip = c.get("clientIp") ?? "desconhecido";
+      const ip = ipLimitKey(c.get("clientIp")) ?? "desconhecido";
       if (!(await hitLimit(db, `link-decide-ip:${ip}`, DECISIONS_PER_IP))) return tooMany(c, DECISIONS_PER_IP.windowMs);
       if (!(await hitLimit(db, `link-decide:${token.slice(0, 64)}`, DECISIONS_PER_TOKEN)))
         return tooMany(c, DECISIONS_PER_TOKEN.windowMs);

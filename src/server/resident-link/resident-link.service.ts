@@ -1,5 +1,5 @@
 /**
- * What a resident's link shows and does (issue 13, docs/decisions/022-resident-link.md).
+ * What a resident's link shows and does (docs/decisions/022-resident-link.md).
  *
  * - A token is found by its hash; a malformed, unknown or expired one shows the same "invalid"
  *   page, with no visit data.

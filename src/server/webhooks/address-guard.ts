@@ -5,8 +5,19 @@
  * unicast addresses are allowed, unless WEBHOOKS_ALLOW_PRIVATE=true (tests, on-premise installs).
  *
  * Checked twice: when the URL is saved (literal addresses and local names, no DNS in a request), and
- * at every connection, on the addresses DNS actually returned (so a name that later resolves to a
- * private address, DNS rebinding, is refused at the socket).
+ * at every delivery: the URL again (Node connects to an IP literal without any lookup, and a URL
+ * saved while private addresses were allowed must not be sent once they are not), then the
+ * addresses DNS actually returned (so a name that later resolves to a private address, DNS
+ * rebinding, is refused at the socket).
+ *
+ * An allow-list, not a deny-list: IPv4 only where ipaddr.js calls it 'unicast' (none of its special
+ * ranges), IPv6 only global unicast 2000::/3 minus its special ranges. Everything else (IPv4-
+ * compatible ::/96, site-local fec0::/10, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, unique-local,
+ * link-local, 6to4, Teredo, documentation, and whatever is assigned later) is refused. An
+ * IPv4-mapped address (::ffff:a.b.c.d) is judged as its IPv4.
+ *
+ * The refusal never names the address a name resolved to: the tenant sees the delivery's error,
+ * and naming it would let them read the server's internal DNS.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from "node:dns";
 import ipaddr from "ipaddr.js";
@@ -14,14 +25,24 @@ import ipaddr from "ipaddr.js";
 export const PRIVATE_ADDRESS_REFUSED =
   "Endereço interno ou privado não é permitido para webhooks. Use um endereço público (http:// ou https://).";
 
-/** Whether an IP address is public unicast (not loopback, private, link-local, CGNAT, reserved…). */
+/** IPv6 global unicast (RFC 4291). */
+const GLOBAL_UNICAST = ipaddr.parseCIDR("2000::/3") as [ipaddr.IPv6, number];
+/** Inside 2000::/3 but not reachable hosts, and not (yet) in ipaddr.js's special ranges. */
+const IPV6_NOT_GLOBAL = [
+  ipaddr.parseCIDR("3fff::/20"), // documentation (RFC 9637)
+] as [ipaddr.IPv6, number][];
+
+/** Whether an IP address is global unicast (not loopback, private, link-local, CGNAT, reserved…). */
 export function isPublicAddress(address: string): boolean {
+  // ipaddr.js reads "::a.b.c.d" (IPv4-compatible, ::/96, the form inet_ntop gives DNS answers in) as
+  // the IPv4-mapped ::ffff:a.b.c.d, but the socket would connect to ::/96: refused as such.
+  if (/^::[^:]*\./.test(address)) return false;
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range() === "unicast";
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === "unicast";
+  return v6.match(GLOBAL_UNICAST) && v6.range() === "unicast" && !IPV6_NOT_GLOBAL.some((range) => v6.match(range));
 }
 
 /** Host names that always mean this machine or its local network. */
@@ -50,10 +71,13 @@ export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | 
   return isLocalName(host) ? PRIVATE_ADDRESS_REFUSED : null;
 }
 
+/** What a refused delivery records and shows: no address, no host name. */
+export const PRIVATE_ADDRESS_DELIVERY_REFUSED = "Entrega recusada: endereço interno ou privado.";
+
 export class PrivateAddressError extends Error {
   readonly code = "EPRIVATEADDRESS";
-  constructor(hostname: string, address: string) {
-    super(`${hostname} resolve para ${address}, um endereço interno: entrega recusada`);
+  constructor() {
+    super(PRIVATE_ADDRESS_DELIVERY_REFUSED);
   }
 }
 
@@ -70,8 +94,9 @@ export function guardedLookup(allowPrivate: boolean) {
       if (err) return callback(err, []);
       const list = addresses as LookupAddress[];
       if (!allowPrivate) {
-        const bad = list.find((a) => !isPublicAddress(a.address));
-        if (bad) return callback(new PrivateAddressError(hostname, bad.address) as NodeJS.ErrnoException, []);
+        if (list.some((a) => !isPublicAddress(a.address))) {
+          return callback(new PrivateAddressError() as NodeJS.ErrnoException, []);
+        }
       }
       if ((opts as { all?: boolean }).all) return callback(null, list);
       const first = list[0];

@@ -1,6 +1,6 @@
 /**
- * The access log (issue 14): one record per visit, with its entry and, once they leave, its exit.
- * "Quem está no condomínio agora" is the records without an exit.
+ * The access log (docs/product.md, "Entradas e saídas"): one record per visit, with its entry and, once they
+ * leave, its exit. "Quem está no condomínio agora" is the records without an exit.
  */
 import { z } from "zod";
 import { ACESSO_ORIGENS, type AcessoOrigem, VISITA_TIPOS } from "../domain";
@@ -85,7 +85,7 @@ export const acessoSchema = z.object({
   condominio: z.object({ nome: z.string() }),
 });
 export type Acesso = z.infer<typeof acessoSchema>;
-/** The log's list shows the document masked (issue 15). */
+/** The log's list shows the document masked, as lists do (docs/product.md, "Personal data and retention"). */
 export const acessoPageSchema = pageOf(acessoSchema.extend({ documento: maskedDocument }));
 export type AcessoPage = z.infer<typeof acessoPageSchema>;
 

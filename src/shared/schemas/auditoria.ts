@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 15): what the "Auditoria" screen lists and filters, and what a person's
+ * The audit trail (docs/product.md, "Auditoria"): what the "Auditoria" screen lists and filters, and what a person's
  * "Acessos a estes dados" shows. Actions and entities are closed sets so the screen can offer them.
  */
 import { z } from "zod";
@@ -76,6 +76,15 @@ export const AUDITORIA_ENTIDADE_LABELS: Record<AuditoriaEntidade, string> = {
   titular: "Pedido de titular (LGPD)",
 };
 
+/**
+ * A record never holds personal data (docs/decisions/030-personal-data-out-of-the-audit-trail.md).
+ * In a stored `resumo`, this stands where the name of the person the record is about goes; the API
+ * answers with the live record's name (anonymised when the person was) in its place.
+ */
+export const AUDITORIA_NOME_DO_REGISTRO = "{nome}";
+/** What a field of personal data shows before and after: the field changed, its value is not kept. */
+export const AUDITORIA_DADO_PESSOAL = "[dado pessoal]";
+
 const auditoriaFilters = {
   /** Period: inclusive start, exclusive end. */
   de: z.iso.datetime({ offset: true, error: "Data inicial inválida" }).optional(),
@@ -101,8 +110,14 @@ export const auditoriaSchema = z.object({
   acao: z.enum(AUDITORIA_ACOES),
   entidade: z.enum(AUDITORIA_ENTIDADES),
   entidade_id: z.string().nullable(),
+  /** One line, with the name of the person it is about read from the live record (anonymised when they were). */
   resumo: z.string(),
-  /** The changed fields before and after; documents masked. */
+  /**
+   * The live name of the record the entry is about (a visitor's request, pass or entry, a person):
+   * null when the entry is about no such record, or when it no longer exists.
+   */
+  entidade_nome: z.string().nullable(),
+  /** The changed fields before and after; personal data named, never kept (AUDITORIA_DADO_PESSOAL). */
   antes: z.record(z.string(), z.unknown()).nullable(),
   depois: z.record(z.string(), z.unknown()).nullable(),
 });

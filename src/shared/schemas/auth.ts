@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Sign-in form (SPEC.md sections 2.2 and 5): e-mail and password are required and the e-mail must be
+ * Sign-in form (docs/product.md, "Sign-in and passwords"): e-mail and password are required and the e-mail must be
  * an address. The browser's own `required`/`type="email"` checks run first; these messages cover the
  * rest (for example "a@b", which browsers accept).
  */

@@ -1,5 +1,5 @@
 /**
- * Account creation after checkout (SPEC.md sections 2.14, 5): the password form the
+ * Account creation after checkout (docs/product.md, "Account creation"): the password form the
  * create-account page and POST /api/cadastro both validate with, and the API's answer.
  */
 import { z } from "zod";

@@ -40,7 +40,7 @@ export function duracaoSegundos(iniciadoEm: Date, finalizadoEm: Date | null): nu
   return finalizadoEm ? Math.round((finalizadoEm.getTime() - iniciadoEm.getTime()) / 1000) : null;
 }
 
-/** "2:05" for 125 s, "-" while unfinished (SPEC.md section 2.11). */
+/** "2:05" for 125 s, "-" while unfinished (docs/product.md, "Chamadas"). */
 export function formatDuracao(seconds: number | null): string {
   if (seconds === null) return "-";
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;

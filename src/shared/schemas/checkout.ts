@@ -1,5 +1,5 @@
 /**
- * Checkout (SPEC.md sections 2.13, 3, 5): the billing form, the demo card and the API's answers.
+ * Checkout (docs/product.md, "Checkout"): the billing form, the demo card and the API's answers.
  * The web forms and the server validate with these. Account creation's form is in cadastro.ts.
  */
 import { z } from "zod";
@@ -19,7 +19,7 @@ import { BILLING_CYCLES, PLAN_IDS } from "../plans";
 const required = (message: string, max = 120) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Máximo de ${max} caracteres`);
 
-/** Billing form (SPEC.md section 5): masked on screen, stored as digits. */
+/** Billing form (docs/product.md, "Checkout"): masked on screen, stored as digits. */
 export const checkoutClienteSchema = z
   .object({
     nome: required("Informe o nome completo").pipe(z.string().min(2, "Nome deve ter pelo menos 2 caracteres")),
@@ -83,7 +83,7 @@ export const checkoutCreateSchema = z
 export type CheckoutCreateInput = z.input<typeof checkoutCreateSchema>;
 export type CheckoutCreate = z.output<typeof checkoutCreateSchema>;
 
-/** The demo provider's card fields (DESIGN.md section 1). */
+/** The demo provider's card fields (demo mode, docs/product.md, "Checkout"). */
 export const demoCardSchema = z
   .object({
     numero: z

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** An optional text input: trimmed, and empty means null (SPEC.md section 3). */
+/** An optional text input: trimmed, and empty means null (docs/product.md, "Data and field names"). */
 export const optionalText = (max: number, tooLong = `Máximo de ${max} caracteres`) =>
   z
     .string()
@@ -67,8 +67,9 @@ export function normalizeSearch(text: string): string {
 }
 
 /**
- * A document as lists, search results and exports show it (issue 15, src/shared/mask.ts): masked.
- * The full document appears only in a detail response.
+ * A document as lists, search results and exports show it (src/shared/mask.ts;
+ * docs/product.md, "Personal data and retention"): masked. The full document appears only in a detail
+ * response.
  */
 export const maskedDocument = z
   .string()

@@ -5,7 +5,7 @@ import { solicitacaoSchema } from "./solicitacoes";
 
 const RETENCAO_MESSAGE = "A retenção vai de 30 a 1.825 dias";
 
-/** Seconds a resident has to answer before the next one is reached (issue 13). */
+/** Seconds a resident has to answer before the next one is reached (docs/product.md, "Condomínios"). */
 const esperaMoradorSegundos = z.coerce
   .number({ error: "Informe o tempo de espera em segundos" })
   .int("Use um número inteiro de segundos")
@@ -13,7 +13,7 @@ const esperaMoradorSegundos = z.coerce
   .max(3600, "Espere no máximo 3600 segundos (1 hora)");
 /** Reach every resident at once instead of one after another. */
 const notificarTodosMoradores = z.boolean({ error: "Valor inválido" });
-/** Days visitor data is kept before the retention job anonymises it (issue 15). */
+/** Days visitor data is kept before the daily job anonymises it (docs/product.md, "Personal data and retention"). */
 const retencaoDias = z.coerce
   .number({ error: RETENCAO_MESSAGE })
   .int(RETENCAO_MESSAGE)
@@ -30,7 +30,7 @@ const condominioBase = {
   enabled: z.boolean({ error: "Valor inválido" }).default(true),
 };
 
-/** Condominium form and POST body (SPEC.md section 5): omitted settings take their defaults. */
+/** Condominium form and POST body (docs/product.md, "Condomínios"): omitted settings take their defaults. */
 export const condominioInputSchema = z
   .object({
     ...condominioBase,

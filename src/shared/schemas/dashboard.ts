@@ -38,7 +38,7 @@ export const kpisSchema = z.object({
     total: z.number().int(),
   }),
   trends: z.object({ pendente: trendSchema, autorizado: trendSchema, negado: trendSchema, total: trendSchema }),
-  /** People inside now: entries without an exit (issue 14). */
+  /** People inside now: entries without an exit (docs/product.md, "Dashboard"). */
   presentes: z.number().int(),
 });
 export type Kpis = z.infer<typeof kpisSchema>;

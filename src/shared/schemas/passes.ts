@@ -1,5 +1,5 @@
 /**
- * Passes (pre-authorisations, issue 14) and their validation at the gate: the API contract, the
+ * Passes (pre-authorisations, docs/product.md, "Passes") and their validation at the gate: the API contract, the
  * console's forms and the integration endpoint share these schemas.
  */
 import { z } from "zod";

@@ -22,7 +22,7 @@ describe("newPasswordSchema", () => {
     expect(messages(p)).toEqual([PASSWORD_TOO_COMMON]);
   });
 
-  it("keeps SPEC.md's minimum and message, and caps the length at 128", () => {
+  it("keeps the product's minimum length and message, and caps the length at 128", () => {
     expect(messages("12345")).toEqual([PASSWORD_TOO_SHORT]);
     expect(messages("")).toEqual([PASSWORD_TOO_SHORT]);
     expect(messages(undefined)).toEqual([PASSWORD_TOO_SHORT]);

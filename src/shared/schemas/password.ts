@@ -1,7 +1,7 @@
 /**
- * The rule for every new password (account creation, and any better-auth endpoint that sets one):
- * SPEC.md section 5's minimum and message, at most 128 characters, and none of the 10,000 most
- * common passwords. Signing in never applies it, so existing logins keep working.
+ * The rule for every new password (account creation, and any better-auth endpoint that sets one): the
+ * product's minimum length and its message (docs/product.md, "Validation messages"), at most 128 characters,
+ * and none of the 10,000 most common passwords. Signing in never applies it, so existing logins keep working.
  *
  * Kept in its own module with the list: only the create-account page and the server import it,
  * so the list stays out of every other page's bundle.
@@ -25,7 +25,7 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());
 }
 
-/** Length is checked first (and stops there), so a short password gets only the SPEC.md message. */
+/** Length is checked first (and stops there), so a short password gets only the length message. */
 export const passwordLengthSchema = z
   .string({ error: PASSWORD_TOO_SHORT })
   .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT, abort: true })

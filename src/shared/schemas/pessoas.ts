@@ -5,7 +5,7 @@ import { solicitacaoListItemSchema } from "./solicitacoes";
 
 const E164 = /^\+[1-9]\d{7,14}$/;
 
-/** Person form and API body (SPEC.md section 5). */
+/** Person form and API body (docs/product.md, "Pessoas"). */
 export const pessoaInputSchema = z
   .object({
     condominio_id: requiredId("Selecione um condomínio"),
@@ -22,7 +22,7 @@ export const pessoaInputSchema = z
       message: "E-mail inválido",
     }),
     pbx_ramal: optionalText(20),
-    /** How the person is reached about visitors (issue 13); null: WhatsApp with a phone, else e-mail. */
+    /** How this person hears of visits (docs/product.md, "Pessoas"); null: WhatsApp with a phone, else e-mail. */
     canal_preferido: z
       .enum(CANAIS_NOTIFICACAO, { error: "Canal inválido" })
       .nullish()

@@ -1,6 +1,6 @@
 /**
  * Access requests (solicitacoes_acesso): the API contract and the console form share these schemas.
- * Field names are SPEC.md section 3's; messages are SPEC.md section 5's.
+ * Field names: docs/product.md, "Data and field names"; messages: the same file, "Validation messages".
  */
 import { z } from "zod";
 import {
@@ -118,7 +118,7 @@ export const solicitacaoSchema = z.object({
   portao: z.string().nullable(),
   /** Through what it was decided: console, telefone (a call's DTMF answer) or link (the resident's link). */
   decidido_via: z.enum(DECISAO_VIAS).nullable(),
-  /** Every resident was reached and nobody answered (issue 13): the porteiro takes over. */
+  /** Every resident was reached and nobody answered (docs/product.md, "Resident link"): the porteiro takes over. */
   sem_resposta_moradores_em: isoDateTime.nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
@@ -155,7 +155,7 @@ export const chamadaDaSolicitacaoSchema = z.object({
   criado_por: autorSchema.nullable(),
 });
 
-/** A message to a resident about this request (issue 13): an attempt on its timeline. */
+/** A message to a resident about this request (docs/product.md, "Resident link"): an attempt on its timeline. */
 export const notificacaoSchema = z.object({
   id: z.uuid(),
   pessoa_id: z.uuid().nullable(),
@@ -167,7 +167,12 @@ export const notificacaoSchema = z.object({
   status: z.enum(NOTIFICACAO_STATUSES),
   /** Sent by the labelled demo channel: nothing left the machine. */
   demo: z.boolean(),
-  /** Demo only: the message as the resident would read it, with the link. */
+  /** Not sent: the channel has no provider keys on this server ("WhatsApp não configurado"). */
+  nao_configurado: z.boolean(),
+  /**
+   * Demo only: the message as the resident would read it. Its link's token is cut (`…/r/abc…`)
+   * except on the demo tenant (its "Mensagens enviadas (demonstração)" panel).
+   */
   mensagem: z.string().nullable(),
   ultimo_erro: z.string().nullable(),
   created_at: isoDateTime,
@@ -181,7 +186,8 @@ export type Notificacao = z.infer<typeof notificacaoSchema>;
 /** The gate-open command sent to a webhook for this request, and how its delivery went. */
 export const comandoPortaoSchema = z.object({
   entrega_id: z.uuid(),
-  url: z.string(),
+  /** Which webhook: its description, and its URL's origin only (the path may carry the gate's token). */
+  webhook: z.object({ descricao: z.string().nullable(), origem: z.string() }),
   status: z.enum(WEBHOOK_ENTREGA_STATUSES),
   tentativas: z.number().int(),
   ultimo_status_http: z.number().int().nullable(),
@@ -201,3 +207,15 @@ export const solicitacaoDetailSchema = solicitacaoSchema.extend({
   notificacoes: z.array(notificacaoSchema),
 });
 export type SolicitacaoDetail = z.infer<typeof solicitacaoDetailSchema>;
+
+/**
+ * A resident's message as the integration API shows it: no address and no text (a PBX or an
+ * attendant has no use for them, and a message's text carries the resident's link).
+ */
+export const notificacaoIntegracaoSchema = notificacaoSchema.omit({ destino: true, mensagem: true });
+
+/** GET /api/v1/solicitacoes/{id}: the detail, with the messages as above. */
+export const solicitacaoDetailIntegracaoSchema = solicitacaoDetailSchema.extend({
+  notificacoes: z.array(notificacaoIntegracaoSchema),
+});
+export type SolicitacaoDetailIntegracao = z.infer<typeof solicitacaoDetailIntegracaoSchema>;

@@ -1,7 +1,8 @@
 /**
- * Data subjects' requests (issue 15, item 5; LGPD art. 18 and 19): find a person by document or
- * name across residents, staff and visitors; export what is held about them; anonymise them.
- * Every request is recorded with its 15-day deadline and its completion.
+ * Data subjects' requests (LGPD art. 18 and 19; docs/product.md, "Direitos dos titulares"): list the candidates
+ * for a document or name across residents, staff and visitors; export or anonymise exactly the records
+ * staff chose as one person's (docs/decisions/024-audit-and-lgpd.md). Every request is recorded with
+ * who the subject is, its 15-day deadline and its completion.
  */
 import { z } from "zod";
 import { TITULAR_PEDIDO_TIPOS } from "../domain";
@@ -41,15 +42,55 @@ export const titularBuscaQuerySchema = z
   });
 export type TitularBuscaQuery = z.output<typeof titularBuscaQuerySchema>;
 
+/** The kinds of record a data subject's request acts on (calls follow their requests and people). */
+export const TITULAR_REGISTRO_TIPOS = ["pessoa", "solicitacao", "passe", "acesso"] as const;
+export type TitularRegistroTipo = (typeof TITULAR_REGISTRO_TIPOS)[number];
+
+export const TITULAR_REGISTRO_TIPO_LABELS: Record<TitularRegistroTipo, string> = {
+  pessoa: "Cadastro de pessoa",
+  solicitacao: "Solicitação de acesso",
+  passe: "Passe",
+  acesso: "Entrada e saída",
+};
+
 /**
- * A request. With `documento`, the rows are those with that document; without it, those whose
- * name contains `nome` (the same rule as the search). `nome` is always recorded as the titular's.
+ * At most this many records in a search answer and in one request: beyond it the search says so and
+ * the staff narrows it by document (docs/decisions/024-audit-and-lgpd.md).
+ */
+export const TITULAR_MAX_REGISTROS = 500;
+
+/** One record, as chosen in a request: its kind and id. */
+export const titularRegistroRefSchema = z
+  .object({
+    tipo: z.enum(TITULAR_REGISTRO_TIPOS, { error: "Tipo de registro inválido" }),
+    id: z.uuid("Identificador de registro inválido"),
+  })
+  .strict();
+export type TitularRegistroRef = z.infer<typeof titularRegistroRefSchema>;
+
+/**
+ * A request: who the data subject is, as the staff confirmed it (the name, and the document they
+ * presented), and exactly which records are theirs, chosen among the search's candidates. The
+ * server checks that every record is the tenant's, not yet anonymised, and the subject's: a record
+ * with a document must carry the confirmed document; one without must carry the confirmed name.
  */
 export const titularPedidoCreateSchema = z
   .object({
     tipo: z.enum(TITULAR_PEDIDO_TIPOS, { error: "Escolha exportação ou anonimização" }),
-    documento: documento.nullish().transform((v) => v || null),
-    nome,
+    titular: z
+      .object({
+        nome,
+        documento: documento.nullish().transform((v) => v || null),
+      })
+      .strict(),
+    registros: z
+      .array(titularRegistroRefSchema, { error: "Escolha os registros do titular" })
+      .min(1, "Escolha pelo menos um registro do titular")
+      .max(TITULAR_MAX_REGISTROS, `No máximo ${TITULAR_MAX_REGISTROS} registros por pedido`)
+      .refine(
+        (list) => new Set(list.map((r) => `${r.tipo}:${r.id}`)).size === list.length,
+        "Um registro foi escolhido mais de uma vez",
+      ),
   })
   .strict();
 export type TitularPedidoCreateInput = z.input<typeof titularPedidoCreateSchema>;
@@ -85,37 +126,43 @@ export type TitularPedido = z.infer<typeof titularPedidoSchema>;
 export const titularPedidoPageSchema = pageOf(titularPedidoSchema);
 export type TitularPedidoPage = z.infer<typeof titularPedidoPageSchema>;
 
-export const titularPessoaSchema = z.object({
+/** A record that may be the data subject's: enough to tell people apart, the document masked. */
+export const titularRegistroSchema = z.object({
+  tipo: z.enum(TITULAR_REGISTRO_TIPOS),
   id: z.uuid(),
   nome: z.string(),
   documento: maskedDocument,
   condominio: z.string(),
-  /** Units lived in ("101 Torre A"), current ones first. */
-  unidades: z.array(z.string()),
-  /** morador: lives in a unit now; equipe: has a login in the tenant; inativo: neither. */
-  vinculo: z.enum(["morador", "equipe", "inativo"]),
-  /** An active resident or staff login: kept while active, not anonymised. */
+  /** "101 Torre A"; a person's units (current first) joined by ", "; null for a person without one. */
+  unidade: z.string().nullable(),
+  /** When the request or pass was created, the entry happened or the person was registered. */
+  data: isoDateTime,
+  /** People's records only: morador (lives in a unit now), equipe (has a login here), inativo. */
+  vinculo: z.enum(["morador", "equipe", "inativo"]).nullable(),
+  /** An active resident or staff login: kept while active, never anonymised. */
   ativo: z.boolean(),
 });
-export type TitularPessoa = z.infer<typeof titularPessoaSchema>;
+export type TitularRegistro = z.infer<typeof titularRegistroSchema>;
 
-export const titularAmostraSchema = z.object({
-  tipo: z.enum(["solicitacao", "passe", "acesso"]),
-  id: z.uuid(),
+/**
+ * A candidate: the records that carry one document (or, without a document, one name). Two people
+ * with the same name and different documents are two candidates; records without a document are
+ * never merged into a candidate with one, since nothing says they are the same person.
+ */
+export const titularCandidatoSchema = z.object({
   nome: z.string(),
+  /** Masked; null: these records carry no document. */
   documento: maskedDocument,
-  data: isoDateTime,
-  unidade: z.string(),
-  condominio: z.string(),
+  /** Newest first. */
+  registros: z.array(titularRegistroSchema),
 });
-export type TitularAmostra = z.infer<typeof titularAmostraSchema>;
+export type TitularCandidato = z.infer<typeof titularCandidatoSchema>;
 
 export const titularBuscaResultSchema = z.object({
   criterio: z.enum(["documento", "nome"]),
-  contagens: titularContagensSchema,
-  /** Residents' and staff's records (at most 50). */
-  pessoas: z.array(titularPessoaSchema),
-  /** The newest visitor rows (requests, passes, access records), at most 10. */
-  visitantes: z.array(titularAmostraSchema),
+  /** By name, then newest record first. */
+  candidatos: z.array(titularCandidatoSchema),
+  /** More records matched than TITULAR_MAX_REGISTROS: the newest are listed; search by document. */
+  truncado: z.boolean(),
 });
 export type TitularBuscaResult = z.infer<typeof titularBuscaResultSchema>;

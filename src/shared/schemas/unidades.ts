@@ -3,7 +3,7 @@ import { listQuery, optionalText, pageOf, requiredId } from "./common";
 import { moradorSchema } from "./pessoas";
 import { solicitacaoSchema } from "./solicitacoes";
 
-/** Unit form and API body (SPEC.md section 5). */
+/** Unit form and API body (docs/product.md, "Unidades"). */
 export const unidadeInputSchema = z
   .object({
     condominio_id: requiredId("Selecione um condomínio"),

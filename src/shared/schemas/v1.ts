@@ -1,6 +1,7 @@
 /**
- * The integration API (/api/v1, issue 12): what the PBX, the AI attendant and the gate controller
- * send and receive. Field names follow the console's (SPEC.md section 3).
+ * The integration API (/api/v1, docs/product.md, "Integration API"): what the PBX, the AI attendant and the
+ * gate controller send and receive. Field names follow the console's
+ * (docs/product.md, "Data and field names").
  */
 import { z } from "zod";
 import { CHAMADA_RESPOSTAS, CHAMADA_STATUSES } from "../domain";
@@ -95,10 +96,21 @@ export const v1CondominioSchema = z.object({
 });
 export const v1CondominioPageSchema = pageOf(v1CondominioSchema);
 
+/** Which units the directory lists: by default only those that receive visitors. */
+export const V1_UNIDADE_STATUS = ["ativa", "inativa", "todas"] as const;
+
 export const v1UnidadeListQuerySchema = listQuery({
   condominio_id: z.uuid("Condomínio inválido").optional(),
   /** The PBX looks a unit up by the extension that was dialled. */
   ramal: z.string().trim().max(30, "Ramal deve ter no máximo 30 caracteres").optional(),
+  // A PBX or an attendant that dials from the directory must not offer a unit that refuses visitors.
+  status: z
+    .enum(V1_UNIDADE_STATUS, { error: "Status inválido: use ativa, inativa ou todas" })
+    .default("ativa")
+    .describe(
+      "`ativa` (padrão): só unidades ativas de condomínios ativos, as únicas que recebem visitantes; " +
+        "`inativa`: a unidade ou o seu condomínio está inativo; `todas`: as duas.",
+    ),
 });
 
 /** A unit in the dial plan, with its active residents in calling order (responsável first). */
@@ -108,7 +120,10 @@ export const v1UnidadeDiretorioSchema = z.object({
   codigo: z.string(),
   torre: z.string().nullable(),
   pbx_ramal: z.string().nullable(),
-  enabled: z.boolean(),
+  enabled: z.boolean().describe("A unidade está ativa"),
+  condominio_enabled: z
+    .boolean()
+    .describe("O condomínio da unidade está ativo. A unidade recebe visitantes só com os dois ativos."),
   moradores: z.array(
     z.object({
       pessoa_id: z.uuid(),
@@ -122,7 +137,20 @@ export const v1UnidadeDiretorioSchema = z.object({
 export type V1UnidadeDiretorio = z.infer<typeof v1UnidadeDiretorioSchema>;
 export const v1UnidadeDiretorioPageSchema = pageOf(v1UnidadeDiretorioSchema);
 
-export const v1EventosQuerySchema = z.object({
-  depois_de: z.coerce.number().int("Use o id do último evento recebido").min(0, "Id inválido").default(0),
-  limite: z.coerce.number().int("Limite inválido").min(1, "Limite inválido").max(500, "No máximo 500").default(100),
-});
+export const v1EventosQuerySchema = z
+  .object({
+    depois_de: z.coerce.number().int("Use o id do último evento recebido").min(0, "Id inválido").default(0),
+    limite: z.coerce.number().int("Limite inválido").min(1, "Limite inválido").max(500, "No máximo 500").default(100),
+    // A gate controller starting up must not replay old authorisations: it starts from the end.
+    desde: z
+      .enum(["agora"], { error: "Use desde=agora (ou depois_de com o último id recebido)" })
+      .optional()
+      .describe(
+        "`agora`: nenhum evento, só `ultimo_id` com o id do evento mais recente. Quem começa a acompanhar " +
+          "o feed (um controlador de portão ao ligar) parte dele, sem repetir eventos antigos.",
+      ),
+  })
+  .refine((q) => !(q.desde && q.depois_de > 0), {
+    path: ["desde"],
+    message: "Use depois_de ou desde=agora, não os dois",
+  });

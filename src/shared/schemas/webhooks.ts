@@ -155,7 +155,7 @@ const unidadePayload = z.object({
   pbx_ramal: z.string().nullable(),
 });
 
-/** On `portao.abrir` sent for a pass validated at the gate (issue 14), instead of a request. */
+/** On `portao.abrir` sent for a pass validated at the gate (docs/product.md, "Portaria"), instead of a request. */
 const passePayload = z.object({
   id: z.uuid(),
   nome: z.string(),

@@ -67,7 +67,7 @@ describe("current sidebar item", () => {
   const solicitacoes = NAV_ITEMS.find((i) => i.href === "/app/solicitacoes")!;
   const configuracoes = ADMIN_NAV_ITEMS[0]!;
 
-  it("lights a section on its own path only (SPEC.md section 2.3), trailing slash aside", () => {
+  it("lights a section on its own path only, trailing slash aside", () => {
     expect(isActiveItem(solicitacoes, "/app/solicitacoes")).toBe(true);
     expect(isActiveItem(solicitacoes, "/app/solicitacoes/")).toBe(true);
     expect(isActiveItem(solicitacoes, "/app/solicitacoes/nova")).toBe(false);

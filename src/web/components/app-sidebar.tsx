@@ -42,14 +42,14 @@ export interface NavItem {
   /** What the section's screen needs (src/shared/permissions.ts): without it the link is not shown. */
   permission: Permission;
   /**
-   * Lit on its sub-pages too. The console's sections match exactly (SPEC.md section 2.3: /app/
+   * Lit on its sub-pages too. The console's sections match exactly (docs/product.md, "Console shell": /app/
    * solicitacoes/nova does not light "Solicitações"), but /app/configuracoes only redirects to its
    * first page, so an exact match would never light it.
    */
   matchSubpages?: boolean;
 }
 
-/** The console's sections (SPEC.md section 2.3), at their canonical /app URLs. */
+/** The console's sections (docs/product.md, "Console shell"), at their canonical /app URLs. */
 export const NAV_ITEMS: readonly NavItem[] = [
   // The dashboard is a summary of requests (a morador's home is their unit's requests).
   {
@@ -69,7 +69,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // Condominiums are read under the same permission as units: a morador sees their own.
   { title: CONSOLE_SCREENS.condominios.list, href: "/app/condominios", icon: Building, permission: "unidades:ler" },
   { title: CONSOLE_SCREENS.chamadas.list, href: "/app/chamadas", icon: Phone, permission: "chamadas:ler" },
-  // The gate (issue 14): porteiros validate passes and register entries and exits here.
+  // The gate (docs/product.md, "Portaria"): porteiros validate passes and register entries and exits here.
   { title: CONSOLE_SCREENS.portaria.list, href: "/app/portaria", icon: ScanLine, permission: "portaria:operar" },
   { title: CONSOLE_SCREENS.passes.list, href: "/app/passes", icon: Ticket, permission: "passes:ler" },
   { title: CONSOLE_SCREENS.acessos.list, href: "/app/acessos", icon: History, permission: "acessos:ler" },
@@ -84,7 +84,7 @@ export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
     permission: "equipe:gerenciar",
     matchSubpages: true,
   },
-  // Issue 15: who did what, when and from where.
+  // Who did what, when and from where (docs/product.md, "Auditoria").
   { title: CONSOLE_SCREENS.auditoria.list, href: "/app/auditoria", icon: ShieldCheck, permission: "auditoria:ler" },
   // LGPD art. 18: a data subject's copy of their data, or its anonymisation.
   { title: CONSOLE_SCREENS.titulares.list, href: "/app/titulares", icon: Scale, permission: "lgpd:gerenciar" },

@@ -17,7 +17,7 @@ export interface Crumb {
 }
 
 /**
- * "Dashboard" first, then the title of each screen along the path after /app (SPEC.md section 2.3):
+ * "Dashboard" first, then the title of each screen along the path after /app (docs/product.md, "Console shell"):
  * /app/solicitacoes/nova → Dashboard › Solicitações › Nova Solicitação;
  * /app/pessoas/<id>/editar → Dashboard › Pessoas › Pessoa #1a2b3c4d › Editar Pessoa.
  * /app/dashboard is just Dashboard.

@@ -32,7 +32,7 @@ interface Option {
 }
 
 /**
- * The placeholder names what the role can find: SPEC.md section 2.3's text, unless the role is known
+ * The placeholder names what the role can find: the text of docs/product.md, "Console shell", unless the role is known
  * not to read people (a morador).
  */
 export function searchPlaceholder(permissions: readonly string[] | undefined): string {

@@ -187,7 +187,7 @@ export function ListScreen<T>({
   loading?: React.ReactNode;
   /** What failed, in the standard error state ("Não foi possível carregar as unidades."). */
   errorTitle?: string;
-  /** Instead of errorTitle, where the spec words the error state differently. */
+  /** Instead of errorTitle, where the product words the error state differently. */
   error?: React.ReactNode;
   empty: React.ReactNode;
   children: (items: T[]) => React.ReactNode;

@@ -31,8 +31,8 @@ export function pendentesOptions() {
 }
 
 /**
- * How many pending requests nobody answered (issue 13: every resident was reached, or none could
- * be): only the total is read. Under the "solicitacoes" root like the pending count.
+ * How many pending requests nobody answered (docs/product.md, "Resident link": every resident was reached, or
+ * none could be): only the total is read. Under the "solicitacoes" root like the pending count.
  */
 export function semRespostaOptions() {
   return queryOptions({
@@ -64,10 +64,10 @@ export function bellDescription(pendentes: number, semResposta: number, semRespo
 }
 
 /**
- * The header bell: its badge is the real number of pending requests (hidden at 0), kept live by the
- * realtime events; clicking it lists the newest pending ones with links. The pending requests nobody
- * answered (issue 13) stand out: a ringing bell with a second, orange count at its foot, named in
- * the button's description, and a highlighted link to the filtered list in the popover.
+ * The header bell: its badge is the real number of pending requests (hidden at 0), kept live by the realtime
+ * events; clicking it lists the newest pending ones with links. The pending requests nobody answered
+ * (docs/product.md, "Resident link") stand out: a ringing bell with a second, orange count at its foot, named
+ * in the button's description, and a highlighted link to the filtered list in the popover.
  */
 export function NotificationBell() {
   const pendentes = useQuery(pendentesOptions());

@@ -17,7 +17,7 @@ import { condominioOptions } from "@/web/lib/lookups.queries";
 import { isFiltered, isUuid, useListParams } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 
-/** Ids are displayed truncated to 8 characters (SPEC.md section 9). */
+/** Ids are displayed truncated to 8 characters (docs/product.md, "Lists and search"). */
 export { shortId };
 
 /** The "Editar" button of a detail screen. */
@@ -62,7 +62,7 @@ export function DataList({
   );
 }
 
-/** "Ativo"/"Inativo" or "Ativa"/"Inativa" (SPEC.md section 4). */
+/** "Ativo"/"Inativo" or "Ativa"/"Inativa" (docs/product.md, "Statuses and labels"). */
 export function ActiveBadge({ active, feminine = false }: { active: boolean; feminine?: boolean }) {
   const label = active ? (feminine ? "Ativa" : "Ativo") : feminine ? "Inativa" : "Inativo";
   return (

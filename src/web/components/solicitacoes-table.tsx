@@ -52,7 +52,7 @@ function VisitorLink({ s, className }: { s: Solicitacao; className?: string }) {
   );
 }
 
-/** A pending request nobody answered (issue 13): the porteiro calls the unit. */
+/** A pending request nobody answered (docs/product.md, "Resident link"): the porteiro calls the unit. */
 function semResposta(s: Solicitacao): boolean {
   return s.status === "pendente" && s.sem_resposta_moradores_em !== null;
 }
@@ -66,7 +66,7 @@ function DetailsLink({ s, className }: { s: Solicitacao; className?: string }) {
 }
 
 /**
- * The request list (SPEC.md section 2.5): a table with Visitante, Tipo, Unidade, Status, Data and
+ * The request list (docs/product.md, "Solicitações"): a table with Visitante, Tipo, Unidade, Status, Data and
  * Ações on wide screens, a list of cards on phones. The visitor's name links to the detail, and the
  * link's hit area covers the whole row.
  */

@@ -53,8 +53,8 @@ export function StatusBadge({
 }
 
 /**
- * "Sem resposta dos moradores" (issue 13): a pending request every resident was reached about and
- * nobody answered. Text and icon, not colour alone.
+ * "Sem resposta dos moradores" (docs/product.md, "Resident link"): a pending request every resident was
+ * reached about and nobody answered. Text and icon, not colour alone.
  */
 export function SemRespostaBadge({ className }: { className?: string }) {
   return (

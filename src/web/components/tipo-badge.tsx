@@ -2,7 +2,7 @@ import { Briefcase, User } from "lucide-react";
 import { tipoLabel } from "@/shared/status-catalogue";
 import { Badge } from "@/web/components/ui/badge";
 
-/** "Visitante" or "Prestador" (SPEC.md section 4), with an icon for a quick scan. */
+/** "Visitante" or "Prestador" (docs/product.md, "Statuses and labels"), with an icon for a quick scan. */
 export function TipoBadge({ tipo, className }: { tipo: string; className?: string }) {
   const Icon = tipo === "prestador" ? Briefcase : User;
   return (

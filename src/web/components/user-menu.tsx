@@ -21,7 +21,7 @@ export interface MenuUser {
   image?: string | null;
 }
 
-/** First letter of the e-mail, upper-cased (SPEC.md section 2.3). */
+/** First letter of the e-mail, upper-cased (docs/product.md, "Console shell"). */
 export function avatarInitial(email: string): string {
   return (email.trim().charAt(0) || "U").toUpperCase();
 }

@@ -1,6 +1,6 @@
 import { Navigate } from "react-router";
 
-/** /app → /app/dashboard (SPEC.md section 2.1). */
+/** /app → /app/dashboard (docs/product.md, "Addresses"). */
 export default function ConsoleIndex() {
   return <Navigate to="/app/dashboard" replace />;
 }

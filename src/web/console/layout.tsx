@@ -30,7 +30,7 @@ export default function ConsoleLayout() {
 }
 
 /**
- * The signed-in area (SPEC.md section 2.3): a spinner while the session loads, /login (replacing
+ * The signed-in area (docs/product.md, "Console shell"): a spinner while the session loads, /login (replacing
  * history) without a user, otherwise the shell with the nested screen.
  */
 function ConsoleGate() {
@@ -75,7 +75,7 @@ function ConsoleGate() {
 
 function ConsoleShell({ sessionUser, onUnauthorized }: { sessionUser: MenuUser; onUnauthorized: () => void }) {
   const me = useQuery(meQueryOptions());
-  // Live updates for every console screen (SPEC.md section 4): one event stream per tab.
+  // Live updates for every console screen (docs/product.md, "Live updates"): one event stream per tab.
   useRealtime();
   // Read once, in the browser: the console is never pre-rendered, so there is no hydration to match.
   const [sidebarOpen] = useState(readSidebarCookie);

@@ -3,7 +3,8 @@ import { canonicalConsolePath } from "@/shared/public-routes";
 
 /**
  * The unprefixed console URLs (/dashboard, /solicitacoes/nova, ...) reach the same screens under /app
- * (SPEC.md section 2.1). The server answers 301 on full page loads; this covers client-side links.
+ * (docs/decisions/001-canonical-console-urls.md). The server answers 301 on full page loads; this covers
+ * client-side links.
  */
 export default function LegacyConsoleRedirect() {
   const { pathname, search, hash } = useLocation();

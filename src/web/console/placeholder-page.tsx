@@ -4,7 +4,7 @@ import { EmptyState } from "@/web/components/empty-state";
 import { PageHeader } from "@/web/components/page-header";
 import { Card, CardContent } from "@/web/components/ui/card";
 
-/** Stand-in for a console screen that a later issue builds: its header and an empty-state card. */
+/** Stand-in for a console screen not built yet: its header and an empty-state card. */
 export function PlaceholderPage({
   title,
   description,

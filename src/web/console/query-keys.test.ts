@@ -1,5 +1,5 @@
 /**
- * Issue 10, section 7: every screen that shows an access request keeps its data under a query-key
+ * Every screen that shows an access request keeps its data under a query-key
  * root that a change to a request invalidates, so a decided request never keeps its old status on
  * the condominium, unit or person screens (or anywhere else) until their cache expires.
  */

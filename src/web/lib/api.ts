@@ -44,7 +44,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   return body as T;
 }
 
-/** Message to show for any thrown value, with the spec's fallback text. */
+/** Message to show for any thrown value, with the fallback text of docs/product.md, "Error messages". */
 export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE;
 }

@@ -25,6 +25,12 @@ describe("diffRows", () => {
     ]);
   });
 
+  it("marks a field of personal data as changed: it is named, its values are not kept (decision 030)", () => {
+    expect(diffRows({ telefone_visitante: "[dado pessoal]" }, { telefone_visitante: "[dado pessoal]" })).toEqual([
+      { campo: "telefone_visitante", antes: "[dado pessoal]", depois: "[dado pessoal]", alterado: true },
+    ]);
+  });
+
   it("has no rows without antes and depois", () => {
     expect(diffRows(null, null)).toEqual([]);
     expect(diffRows(undefined, {})).toEqual([]);

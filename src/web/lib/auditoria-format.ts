@@ -1,9 +1,9 @@
 /**
- * How the "Auditoria" screen reads one record of the trail (issue 15): who acted, and the fields
+ * How the "Auditoria" screen reads one record of the trail (docs/product.md, "Auditoria"): who acted, and the fields
  * a change touched, before and after. Pure, so the unit tests check it without a browser.
  */
 import type { AuditoriaAtor } from "@/shared/domain";
-import type { Auditoria, AuditoriaEntidade } from "@/shared/schemas/auditoria";
+import { AUDITORIA_DADO_PESSOAL, type Auditoria, type AuditoriaEntidade } from "@/shared/schemas/auditoria";
 
 /** Who acted when the record names no one (a removed user, the retention job, a failed sign-in). */
 export const ATOR_TIPO_LABELS: Record<AuditoriaAtor, string> = {
@@ -38,7 +38,11 @@ export interface DiffRow {
   campo: string;
   antes: string;
   depois: string;
-  /** Whether the two sides differ (a field listed on both sides with the same value did not change). */
+  /**
+   * Whether the two sides differ (a field listed on both sides with the same value did not change).
+   * A field of personal data is named with no value on either side (docs/decisions/030-personal-data-out-of-the-audit-trail.md):
+   * the record names it because it changed.
+   */
   alterado: boolean;
 }
 
@@ -56,7 +60,7 @@ export function diffRows(
   return campos.map((campo) => {
     const a = formatValor(before[campo]);
     const d = formatValor(after[campo]);
-    return { campo, antes: a, depois: d, alterado: a !== d };
+    return { campo, antes: a, depois: d, alterado: a !== d || d === AUDITORIA_DADO_PESSOAL };
   });
 }
 

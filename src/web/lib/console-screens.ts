@@ -55,7 +55,7 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
   titulares: { list: "Direitos dos titulares" },
 };
 
-/** Ids are displayed truncated to 8 characters (SPEC.md section 9). */
+/** Ids are displayed truncated to 8 characters (docs/product.md, "Lists and search"). */
 export function shortId(id: string): string {
   return id.slice(0, 8);
 }

@@ -9,7 +9,7 @@ import type { Condominio } from "@/shared/schemas/condominios";
 import type { Unidade } from "@/shared/schemas/unidades";
 import { apiFetch } from "./api";
 
-/** SPEC.md section 7: condominiums 300 s fresh, units 60 s. */
+/** Condominiums 300 s fresh, units 60 s (docs/product.md, "Live updates"). */
 const CONDOMINIOS_STALE_TIME = 300_000;
 const UNIDADES_STALE_TIME = 60_000;
 const PAGE_SIZE = 200;

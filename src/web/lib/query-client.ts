@@ -4,7 +4,7 @@ import { ApiError } from "./api";
 const FIVE_MINUTES = 5 * 60 * 1000;
 
 /**
- * App-wide defaults (SPEC.md section 7): 5 minutes fresh, no refetch on window focus, one retry.
+ * App-wide defaults (docs/product.md, "Live updates"): 5 minutes fresh, no refetch on window focus, one retry.
  * A 4xx answer (no session, no permission, not found, bad input) will not change on retry, so it
  * fails at once.
  */

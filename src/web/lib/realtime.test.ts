@@ -25,7 +25,7 @@ describe("toastFor", () => {
     expect(toastFor(event({ status: "autorizado", decisao: { via: "console", por_nome: "José" } }))?.description).toBe(
       "Status alterado para Autorizado.",
     );
-    // A resident's answer on the phone keeps the status toast (issue 12).
+    // A resident's answer on the phone keeps the status toast (docs/product.md, "Integration API").
     expect(toastFor(event({ status: "negado", decisao: { via: "telefone", por_nome: "Ana" } }))?.title).toBe(
       "Solicitação atualizada",
     );

@@ -1,9 +1,9 @@
 /**
- * Live updates (SPEC.md section 4, DESIGN.md section 5). One EventSource on /api/events per tab; each
- * domain event invalidates the query-key roots it names (the query cache stays the one copy of server
- * data) and toasts what happened. After a drop it reconnects with exponential backoff and resumes after
- * the last event seen (`?lastEventId=`: an EventSource cannot set headers); when the tab becomes visible
- * again or the network comes back it refetches what is on screen and reconnects at once.
+ * Live updates (docs/product.md, "Live updates"; docs/architecture.md, "Realtime"). One EventSource on
+ * /api/events per tab; each domain event invalidates the query-key roots it names (the query cache stays the
+ * one copy of server data) and toasts what happened. After a drop it reconnects with exponential backoff and
+ * resumes after the last event seen (`?lastEventId=`: an EventSource cannot set headers); when the tab
+ * becomes visible again or the network comes back it refetches what is on screen and reconnects at once.
  */
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -168,7 +168,7 @@ export interface ToastContent {
 }
 
 /**
- * The toast an event deserves, or null (SPEC.md section 4, issue 13): "Nova solicitação", a
+ * The toast an event deserves, or null (docs/product.md, "Live updates"): "Nova solicitação", a
  * resident's decision through the link ("Morador autorizou a entrada de …"), "Sem resposta dos
  * moradores", "Solicitação atualizada". Call progress and messages sent to residents
  * (`notificacao.atualizada`) refresh the screens without a toast: they move several times a minute.

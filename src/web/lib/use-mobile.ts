@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** Below this width (px) the console uses its mobile layout (SPEC.md section 9). */
+/** Below this width (px) the console uses its mobile layout (docs/product.md, "Console shell"). */
 export const MOBILE_BREAKPOINT = 768;
 
 const QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`;

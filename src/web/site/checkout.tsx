@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () =>
   });
 
 /**
- * Checkout (SPEC.md section 2.13): plan and cycle in the query string, the plan summary from the
+ * Checkout (docs/product.md, "Checkout"): plan and cycle in the query string, the plan summary from the
  * shared catalogue, the billing form and the card. Pre-rendered once per plan and cycle, so the
  * page the server sends already shows the choice in the query (see use-checkout-params).
  */

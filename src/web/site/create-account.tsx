@@ -28,12 +28,12 @@ export const meta: Route.MetaFunction = () =>
   });
 
 const AFTER_SIGN_UP = "/app/dashboard";
-/** SPEC.md section 9: the redirect after sign-up takes 2000 ms. */
+/** The redirect after sign-up takes 2000 ms (docs/product.md, "Account creation"). */
 const REDIRECT_DELAY_MS = 2000;
 const FALLBACK_ERROR = "Erro ao criar conta. Tente novamente.";
 
 /**
- * Account creation (SPEC.md section 2.14). The query's email and nome only decide whether the page
+ * Account creation (docs/product.md, "Account creation"). The query's email and nome only decide whether the page
  * stays (without them it goes home); what it shows, and the account's data, come from this
  * browser's checkout on the server.
  */

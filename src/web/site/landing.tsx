@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
   { "script:ld+json": faqPageJsonLd(FAQ) },
 ];
 
-/** The public landing page (SPEC.md section 2.12), pre-rendered; sections in the order the spec lists. */
+/** The public landing page (docs/product.md, "Landing page"), pre-rendered; sections in the order listed there. */
 export default function LandingPage() {
   return (
     <div className="flex min-h-svh flex-col">

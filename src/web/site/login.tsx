@@ -67,7 +67,7 @@ function useSignInForm(onValid: (values: { email: string; password: string }) =>
 }
 
 /**
- * Sign-in (SPEC.md section 2.2). The session check runs only in the browser, so the pre-rendered
+ * Sign-in (docs/product.md, "Sign-in and passwords"). The session check runs only in the browser, so the pre-rendered
  * page (and the first client render) shows the card with the loading spinner; the form replaces it
  * once we know nobody is signed in.
  */

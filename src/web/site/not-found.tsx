@@ -5,7 +5,7 @@ import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => [{ title: "Página não encontrada | Guarita" }];
 
-/** Any unknown path (SPEC.md section 2.15). The missing path is logged as a warning. */
+/** Any unknown path (docs/product.md, "Not-found page"). The missing path is logged as a warning. */
 export default function NotFoundPage() {
   const { pathname } = useLocation();
 

@@ -27,7 +27,7 @@ const linkClass =
   "rounded-sm text-muted-foreground text-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60";
 
 /**
- * Header of the public pages: the brand links home (SPEC.md section 2.16).
+ * Header of the public pages: the brand links home (docs/product.md, "Public site").
  * `nav` sits between the brand and the actions (the landing's section anchors); `sticky` keeps the
  * header on screen while scrolling (the sections it links to set a matching scroll margin);
  * `skipLinkTarget` adds a "Pular para o conteúdo" link for keyboard users, only where that id exists.

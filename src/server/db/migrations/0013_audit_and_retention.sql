@@ -45,7 +45,7 @@ CREATE INDEX "acessos_retencao_idx" ON "acessos" USING btree ("condominio_id","e
 CREATE INDEX "passes_retencao_idx" ON "passes" USING btree ("condominio_id","data_fim") WHERE "passes"."anonimizado_em" IS NULL;--> statement-breakpoint
 CREATE INDEX "solicitacoes_retencao_idx" ON "solicitacoes_acesso" USING btree ("condominio_id","created_at") WHERE "solicitacoes_acesso"."anonimizado_em" IS NULL;--> statement-breakpoint
 ALTER TABLE "condominios" ADD CONSTRAINT "condominios_retencao_ck" CHECK ("condominios"."retencao_dias" BETWEEN 30 AND 1825);--> statement-breakpoint
--- The audit trail is append-only for everyone, the application included (issue 15).
+-- The audit trail is append-only for everyone, the application included (docs/decisions/024-audit-and-lgpd.md).
 CREATE FUNCTION auditoria_somente_insercao() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'auditoria: registros não podem ser alterados nem apagados' USING ERRCODE = '42501';

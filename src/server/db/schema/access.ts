@@ -1,6 +1,6 @@
 /**
- * Passes, their validations at the gate, and the access log (issue 14,
- * docs/decisions/023-passes-and-access-log.md). Same tenancy rules as the rest of the domain:
+ * Passes, their validations at the gate, and the access log
+ * (docs/decisions/023-passes-and-access-log.md). Same tenancy rules as the rest of the domain:
  * composite foreign keys carry the tenant and the condominium, so a pass of condominium A can't be
  * logged at condominium B's unit, nor an entry point at another tenant's request.
  */
@@ -165,10 +165,6 @@ export const passeValidacoes = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // PIN guessing is limited per condominium: the gate counts its recent wrong PINs.
-    index("passe_validacoes_pin_invalido_idx")
-      .on(t.condominioId, t.createdAt)
-      .where(sql`${t.resultado} = 'pin_invalido'`),
   ],
 );
 

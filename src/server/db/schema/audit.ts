@@ -1,5 +1,5 @@
 /**
- * The audit trail and the data subjects' requests (issue 15, docs/decisions/024-audit-and-lgpd.md).
+ * The audit trail and the data subjects' requests (docs/decisions/024-audit-and-lgpd.md).
  *
  * `auditoria` is append-only: a trigger (migration 0013) refuses UPDATE, DELETE and TRUNCATE for
  * everyone, the application included. It has no foreign keys on purpose: a record outlives the
@@ -23,7 +23,10 @@ export const auditoria = pgTable(
     /** Who: a console user, an integration's API key, a resident's link, the system (a job), or nobody known. */
     atorTipo: text("ator_tipo").notNull(),
     atorId: text("ator_id"),
-    /** The actor's name when it acted, so the record reads the same after a rename or removal. */
+    /**
+     * The actor's name when it acted, so the record reads the same after a rename or removal; null for
+     * a resident deciding by phone or link (read from the request, decision 030).
+     */
     atorNome: text("ator_nome"),
     ip: text("ip"),
     /** criar, alterar, excluir, decidir, visualizar, exportar, anonimizar, entrar, sair, … */
@@ -31,9 +34,12 @@ export const auditoria = pgTable(
     /** solicitacao, pessoa, unidade, condominio, membro, convite, chave_api, webhook, passe, acesso, … */
     entidade: text("entidade").notNull(),
     entidadeId: text("entidade_id"),
-    /** One line for the list: "Autorizou a solicitação de Maria Souza". */
+    /**
+     * One line for the list, with no personal data: "Autorizou a entrada de {nome} no console", the
+     * placeholder read from the live record when the trail is read (decision 030).
+     */
     resumo: text("resumo").notNull(),
-    /** The changed fields before and after (documents masked). */
+    /** The changed fields before and after; personal data is named, never kept (decision 030). */
     antes: jsonb("antes"),
     depois: jsonb("depois"),
   },

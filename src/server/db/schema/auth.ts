@@ -13,7 +13,7 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  /** Sign-up metadata {full_name, plan, billing} (SPEC.md section 3), written by account creation. */
+  /** Sign-up metadata {full_name, plan, billing} (docs/product.md, "Data and field names"), from account creation. */
   userMetadata: jsonb("user_metadata").$type<Record<string, unknown>>(),
   createdAt: timestamp("created_at", tz).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),

@@ -1,7 +1,7 @@
 /**
  * Checkout and sign-up: a checkout session records one purchase attempt (plan, cycle, the amount
  * taken from the plan catalogue, the payment provider's reference and outcome); account creation
- * consumes a paid session exactly once and writes the customer record (SPEC.md section 3).
+ * consumes a paid session exactly once and writes the customer record (docs/product.md, "Account creation").
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
@@ -26,7 +26,7 @@ export const checkoutSessions = pgTable(
     currency: text("currency").notNull().default("brl"),
     email: text("email").notNull(),
     nome: text("nome").notNull(),
-    /** The billing form as validated (SPEC.md section 3, "Billing form fields"). */
+    /** The billing form as validated (docs/product.md, "Data and field names"). */
     cliente: jsonb("cliente").$type<CheckoutCliente>().notNull(),
     provider: text("provider").notNull(),
     /** The provider's payment id (Stripe PaymentIntent, or the demo provider's own id). */
@@ -48,7 +48,7 @@ export const checkoutSessions = pgTable(
   ],
 );
 
-/** The sign-up record of a customer (SPEC.md section 3). */
+/** The sign-up record of a customer (docs/product.md, "Data and field names"). */
 export const customers = pgTable(
   "customers",
   {

@@ -1,5 +1,5 @@
 /**
- * Guarita's own tables (SPEC.md section 3), in Portuguese snake_case.
+ * Guarita's own tables (docs/product.md, "Data and field names"), in Portuguese snake_case.
  *
  * Tenancy: every tenant-owned row carries `organization_id`. Child rows reference their parent
  * through composite foreign keys that include the parent's tenant (and condominium), so the
@@ -63,11 +63,11 @@ export const condominios = pgTable(
     nome: text("nome").notNull(),
     timezone: text("timezone").notNull().default(DEFAULT_TIMEZONE),
     enabled: boolean("enabled").notNull().default(true),
-    /** How long a resident has to answer before the next one is reached (issue 13). */
+    /** How long a resident has to answer before the next one is reached (docs/product.md, "Condomínios"). */
     esperaMoradorSegundos: integer("espera_morador_segundos").notNull().default(60),
     /** Reach every resident at once instead of one after another. */
     notificarTodosMoradores: boolean("notificar_todos_moradores").notNull().default(false),
-    /** Days visitor data is kept before the retention job anonymises it (issue 15). */
+    /** Days visitor data is kept before it is anonymised (docs/product.md, "Personal data and retention"). */
     retencaoDias: integer("retencao_dias").notNull().default(RETENCAO_PADRAO_DIAS),
     /** Name and timezone, normalised for "contains" search (few rows per tenant: no trigram index). */
     busca: text("busca").notNull().default(""),
@@ -129,7 +129,7 @@ export const pessoas = pgTable(
     telefoneE164: text("telefone_e164"),
     email: text("email"),
     pbxRamal: text("pbx_ramal"),
-    /** How this person prefers to be reached (issue 13); null: WhatsApp with a phone, else e-mail. */
+    /** How this person prefers to be reached (docs/product.md, "Pessoas"); null: WhatsApp with a phone, else e-mail. */
     canalPreferido: text("canal_preferido"),
     fotoUrl: text("foto_url"),
     ativo: boolean("ativo").notNull().default(true),
@@ -223,8 +223,8 @@ export const solicitacoesAcesso = pgTable(
     /** console, telefone (a resident's answer on a call) or link (the resident's decision link). */
     decididoVia: text("decidido_via"),
     /**
-     * Reaching the residents (issue 13): when the next step is due (the next resident, or giving
-     * up), and the calling-order position of the next resident. Null when nothing is due.
+     * Reaching the residents (docs/product.md, "Resident link"): when the next step is due (the next
+     * resident, or giving up), and the calling-order position of the next resident. Null when nothing is due.
      */
     escalonamentoEm: timestamp("escalonamento_em", tz),
     escalonamentoProximo: integer("escalonamento_proximo").notNull().default(0),
@@ -382,7 +382,7 @@ export const chamadas = pgTable(
   ],
 );
 
-/** Active residents: active links whose person is active too (SPEC.md section 3). */
+/** Active residents: active links whose person is active too (docs/product.md, "Data and field names"). */
 export const vMoradoresAtivos = pgView("v_moradores_ativos").as((qb) =>
   qb
     .select({

@@ -2,7 +2,7 @@ import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from
 import { organization } from "./auth";
 
 /**
- * The realtime outbox (DESIGN.md section 5): every change to an access request writes one row here
+ * The realtime outbox (docs/architecture.md, "Realtime"): every change to an access request writes one row here
  * in the same transaction, with an id that increases per tenant. Rows are replayed to SSE clients
  * that reconnect with Last-Event-ID, and pruned after a few days.
  */

@@ -1,5 +1,5 @@
 /**
- * Reaching residents (issue 13, docs/decisions/022-resident-link.md): one row per message to one
+ * Reaching residents (docs/decisions/022-resident-link.md): one row per message to one
  * resident about one request. It is the outbox of the message (sent by the delivery job with
  * retries) and the resident's decision link (only a SHA-256 of the token is stored).
  */

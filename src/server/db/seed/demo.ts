@@ -1,5 +1,5 @@
 /**
- * The demo tenant of the contract (DESIGN.md section 1): two condominiums, a dozen units, about
+ * The demo tenant (docs/product.md, "Demo data"): two condominiums, a dozen units, about
  * twenty people, thirty access requests over today and earlier days, and their calls. Values come
  * from a seeded generator, so every fresh database looks the same. Three logins: a síndico, a
  * porteiro and a morador (one of the residents, so the console can be tried as each role).
@@ -9,7 +9,8 @@ import type { ChamadaStatus, SolicitacaoStatus, SolicitacaoTipo } from "../../..
 import { minutesSinceMidnight } from "../../../shared/time";
 import type { Auth } from "../../auth/auth";
 import { createUserWithPassword } from "../../auth/users";
-import { chamadaSearchText } from "../../modules/chamadas/chamadas.queries";
+import { DEMO_TENANT_SLUG } from "../../demo-guard";
+import { chamadaSearchText } from "../../modules/chamadas/chamadas.service";
 import { pessoaSearchText } from "../../modules/pessoas/pessoas.service";
 import { addMember, createTenant } from "../../modules/tenants/tenants.service";
 import type { Database } from "../client";
@@ -26,7 +27,6 @@ import { buildSearchText } from "../search";
 
 export const DEMO_PASSWORD = "demo1234";
 /** The demo tenant's fixed slug: /api/me flags it, so the console labels its data as demonstration. */
-export const DEMO_TENANT_SLUG = "demo-guarita";
 export const DEMO_LOGINS = [
   { email: "sindico@demo.guarita.app", name: "Marina Duarte", role: "sindico" },
   { email: "porteiro@demo.guarita.app", name: "José Carlos Pereira", role: "porteiro" },

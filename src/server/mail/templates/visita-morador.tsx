@@ -1,4 +1,4 @@
-/** A visitor is at the gate: the resident's decision link (issue 13). */
+/** A visitor is at the gate: the resident's decision link (docs/product.md, "Resident link"). */
 import { ActionButton, Heading, MailLayout, Paragraph, textLayout } from "./layout";
 import { defineTemplate } from "./types";
 

@@ -1,15 +1,15 @@
 /**
- * The access log as CSV (issue 14): the list's filters and order, streamed by keyset batches;
- * documents masked (issue 15).
+ * The access log as CSV (docs/product.md, "Entradas e saídas"): the list's filters and order, streamed by
+ * keyset batches; documents masked (docs/product.md, "Personal data and retention").
  */
 
 import type { AcessoOrigem, VisitaTipo } from "../../../shared/domain";
 import { maskDocument } from "../../../shared/mask";
 import { ACESSO_ORIGEM_LABELS } from "../../../shared/schemas/acessos";
 import { VISITA_TIPO_LABELS } from "../../../shared/schemas/passes";
+import type { Reader } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { csvDateTime, csvStream } from "../../http/csv";
-import type { Reader } from "../solicitacoes/solicitacoes.queries";
 import { type AcessoFilters, type AcessoRow, acessoBatch, acessoWhere, type ExportCursor } from "./acessos.queries";
 
 const BATCH = 1_000;

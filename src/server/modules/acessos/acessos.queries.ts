@@ -5,12 +5,12 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { AcessoOrigem, VisitaTipo } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
+import type { Reader } from "../../auth/scope";
 import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount, cappedSearchCount } from "../../db/pagination";
 import { acessos as a, condominios, unidades } from "../../db/schema";
 import { likeContains } from "../../db/search";
-import type { Reader } from "../solicitacoes/solicitacoes.queries";
 
 export interface AcessoFilters {
   condominioId?: string;

@@ -1,7 +1,7 @@
 /**
- * The access log (issue 14): entries through a successful pass validation, an authorised request
- * or a resident at the gate, and exits. One record per visit; an entry and its `acesso.entrada`
- * event commit together, and the unique indexes make a request or a validation enter once.
+ * The access log (docs/product.md, "Entradas e saídas"): entries through a successful pass validation, an
+ * authorised request or a resident at the gate, and exits. One record per visit; an entry and its
+ * `acesso.entrada` event commit together, and the unique indexes make a request or a validation enter once.
  */
 
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
@@ -13,17 +13,21 @@ import {
   type AguardandoEntrada,
   type EntradaCreate,
 } from "../../../shared/schemas/acessos";
-import { type AuditActor, recordAudit } from "../../audit/audit";
+import { type AuditActor, NOME_DO_REGISTRO, recordAudit } from "../../audit/audit";
+import type { Reader } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { acessos as a, passes, passeValidacoes, solicitacoesAcesso as s, unidades, user } from "../../db/schema";
 import { buildSearchText } from "../../db/search";
+import { findCondominioInTenant } from "../../db/tenant-lookups";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { activeResidentsInCallingOrder } from "../../notifications/residents";
 import { recordEvent } from "../../realtime/events";
-import { findCondominioInTenant, type Reader } from "../solicitacoes/solicitacoes.queries";
 import { type AcessoFilters, type AcessoRow, findAcesso, listAcessos } from "./acessos.queries";
+
+/** What other modules may use of this module's queries (docs/architecture.md, "Boundaries (server)"). */
+export { countPresentes } from "./acessos.queries";
 
 export const ACESSO_NOT_FOUND = "Registro de acesso não encontrado";
 /** A validation registers an entry only shortly after it opened the gate. */
@@ -71,7 +75,7 @@ export function toAcesso(r: AcessoRow): Acesso {
 
 export async function list(db: Database, reader: Reader, f: AcessoFilters, page: number, pageSize: number) {
   const { rows, counted } = await listAcessos(db, reader, f, page, pageSize);
-  // The list shows documents masked (issue 15).
+  // The list shows documents masked (docs/product.md, "Personal data and retention").
   return toPage(
     rows.map((r) => ({ ...toAcesso(r), documento: maskDocument(r.row.documento) })),
     counted,
@@ -205,7 +209,7 @@ export async function registerEntryInTx(
     acao: "criar",
     entidade: "acesso",
     entidadeId: row!.id,
-    resumo: `Registrou a entrada de ${visit.nome} (${ACESSO_ORIGEM_LABELS[input.origem].toLowerCase()})`,
+    resumo: `Registrou a entrada de ${NOME_DO_REGISTRO} (${ACESSO_ORIGEM_LABELS[input.origem].toLowerCase()})`,
     depois: { nome: visit.nome, documento: visit.documento, unidade_id: visit.unidadeId, origem: input.origem },
   });
   await recordEvent(tx, who.organizationId, {
@@ -252,7 +256,7 @@ export async function registerExit(db: Database, who: Registrar, id: string): Pr
       acao: "alterar",
       entidade: "acesso",
       entidadeId: id,
-      resumo: `Registrou a saída de ${left.nome}`,
+      resumo: `Registrou a saída de ${NOME_DO_REGISTRO}`,
     });
     await recordEvent(tx, who.organizationId, {
       type: "acesso.saida",

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import {
   auditoriaExportQuerySchema,
@@ -6,16 +6,15 @@ import {
   auditoriaPageSchema,
 } from "../../../shared/schemas/auditoria";
 import { uuidParam } from "../../../shared/schemas/common";
-import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/context";
-import { csvHeaders } from "../../http/csv";
-import { COOKIE_AUTH, errorResponses, jsonResponse, validationHook } from "../../http/openapi";
+import { csvExport, csvResponse } from "../../http/csv-export";
+import { errorResponses, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import type { AuditoriaFilters } from "./auditoria.queries";
 import * as service from "./auditoria.service";
 
 const TAG = "Auditoria";
-const read = requirePermission("auditoria:ler");
 
 function filtersOf(q: z.output<typeof auditoriaExportQuerySchema>): AuditoriaFilters {
   return {
@@ -29,41 +28,38 @@ function filtersOf(q: z.output<typeof auditoriaExportQuerySchema>): AuditoriaFil
 }
 
 const routes = {
-  list: createRoute({
+  list: tenantRoute({
     method: "get",
     path: "/",
     operationId: "listarAuditoria",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "auditoria:ler",
     summary: "Trilha de auditoria: quem fez o quê, quando e de onde; mais recentes primeiro",
     request: { query: auditoriaListQuerySchema },
     responses: {
       200: jsonResponse(auditoriaPageSchema.openapi("PaginaAuditoria"), "Página"),
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400),
     },
   }),
-  exportCsv: createRoute({
+  exportCsv: tenantRoute({
     method: "get",
     path: "/export.csv",
     operationId: "exportarAuditoria",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "auditoria:ler",
     summary: "Exporta a trilha filtrada em CSV (UTF-8 com BOM, separador ;)",
     request: { query: auditoriaExportQuerySchema },
     responses: {
-      200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
-      ...errorResponses(400, 401, 403),
+      200: csvResponse,
+      ...errorResponses(400),
     },
   }),
-  acessosPessoa: createRoute({
+  acessosPessoa: tenantRoute({
     method: "get",
     path: "/pessoas/{id}/acessos",
     operationId: "listarAcessosDadosPessoa",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "auditoria:ler",
     summary: "Quem visualizou ou exportou os dados desta pessoa (Acessos a estes dados)",
     request: {
       params: uuidParam,
@@ -73,20 +69,29 @@ const routes = {
     },
     responses: {
       200: jsonResponse(auditoriaPageSchema, "Página"),
-      ...errorResponses(400, 401, 403, 404),
+      ...errorResponses(400, 404),
     },
   }),
 };
 
 export function auditoriaRoutes(db: Database) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.list, async (c) => {
       const q = c.req.valid("query");
       return c.json(await service.list(db, c.get("tenant").organizationId, filtersOf(q), q.page, q.page_size), 200);
     })
     .openapi(routes.exportCsv, async (c) => {
-      const stream = await service.exportCsv(db, c.get("tenant"), filtersOf(c.req.valid("query")));
-      return new Response(stream, { status: 200, headers: csvHeaders("auditoria") }) as never;
+      const tenant = c.get("tenant");
+      const q = c.req.valid("query");
+      const rows = service.auditoriaCsv(db, tenant, filtersOf(q));
+      // The act of reading the trail is the session's, not a record's ("Sessão" on the screen).
+      return (await csvExport(db, tenant, {
+        entidade: "sessao",
+        resumo: "Exportou a auditoria em CSV",
+        query: q,
+        fileName: "auditoria",
+        rows,
+      })) as never;
     })
     .openapi(routes.acessosPessoa, async (c) => {
       const { page } = c.req.valid("query");

@@ -1,7 +1,9 @@
 /**
- * The "Auditoria" screen's data and the record of who viewed personal data (issue 15). Reading the
- * trail is for owner and síndicos (auditoria:ler); the records themselves are written by
- * audit/audit.ts inside each change's transaction.
+ * The "Auditoria" screen's data and the record of who viewed personal data
+ * (docs/decisions/024-audit-and-lgpd.md). Reading the trail is for owner and síndicos (auditoria:ler); the
+ * records themselves are written by audit/audit.ts inside each change's transaction. The names of visitors
+ * and residents the entries are about are read from the live records (auditoria.names.ts,
+ * docs/decisions/030-personal-data-out-of-the-audit-trail.md).
  */
 
 import { and, eq } from "drizzle-orm";
@@ -21,6 +23,7 @@ import type { TenantContext } from "../../http/context";
 import { csvStream } from "../../http/csv";
 import { notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
+import { atorNomeOf, entidadeNome, type LiveNames, liveNames, resumoOf } from "./auditoria.names";
 import {
   type AuditCursor,
   type AuditoriaFilters,
@@ -35,18 +38,19 @@ export const VIEW_DEDUP_MS = 10 * 60_000;
 
 type Row = typeof auditoria.$inferSelect;
 
-export function toAuditoria(r: Row): Auditoria {
+export function toAuditoria(r: Row, names: LiveNames): Auditoria {
   return {
     id: r.id,
     ocorrido_em: iso(r.ocorridoEm),
     ator_tipo: r.atorTipo as AuditoriaAtor,
     ator_id: r.atorId,
-    ator_nome: r.atorNome,
+    ator_nome: atorNomeOf(r, names),
     ip: r.ip,
     acao: r.acao as AuditoriaAcao,
     entidade: r.entidade as AuditoriaEntidade,
     entidade_id: r.entidadeId,
-    resumo: r.resumo,
+    resumo: resumoOf(r, names),
+    entidade_nome: entidadeNome(r, names),
     antes: (r.antes as Record<string, unknown> | null) ?? null,
     depois: (r.depois as Record<string, unknown> | null) ?? null,
   };
@@ -54,7 +58,13 @@ export function toAuditoria(r: Row): Auditoria {
 
 export async function list(db: Database, organizationId: string, f: AuditoriaFilters, page: number, pageSize: number) {
   const { rows, counted } = await listAuditoria(db, auditoriaWhere(organizationId, f), page, pageSize);
-  return toPage(rows.map(toAuditoria), counted, page, pageSize);
+  const names = await liveNames(db, organizationId, rows);
+  return toPage(
+    rows.map((r) => toAuditoria(r, names)),
+    counted,
+    page,
+    pageSize,
+  );
 }
 
 const HEADER = [
@@ -71,13 +81,8 @@ const HEADER = [
 ];
 
 /** The trail as CSV (the same filters), streamed; exporting it is itself recorded. */
-export async function exportCsv(db: Database, tenant: TenantContext, f: AuditoriaFilters) {
-  await recordAudit(db, tenant.organizationId, actorOf(tenant), {
-    acao: "exportar",
-    entidade: "sessao",
-    resumo: "Exportou a auditoria em CSV",
-    depois: { filtros: f },
-  });
+/** The trail's rows for the CSV export, batch by batch (the route records the export: http/csv-export.ts). */
+export function auditoriaCsv(db: Database, tenant: TenantContext, f: AuditoriaFilters) {
   const where = auditoriaWhere(tenant.organizationId, f);
   let after: AuditCursor | null = null;
   let done = false;
@@ -86,15 +91,16 @@ export async function exportCsv(db: Database, tenant: TenantContext, f: Auditori
     const batch = await auditoriaBatch(db, where, after, 1_000);
     if (batch.rows.length < 1_000) done = true;
     after = batch.cursor;
+    const names = await liveNames(db, tenant.organizationId, batch.rows);
     return batch.rows.map((r) => [
       r.ocorridoEm.toISOString(),
-      r.atorNome ?? "",
+      atorNomeOf(r, names) ?? "",
       r.atorTipo,
       r.ip ?? "",
       AUDITORIA_ACAO_LABELS[r.acao as AuditoriaAcao] ?? r.acao,
       AUDITORIA_ENTIDADE_LABELS[r.entidade as AuditoriaEntidade] ?? r.entidade,
       r.entidadeId ?? "",
-      r.resumo,
+      resumoOf(r, names),
       r.antes ? JSON.stringify(r.antes) : "",
       r.depois ? JSON.stringify(r.depois) : "",
     ]);

@@ -1,35 +1,32 @@
 /** The header search box: people, requests and units the caller may see, at once, grouped. */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { maskDocument } from "../../../shared/mask";
 import { can } from "../../../shared/permissions";
 import { buscaQuerySchema, buscaResultSchema } from "../../../shared/schemas/busca";
 import { unidadeCondition } from "../../auth/scope";
-import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
 import { pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
 import { likeContains } from "../../db/search";
-import type { AppEnv } from "../../http/context";
-import { COOKIE_AUTH, errorResponses, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 
-const route = createRoute({
+const route = tenantRoute({
   method: "get",
   path: "/",
   operationId: "buscar",
   tags: ["Busca"],
   summary: "Busca global (ignora maiúsculas e acentos): pessoas, solicitações e unidades",
   description: "Encontra pelo documento completo, mas devolve os documentos mascarados.",
-  security: COOKIE_AUTH,
-  middleware: requirePermission("solicitacoes:ler"),
+  permission: "solicitacoes:ler",
   request: { query: buscaQuerySchema },
   responses: {
     200: jsonResponse(buscaResultSchema.openapi("ResultadoBusca"), "Resultados"),
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400),
   },
 });
 
 export function buscaRoutes(db: Database) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(route, async (c) => {
+  return apiRouter().openapi(route, async (c) => {
     const { q, limit } = c.req.valid("query");
     const tenant = c.get("tenant");
     const org = tenant.organizationId;
@@ -65,7 +62,7 @@ export function buscaRoutes(db: Database) {
     ]);
     return c.json(
       {
-        // Documents masked in search results (issue 15); the match itself used the full one.
+        // Documents masked in search results (LGPD); the match itself used the full one.
         pessoas: foundPessoas.map((p) => ({ ...p, documento: maskDocument(p.documento) })),
         solicitacoes: foundSolicitacoes.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
         unidades: foundUnidades,

@@ -1,9 +1,9 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { cadastroResultSchema, cadastroSchema } from "../../../shared/schemas/cadastro";
 import type { Auth } from "../../auth/auth";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
-import { errorResponses, jsonBody, jsonResponse, PUBLIC, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse, PUBLIC } from "../../http/openapi";
+import { apiRouter } from "../../http/routes";
 import { currentCheckoutId, forgetCheckout } from "../checkout/checkout-cookie";
 import { createAccount, signIn } from "./cadastro.service";
 
@@ -35,7 +35,7 @@ export interface CadastroRoutesDeps {
 }
 
 export function cadastroRoutes({ db, auth, secret, secureCookies }: CadastroRoutesDeps) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(routes.create, async (c) => {
+  return apiRouter().openapi(routes.create, async (c) => {
     const { senha } = c.req.valid("json");
     const checkoutId = await currentCheckoutId(c, secret);
     const result = await createAccount({ db, auth, logger: c.get("logger") }, checkoutId, senha);

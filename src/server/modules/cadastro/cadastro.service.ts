@@ -1,9 +1,9 @@
 /**
- * Account creation after checkout (SPEC.md section 2.14): one transaction creates the user with
+ * Account creation after checkout (docs/product.md, "Account creation"): one transaction creates the user with
  * its sign-up metadata, its password login, the tenant with the user as owner, and consumes the
  * checkout session, so a failure leaves nothing behind. It also releases the e-mail of a stale provisional
  * account holding the e-mail (checkout/email-hold.ts). The customer record is written inside a
- * savepoint: if it fails, that is logged and the account still opens (SPEC.md section 8). So is the
+ * savepoint: if it fails, that is logged and the account still opens (docs/product.md, "Error messages"). So is the
  * e-mail confirmation message: it is only a row in the outbox, delivered later by the mail job, so
  * a slow or failing mail server never delays or breaks the account's creation.
  */

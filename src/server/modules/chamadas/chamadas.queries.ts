@@ -1,10 +1,10 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { Reader } from "../../auth/scope";
 import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount } from "../../db/pagination";
 import { chamadas as ch, condominios, pessoas, solicitacoesAcesso, unidades } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
-import type { Reader } from "../solicitacoes/solicitacoes.queries";
 
 export interface ChamadaFilters {
   solicitacaoId?: string;

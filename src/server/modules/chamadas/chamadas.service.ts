@@ -7,7 +7,10 @@ import { notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { type ChamadaFilters, findChamada, listChamadas } from "./chamadas.queries";
 
-export const NOT_FOUND_MESSAGE = "Chamada não encontrada";
+/** What other modules may use of this module's queries (docs/architecture.md, "Boundaries (server)"). */
+export { chamadaSearchText, findChamada, refreshChamadasSearch } from "./chamadas.queries";
+
+export const CHAMADA_NOT_FOUND = "Chamada não encontrada";
 
 type Row = NonNullable<Awaited<ReturnType<typeof findChamada>>>;
 
@@ -35,6 +38,6 @@ export async function list(db: Database, tenant: TenantContext, f: ChamadaFilter
 
 export async function get(db: Database, tenant: TenantContext, id: string): Promise<Chamada> {
   const row = await findChamada(db, tenant, id);
-  if (!row) throw notFound(NOT_FOUND_MESSAGE);
+  if (!row) throw notFound(CHAMADA_NOT_FOUND);
   return toChamada(row);
 }

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   checkoutConfigSchema,
   checkoutConfirmSchema,
@@ -7,10 +7,12 @@ import {
 } from "../../../shared/schemas/checkout";
 import { uuidParam } from "../../../shared/schemas/common";
 import type { Database } from "../../db/client";
+import { ipLimitKey } from "../../http/client-ip";
 import type { AppEnv } from "../../http/context";
 import { notFound, tooManyRequests } from "../../http/errors";
-import { errorResponses, jsonBody, jsonResponse, PUBLIC, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse, PUBLIC } from "../../http/openapi";
 import { hitLimit, type WindowLimit } from "../../http/rate-limit";
+import { apiRouter } from "../../http/routes";
 import type { Payments } from "../../payments/payments";
 import * as service from "./checkout.service";
 import { currentCheckoutId, rememberCheckout } from "./checkout-cookie";
@@ -84,13 +86,13 @@ export function checkoutRoutes({ db, payments, secret, secureCookies }: Checkout
     provider: payments.provider,
     logger: c.get("logger"),
   });
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.config, (c) =>
       c.json({ mode: payments.provider.mode, publishable_key: payments.provider.publishableKey }, 200),
     )
     .openapi(routes.create, async (c) => {
       const ip = c.get("clientIp");
-      if (ip && !(await hitLimit(db, `checkout:${ip}`, CHECKOUT_LIMIT))) {
+      if (ip && !(await hitLimit(db, `checkout:${ipLimitKey(ip)}`, CHECKOUT_LIMIT))) {
         throw tooManyRequests("Muitas tentativas de pagamento. Aguarde alguns minutos e tente novamente.");
       }
       const created = await service.createCheckout(deps(c), c.req.valid("json"));

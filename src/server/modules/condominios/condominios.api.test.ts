@@ -32,7 +32,7 @@ describe("condominios", () => {
     expect(upd.body).toMatchObject({ nome: "Residencial Manaus II", timezone: "America/Recife", enabled: false });
   });
 
-  it("validates with the spec's messages", async () => {
+  it("validates with the product's messages", async () => {
     const res = await a.api.post("/api/condominios", { json: { nome: "X", timezone: "Europe/Lisbon" } });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual(

@@ -1,4 +1,3 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
   condominioDetailSchema,
@@ -9,58 +8,50 @@ import {
   condominioUpdateSchema,
   retencaoSchema,
 } from "../../../shared/schemas/condominios";
-import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
-import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import * as service from "./condominios.service";
 
 const TAG = "Condomínios";
 const one = condominioSchema.openapi("Condominio");
 const detail = condominioDetailSchema.openapi("CondominioDetalhe");
 
-const read = requirePermission("unidades:ler");
-const write = requirePermission("cadastros:editar");
-const lgpd = requirePermission("lgpd:gerenciar");
-
 const routes = {
-  list: createRoute({
+  list: tenantRoute({
     method: "get",
     path: "/",
     operationId: "listarCondominios",
     tags: [TAG],
     summary: "Lista por nome, com busca por nome ou timezone",
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "unidades:ler",
     request: { query: condominioListQuerySchema },
     responses: {
       200: jsonResponse(condominioPageSchema.openapi("PaginaCondominios"), "Página"),
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400),
     },
   }),
-  get: createRoute({
+  get: tenantRoute({
     method: "get",
     path: "/{id}",
     operationId: "obterCondominio",
     tags: [TAG],
     summary: "Detalhe com contagens e solicitações recentes",
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "unidades:ler",
     request: { params: uuidParam },
-    responses: { 200: jsonResponse(detail, "Condomínio"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(detail, "Condomínio"), ...errorResponses(400, 404) },
   }),
-  create: createRoute({
+  create: tenantRoute({
     method: "post",
     path: "/",
     operationId: "criarCondominio",
     tags: [TAG],
     summary: "Cria um condomínio",
-    security: COOKIE_AUTH,
-    middleware: write,
+    permission: "cadastros:editar",
     request: jsonBody(condominioInputSchema),
-    responses: { 201: jsonResponse(one, "Criado"), ...errorResponses(400, 401, 403) },
+    responses: { 201: jsonResponse(one, "Criado"), ...errorResponses(400) },
   }),
-  update: createRoute({
+  update: tenantRoute({
     method: "put",
     path: "/{id}",
     operationId: "atualizarCondominio",
@@ -68,12 +59,11 @@ const routes = {
     summary: "Atualiza nome, timezone, situação e configurações",
     description:
       "Nome, timezone e situação são substituídos (omitidos voltam ao padrão). Uma configuração omitida (`espera_morador_segundos`, `notificar_todos_moradores`, `retencao_dias`) mantém o valor atual.",
-    security: COOKIE_AUTH,
-    middleware: write,
+    permission: "cadastros:editar",
     request: { params: uuidParam, ...jsonBody(condominioUpdateSchema) },
-    responses: { 200: jsonResponse(one, "Atualizado"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(one, "Atualizado"), ...errorResponses(400, 404) },
   }),
-  retencao: createRoute({
+  retencao: tenantRoute({
     method: "get",
     path: "/{id}/retencao",
     operationId: "obterRetencaoCondominio",
@@ -81,32 +71,30 @@ const routes = {
     summary: "Prévia da retenção: quantos registros de visitantes seriam anonimizados agora",
     description:
       "Solicitações e registros de entrada e saída anteriores a `corte_em`, e passes cujo último dia é anterior à data de `corte_em` no fuso do condomínio, ainda não anonimizados.",
-    security: COOKIE_AUTH,
-    middleware: lgpd,
+    permission: "lgpd:gerenciar",
     request: { params: uuidParam },
     responses: {
       200: jsonResponse(retencaoSchema.openapi("RetencaoPrevia"), "Prévia"),
-      ...errorResponses(400, 401, 403, 404),
+      ...errorResponses(400, 404),
     },
   }),
-  executarRetencao: createRoute({
+  executarRetencao: tenantRoute({
     method: "post",
     path: "/{id}/retencao/executar",
     operationId: "executarRetencaoCondominio",
     tags: [TAG],
     summary: "Executa a retenção agora neste condomínio e devolve quantos registros foram anonimizados",
-    security: COOKIE_AUTH,
-    middleware: lgpd,
+    permission: "lgpd:gerenciar",
     request: { params: uuidParam },
     responses: {
       200: jsonResponse(retencaoSchema.openapi("RetencaoResultado"), "Registros anonimizados"),
-      ...errorResponses(400, 401, 403, 404),
+      ...errorResponses(400, 404),
     },
   }),
 };
 
 export function condominiosRoutes(db: Database) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.list, async (c) => c.json(await service.list(db, c.get("tenant"), c.req.valid("query")), 200))
     .openapi(routes.get, async (c) => c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id), 200))
     .openapi(routes.create, async (c) => c.json(await service.create(db, c.get("tenant"), c.req.valid("json")), 201))

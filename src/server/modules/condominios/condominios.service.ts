@@ -18,10 +18,9 @@ import type { TenantContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { anonymiseExpired, previewExpired, retentionCutoff } from "../../jobs/retention";
-import { listSolicitacoes } from "../solicitacoes/solicitacoes.queries";
-import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
+import { listSolicitacoes, toSolicitacao } from "../solicitacoes/solicitacoes.service";
 
-export const NOT_FOUND_MESSAGE = "Condomínio não encontrado";
+export const CONDOMINIO_NOT_FOUND = "Condomínio não encontrado";
 
 type Row = typeof c.$inferSelect;
 
@@ -64,7 +63,7 @@ export async function findInTenant(db: Database, tenant: TenantContext, id: stri
     .select()
     .from(c)
     .where(and(eq(c.organizationId, tenant.organizationId), condominioCondition(tenant, c.id), eq(c.id, id)));
-  if (!row) throw notFound(NOT_FOUND_MESSAGE);
+  if (!row) throw notFound(CONDOMINIO_NOT_FOUND);
   return row;
 }
 
@@ -155,7 +154,7 @@ export async function update(db: Database, tenant: TenantContext, id: string, in
   const row = await db.transaction(async (tx) => {
     const where = and(eq(c.organizationId, tenant.organizationId), eq(c.id, id));
     const [before] = await tx.select().from(c).where(where).for("update");
-    if (!before) throw notFound(NOT_FOUND_MESSAGE);
+    if (!before) throw notFound(CONDOMINIO_NOT_FOUND);
     const [updated] = await tx
       .update(c)
       .set({ ...columnsOf(input), updatedAt: new Date() })
@@ -186,7 +185,7 @@ export async function retencaoPreview(
 ): Promise<Retencao> {
   await findInTenant(db, tenant, id);
   const preview = await previewExpired(db, tenant.organizationId, id, now);
-  if (!preview) throw notFound(NOT_FOUND_MESSAGE);
+  if (!preview) throw notFound(CONDOMINIO_NOT_FOUND);
   return {
     retencao_dias: preview.retencaoDias,
     corte_em: iso(preview.corte),

@@ -1,5 +1,5 @@
 /**
- * "Today" is the calendar day in each condominium's own timezone (DESIGN.md section 4): a request
+ * "Today" is the calendar day in each condominium's own timezone (docs/product.md, "Dashboard"): a request
  * at 22:00 in São Paulo is still today there although it is tomorrow in UTC. The created_at range
  * around the reference instant keeps the tenant's (organization_id, created_at) index in use.
  */
@@ -7,7 +7,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type DataScope, unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { condominios as c, pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
-import { solicitacaoColumns } from "../solicitacoes/solicitacoes.queries";
+import { solicitacaoColumns } from "../solicitacoes/solicitacoes.service";
 
 export interface DayFilter {
   organizationId: string;

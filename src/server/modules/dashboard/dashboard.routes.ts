@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   dashboardQuerySchema,
   kpisSchema,
@@ -8,8 +8,8 @@ import {
 } from "../../../shared/schemas/dashboard";
 import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
-import { errorResponses, validationHook } from "../../http/openapi";
+import { errorResponses } from "../../http/openapi";
+import { apiRouter } from "../../http/routes";
 import * as service from "./dashboard.service";
 
 const kpisRoute = createRoute({
@@ -60,7 +60,7 @@ const primeirosPassosRoute = createRoute({
 });
 
 export function dashboardRoutes(db: Database) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(kpisRoute, async (c) => c.json(await service.kpis(db, c.get("tenant"), c.req.valid("query")), 200))
     .openapi(ultimasRoute, async (c) => c.json(await service.ultimas(db, c.get("tenant"), c.req.valid("query")), 200))
     .openapi(primeirosPassosRoute, async (c) => c.json(await service.primeirosPassos(db, c.get("tenant")), 200));

@@ -3,7 +3,7 @@ import { type Kpis, MIN_PERCENT_BASE, type PrimeirosPassos, type Trend } from ".
 import { scopeKey } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import type { TenantContext } from "../../http/context";
-import { countPresentes } from "../acessos/acessos.queries";
+import { countPresentes } from "../acessos/acessos.service";
 import { toSolicitacaoListItem } from "../solicitacoes/solicitacoes.service";
 import { countPreviousMonthByStatus, countTodayByStatus, hasAny, latestToday } from "./dashboard.queries";
 

@@ -2,16 +2,18 @@
  * The invitation link's API (public: the token in the path is the credential). Both routes count
  * against a per-IP limit, so the page cannot be used to probe tokens or to hash passwords in bulk.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+
+import { createRoute, z } from "@hono/zod-openapi";
 import { aceitarConviteSchema } from "../../../shared/schemas/convite-aceite";
 import { conviteAbertoSchema, tokenParam } from "../../../shared/schemas/equipe";
 import type { Auth } from "../../auth/auth";
 import { signInWithPassword } from "../../auth/users";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
+import { ipLimitKey } from "../../http/client-ip";
 import { tooManyRequests } from "../../http/errors";
-import { errorResponses, jsonBody, jsonResponse, PUBLIC, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse, PUBLIC } from "../../http/openapi";
 import { hitLimit } from "../../http/rate-limit";
+import { apiRouter } from "../../http/routes";
 import { acceptConvite, openConvite } from "./convite-aceite.service";
 
 const TAG = "Convites";
@@ -53,10 +55,10 @@ const routes = {
 
 export function convitesRoutes({ db, auth }: { db: Database; auth: Auth }) {
   const limited = async (ip: string | null) => {
-    const key = `convite-ip:${ip ?? "desconhecido"}`;
+    const key = `convite-ip:${ipLimitKey(ip) ?? "desconhecido"}`;
     if (!(await hitLimit(db, key, { max: CONVITE_REQUESTS_PER_IP, windowMs: 10 * 60 * 1000 }))) throw tooManyRequests();
   };
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.abrir, async (c) => {
       await limited(c.get("clientIp"));
       return c.json(await openConvite(db, c.req.valid("param").token), 200);

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
   conviteInputSchema,
@@ -10,14 +10,12 @@ import {
   membroSchema,
   papelInputSchema,
 } from "../../../shared/schemas/equipe";
-import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
-import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import * as service from "./equipe.service";
 
 const TAG = "Equipe";
-const manage = requirePermission("equipe:gerenciar");
 /** better-auth member ids are random text, not UUIDs. */
 const memberParam = z.object({
   id: z
@@ -30,88 +28,81 @@ const membro = membroSchema.openapi("Membro");
 const convite = conviteSchema.openapi("Convite");
 
 const routes = {
-  membros: createRoute({
+  membros: tenantRoute({
     method: "get",
     path: "/membros",
     operationId: "listarMembros",
     tags: [TAG],
     summary: "Membros da equipe, por papel e nome",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "equipe:gerenciar",
     request: { query: membroListQuerySchema },
     responses: {
       200: jsonResponse(membroPageSchema.openapi("PaginaMembros"), "Página"),
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400),
     },
   }),
-  papel: createRoute({
+  papel: tenantRoute({
     method: "patch",
     path: "/membros/{id}",
     operationId: "alterarPapelMembro",
     tags: [TAG],
     summary: "Altera o papel de um membro (encerra as sessões dele)",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "equipe:gerenciar",
     request: { params: memberParam, ...jsonBody(papelInputSchema) },
-    responses: { 200: jsonResponse(membro, "Membro atualizado"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 200: jsonResponse(membro, "Membro atualizado"), ...errorResponses(400, 404, 409) },
   }),
-  remover: createRoute({
+  remover: tenantRoute({
     method: "delete",
     path: "/membros/{id}",
     operationId: "removerMembro",
     tags: [TAG],
     summary: "Remove um membro da equipe (encerra as sessões dele)",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "equipe:gerenciar",
     request: { params: memberParam },
-    responses: { 204: { description: "Removido" }, ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 204: { description: "Removido" }, ...errorResponses(400, 404, 409) },
   }),
-  convites: createRoute({
+  convites: tenantRoute({
     method: "get",
     path: "/convites",
     operationId: "listarConvites",
     tags: [TAG],
     summary: "Convites em aberto (pendentes e expirados), do mais novo ao mais antigo",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "equipe:gerenciar",
     request: { query: conviteListQuerySchema },
     responses: {
       200: jsonResponse(convitePageSchema.openapi("PaginaConvites"), "Página"),
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400),
     },
   }),
-  convidar: createRoute({
+  convidar: tenantRoute({
     method: "post",
     path: "/convites",
     operationId: "convidar",
     tags: [TAG],
     summary: "Convida por e-mail com um papel; o convite de morador indica a pessoa cadastrada",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "equipe:gerenciar",
     request: jsonBody(conviteInputSchema),
-    responses: { 201: jsonResponse(convite, "Convite enviado"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+    responses: { 201: jsonResponse(convite, "Convite enviado"), ...errorResponses(400, 404, 409, 429) },
   }),
-  reenviar: createRoute({
+  reenviar: tenantRoute({
     method: "post",
     path: "/convites/{id}/reenviar",
     operationId: "reenviarConvite",
     tags: [TAG],
     summary: "Envia de novo com um novo link, válido por mais 7 dias (o anterior deixa de valer)",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "equipe:gerenciar",
     request: { params: uuidParam },
-    responses: { 200: jsonResponse(convite, "Convite reenviado"), ...errorResponses(400, 401, 403, 404, 429) },
+    responses: { 200: jsonResponse(convite, "Convite reenviado"), ...errorResponses(400, 404, 429) },
   }),
-  revogar: createRoute({
+  revogar: tenantRoute({
     method: "delete",
     path: "/convites/{id}",
     operationId: "revogarConvite",
     tags: [TAG],
     summary: "Revoga um convite pendente",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "equipe:gerenciar",
     request: { params: uuidParam },
-    responses: { 204: { description: "Revogado" }, ...errorResponses(400, 401, 403, 404) },
+    responses: { 204: { description: "Revogado" }, ...errorResponses(400, 404) },
   }),
 };
 
@@ -122,7 +113,7 @@ export interface EquipeRoutesDeps {
 }
 
 export function equipeRoutes({ db, linkBase }: EquipeRoutesDeps) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.membros, async (c) =>
       c.json(await service.listMembros(db, c.get("tenant"), c.req.valid("query")), 200),
     )

@@ -36,10 +36,10 @@ import { hitLimit } from "../../http/rate-limit";
 import { iso } from "../../http/serialize";
 import { enqueueMail } from "../../mail";
 import { getOrganizacao } from "../organizacao/organizacao.service";
+import { PESSOA_NOT_FOUND } from "../pessoas/pessoas.service";
 
-export const MEMBRO_NAO_ENCONTRADO = "Membro não encontrado";
-export const CONVITE_NAO_ENCONTRADO = "Convite não encontrado";
-export const PESSOA_NAO_ENCONTRADA = "Pessoa não encontrada";
+export const MEMBRO_NOT_FOUND = "Membro não encontrado";
+export const CONVITE_NOT_FOUND = "Convite não encontrado";
 export const PESSOA_JA_VINCULADA = "Esta pessoa já está vinculada a outro login.";
 export const ULTIMO_PROPRIETARIO = "A administradora precisa de pelo menos um proprietário.";
 
@@ -154,7 +154,7 @@ async function lockMember(tx: Transaction, organizationId: string, memberId: str
     .from(member)
     .where(and(eq(member.organizationId, organizationId), eq(member.id, memberId)))
     .for("update");
-  if (!row) throw notFound(MEMBRO_NAO_ENCONTRADO);
+  if (!row) throw notFound(MEMBRO_NOT_FOUND);
   return { ...row, role: row.role as MemberRole };
 }
 
@@ -188,7 +188,7 @@ async function linkPerson(tx: Transaction, organizationId: string, userId: strin
     .from(pessoas)
     .where(and(eq(pessoas.organizationId, organizationId), eq(pessoas.id, pessoaId)))
     .for("update");
-  if (!person) throw notFound(PESSOA_NAO_ENCONTRADA);
+  if (!person) throw notFound(PESSOA_NOT_FOUND);
   if (person.userId && person.userId !== userId) throw conflict(PESSOA_JA_VINCULADA);
   await tx
     .update(pessoas)
@@ -251,7 +251,7 @@ async function getMembro(db: Database, tenant: Reader, memberId: string): Promis
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organizationId, tenant.organizationId), eq(member.id, memberId)));
-  if (!row) throw notFound(MEMBRO_NAO_ENCONTRADO);
+  if (!row) throw notFound(MEMBRO_NOT_FOUND);
   return toMembro(row, await personRecordsOf(db, tenant.organizationId, [row.userId]), tenant.userId);
 }
 
@@ -365,7 +365,7 @@ export async function createConvite(db: Database, tenant: TenantContext, input: 
           .select({ userId: pessoas.userId })
           .from(pessoas)
           .where(and(eq(pessoas.organizationId, tenant.organizationId), eq(pessoas.id, input.pessoa_id!)));
-        if (!person) throw notFound(PESSOA_NAO_ENCONTRADA);
+        if (!person) throw notFound(PESSOA_NOT_FOUND);
         if (person.userId) throw conflict(PESSOA_JA_VINCULADA);
       }
       await countSend(tx, tenant.organizationId);
@@ -407,7 +407,7 @@ async function lockPendingConvite(tx: Transaction, organizationId: string, id: s
     .from(convites)
     .where(and(eq(convites.organizationId, organizationId), eq(convites.id, id), eq(convites.status, "pendente")))
     .for("update");
-  if (!row) throw notFound(CONVITE_NAO_ENCONTRADO);
+  if (!row) throw notFound(CONVITE_NOT_FOUND);
   return row;
 }
 

@@ -1,9 +1,9 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
-import type { AppEnv } from "../../http/context";
 import { DATABASE_RETRY_AFTER_S, databaseUnavailable } from "../../http/errors";
 import { PUBLIC } from "../../http/openapi";
+import { apiRouter } from "../../http/routes";
 
 const healthSchema = z
   .object({
@@ -36,7 +36,7 @@ const healthRoute = createRoute({
 });
 
 export function healthRoutes(handle: DatabaseHandle) {
-  return new OpenAPIHono<AppEnv>().openapi(healthRoute, async (c) => {
+  return apiRouter().openapi(healthRoute, async (c) => {
     const started = performance.now();
     let reachable = true;
     try {

@@ -10,7 +10,7 @@ import type { TenantContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 
-export const CHAVE_NAO_ENCONTRADA = "Chave de API não encontrada";
+export const CHAVE_NOT_FOUND = "Chave de API não encontrada";
 
 type Row = typeof apiKeys.$inferSelect;
 
@@ -97,7 +97,7 @@ export async function revokeChave(db: Database, tenant: AuditedCaller, id: strin
       .set({ revogadoEm: new Date(), revogadoPorUserId: tenant.userId })
       .where(and(eq(apiKeys.organizationId, tenant.organizationId), eq(apiKeys.id, id), isNull(apiKeys.revogadoEm)))
       .returning();
-    if (!revoked) throw notFound(CHAVE_NAO_ENCONTRADA);
+    if (!revoked) throw notFound(CHAVE_NOT_FOUND);
     await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
       acao: "revogar",
       entidade: "chave_api",

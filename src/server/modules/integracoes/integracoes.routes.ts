@@ -1,4 +1,3 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
   chaveCriadaSchema,
@@ -7,59 +6,54 @@ import {
   chavePageSchema,
   chaveSchema,
 } from "../../../shared/schemas/integracoes";
-import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
-import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import { createChave, listChaves, revokeChave } from "./chaves.service";
 
 const TAG = "Integrações";
-const manage = requirePermission("integracoes:gerenciar");
 
 const routes = {
-  list: createRoute({
+  list: tenantRoute({
     method: "get",
     path: "/chaves",
     operationId: "listarChaves",
     tags: [TAG],
     summary: "Chaves de API do cliente, da mais nova à mais antiga, com o último uso",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "integracoes:gerenciar",
     request: { query: chaveListQuerySchema },
     responses: {
       200: jsonResponse(chavePageSchema.openapi("PaginaChaves"), "Página"),
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400),
     },
   }),
-  create: createRoute({
+  create: tenantRoute({
     method: "post",
     path: "/chaves",
     operationId: "criarChave",
     tags: [TAG],
     summary: "Cria uma chave com nome e permissões; o segredo aparece só nesta resposta",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "integracoes:gerenciar",
     request: jsonBody(chaveInputSchema),
     responses: {
       201: jsonResponse(chaveCriadaSchema.openapi("ChaveCriada"), "Chave criada"),
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400),
     },
   }),
-  revoke: createRoute({
+  revoke: tenantRoute({
     method: "delete",
     path: "/chaves/{id}",
     operationId: "revogarChave",
     tags: [TAG],
     summary: "Revoga a chave na hora: a próxima chamada com ela recebe 401",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "integracoes:gerenciar",
     request: { params: uuidParam },
-    responses: { 200: jsonResponse(chaveSchema.openapi("Chave"), "Revogada"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(chaveSchema.openapi("Chave"), "Revogada"), ...errorResponses(400, 404) },
   }),
 };
 
 export function integracoesRoutes(db: Database) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.list, async (c) => c.json(await listChaves(db, c.get("tenant"), c.req.valid("query")), 200))
     .openapi(routes.create, async (c) => c.json(await createChave(db, c.get("tenant"), c.req.valid("json")), 201))
     .openapi(routes.revoke, async (c) => c.json(await revokeChave(db, c.get("tenant"), c.req.valid("param").id), 200));

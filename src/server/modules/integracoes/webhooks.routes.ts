@@ -1,5 +1,6 @@
 /** Configurações → Integrações → Webhooks (docs/decisions/020-webhooks.md). */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+
+import { z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
   webhookComSegredoSchema,
@@ -11,10 +12,9 @@ import {
   webhookSchema,
   webhookUpdateSchema,
 } from "../../../shared/schemas/webhooks";
-import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
-import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import {
   createWebhook,
   deleteWebhook,
@@ -26,7 +26,6 @@ import {
 } from "./webhooks.service";
 
 const TAG = "Integrações";
-const manage = requirePermission("integracoes:gerenciar");
 const entregaParams = z.object({
   id: z.uuid("Identificador inválido"),
   entregaId: z.uuid("Identificador inválido"),
@@ -35,17 +34,16 @@ const Webhook = webhookSchema.openapi("Webhook");
 const WebhookComSegredo = webhookComSegredoSchema.openapi("WebhookComSegredo");
 
 const routes = {
-  list: createRoute({
+  list: tenantRoute({
     method: "get",
     path: "/webhooks",
     operationId: "listarWebhooks",
     tags: [TAG],
     summary: "Webhooks do cliente, com a situação da última entrega",
-    security: COOKIE_AUTH,
-    middleware: manage,
-    responses: { 200: jsonResponse(webhookListSchema, "Webhooks"), ...errorResponses(401, 403) },
+    permission: "integracoes:gerenciar",
+    responses: { 200: jsonResponse(webhookListSchema, "Webhooks") },
   }),
-  create: createRoute({
+  create: tenantRoute({
     method: "post",
     path: "/webhooks",
     operationId: "criarWebhook",
@@ -54,77 +52,71 @@ const routes = {
     description:
       "Só URLs `http(s)` de endereços públicos (endereços internos apenas com `WEBHOOKS_ALLOW_PRIVATE=true`). " +
       'Cada entrega leva `Guarita-Signature: t=<unix>,v1=<HMAC-SHA256 hex de "<t>.<corpo>">`.',
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "integracoes:gerenciar",
     request: jsonBody(webhookInputSchema),
-    responses: { 201: jsonResponse(WebhookComSegredo, "Webhook cadastrado"), ...errorResponses(400, 401, 403, 409) },
+    responses: { 201: jsonResponse(WebhookComSegredo, "Webhook cadastrado"), ...errorResponses(400, 409) },
   }),
-  update: createRoute({
+  update: tenantRoute({
     method: "patch",
     path: "/webhooks/{id}",
     operationId: "alterarWebhook",
     tags: [TAG],
     summary: "Altera URL, descrição, eventos ou pausa/reativa o webhook",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "integracoes:gerenciar",
     request: { params: uuidParam, ...jsonBody(webhookUpdateSchema) },
-    responses: { 200: jsonResponse(Webhook, "Webhook"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(Webhook, "Webhook"), ...errorResponses(400, 404) },
   }),
-  remove: createRoute({
+  remove: tenantRoute({
     method: "delete",
     path: "/webhooks/{id}",
     operationId: "excluirWebhook",
     tags: [TAG],
     summary: "Exclui o webhook e suas entregas",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "integracoes:gerenciar",
     request: { params: uuidParam },
-    responses: { 204: { description: "Excluído" }, ...errorResponses(400, 401, 403, 404) },
+    responses: { 204: { description: "Excluído" }, ...errorResponses(400, 404) },
   }),
-  rotate: createRoute({
+  rotate: tenantRoute({
     method: "post",
     path: "/webhooks/{id}/segredo",
     operationId: "gerarNovoSegredoWebhook",
     tags: [TAG],
     summary: "Gera um novo segredo de assinatura (o anterior deixa de valer na hora)",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "integracoes:gerenciar",
     request: { params: uuidParam },
-    responses: { 200: jsonResponse(WebhookComSegredo, "Novo segredo"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(WebhookComSegredo, "Novo segredo"), ...errorResponses(400, 404) },
   }),
-  entregas: createRoute({
+  entregas: tenantRoute({
     method: "get",
     path: "/webhooks/{id}/entregas",
     operationId: "listarEntregasWebhook",
     tags: [TAG],
     summary: "Entregas do webhook, da mais nova à mais antiga, com cada tentativa e o código HTTP recebido",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "integracoes:gerenciar",
     request: { params: uuidParam, query: webhookEntregaListQuerySchema },
     responses: {
       200: jsonResponse(webhookEntregaPageSchema.openapi("PaginaEntregasWebhook"), "Página"),
-      ...errorResponses(400, 401, 403, 404),
+      ...errorResponses(400, 404),
     },
   }),
-  redeliver: createRoute({
+  redeliver: tenantRoute({
     method: "post",
     path: "/webhooks/{id}/entregas/{entregaId}/reenviar",
     operationId: "reenviarEntregaWebhook",
     tags: [TAG],
     summary: "Envia a entrega de novo agora (novas tentativas por mais 24 horas se falhar)",
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "integracoes:gerenciar",
     request: { params: entregaParams },
     responses: {
       200: jsonResponse(webhookEntregaSchema.openapi("EntregaWebhook"), "Reagendada"),
-      ...errorResponses(400, 401, 403, 404),
+      ...errorResponses(400, 404),
     },
   }),
 };
 
 export function webhooksRoutes(db: Database, options: { allowPrivate: boolean }) {
   const { allowPrivate } = options;
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.list, async (c) => c.json(await listWebhooks(db, c.get("tenant")), 200))
     .openapi(routes.create, async (c) =>
       c.json(await createWebhook(db, c.get("tenant"), c.req.valid("json"), allowPrivate), 201),

@@ -23,8 +23,8 @@ import { webhookUrlProblem } from "../../webhooks/address-guard";
 import { RETRY_WINDOW_MS, WEBHOOKS_CHANNEL } from "../../webhooks/outbox";
 import { newWebhookSecret, secretPrefix } from "../../webhooks/signature";
 
-export const WEBHOOK_NAO_ENCONTRADO = "Webhook não encontrado";
-export const ENTREGA_NAO_ENCONTRADA = "Entrega não encontrada";
+export const WEBHOOK_NOT_FOUND = "Webhook não encontrado";
+export const ENTREGA_NOT_FOUND = "Entrega não encontrada";
 export const MAX_WEBHOOKS = 20;
 
 type Caller = Pick<TenantContext, "organizationId" | "userId" | "user" | "ip">;
@@ -77,7 +77,7 @@ function checkUrl(url: string, allowPrivate: boolean) {
 
 async function findOwn(db: Executor, organizationId: string, id: string) {
   const [row] = await db.select().from(w).where(own(organizationId, id));
-  if (!row) throw notFound(WEBHOOK_NAO_ENCONTRADO);
+  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
   return row;
 }
 
@@ -141,7 +141,7 @@ export async function updateWebhook(
   if (patch.url !== undefined) checkUrl(patch.url, allowPrivate);
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(w).where(own(caller.organizationId, id)).for("update");
-    if (!before) throw notFound(WEBHOOK_NAO_ENCONTRADO);
+    if (!before) throw notFound(WEBHOOK_NOT_FOUND);
     const next = {
       ...(patch.url !== undefined ? { url: patch.url } : {}),
       ...(patch.descricao !== undefined ? { descricao: patch.descricao } : {}),
@@ -180,7 +180,7 @@ export async function deleteWebhook(db: Database, caller: Caller, id: string): P
       .set({ excluidoEm: sql`now()`, ativa: false, updatedAt: sql`now()` })
       .where(own(caller.organizationId, id))
       .returning({ id: w.id });
-    if (deleted.length === 0) throw notFound(WEBHOOK_NAO_ENCONTRADO);
+    if (deleted.length === 0) throw notFound(WEBHOOK_NOT_FOUND);
     await recordAudit(tx, caller.organizationId, actorOf(caller), {
       acao: "excluir",
       entidade: "webhook",
@@ -203,7 +203,7 @@ export async function rotateSecret(db: Database, caller: Caller, id: string): Pr
       .set({ segredo, updatedAt: sql`now()` })
       .where(own(caller.organizationId, id))
       .returning();
-    if (!rotated) throw notFound(WEBHOOK_NAO_ENCONTRADO);
+    if (!rotated) throw notFound(WEBHOOK_NOT_FOUND);
     await recordAudit(tx, caller.organizationId, actorOf(caller), {
       acao: "alterar",
       entidade: "webhook",
@@ -297,7 +297,7 @@ export async function redeliver(
       })
       .where(and(eq(e.organizationId, caller.organizationId), eq(e.assinaturaId, assinaturaId), eq(e.id, entregaId)))
       .returning();
-    if (!updated) throw notFound(ENTREGA_NAO_ENCONTRADA);
+    if (!updated) throw notFound(ENTREGA_NOT_FOUND);
     await tx.execute(sql`SELECT pg_notify(${WEBHOOKS_CHANNEL}, ${caller.organizationId})`);
     return updated;
   });

@@ -1,9 +1,9 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { can, PERMISSIONS, type Permission } from "../../../shared/permissions";
 import { meSchema } from "../../../shared/schemas/me";
-import { DEMO_TENANT_SLUG } from "../../db/seed/demo";
-import type { AppEnv } from "../../http/context";
+import { DEMO_TENANT_SLUG } from "../../demo-guard";
 import { errorResponses } from "../../http/openapi";
+import { apiRouter } from "../../http/routes";
 
 const meRoute = createRoute({
   method: "get",
@@ -20,7 +20,7 @@ const meRoute = createRoute({
 
 /** Everything comes with the session (auth/session-resolver.ts): no statement of its own. */
 export function meRoutes() {
-  return new OpenAPIHono<AppEnv>().openapi(meRoute, async (c) => {
+  return apiRouter().openapi(meRoute, async (c) => {
     const tenant = c.get("tenant");
     const org = tenant.organization;
     const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(tenant.role, p));

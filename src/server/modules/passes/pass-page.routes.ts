@@ -6,6 +6,7 @@ import { describeSchedule, localClock } from "../../../shared/pass-schedule";
 import { PASSE_STATUS_LABELS } from "../../../shared/schemas/passes";
 import type { Database } from "../../db/client";
 import { condominios, passes, unidades } from "../../db/schema";
+import { ipLimitKey } from "../../http/client-ip";
 import type { AppEnv } from "../../http/context";
 import { hitLimit } from "../../http/rate-limit";
 import { renderPassPage } from "./pass-page";
@@ -23,7 +24,7 @@ export function passPageRoutes(db: Database, deps: { secret: string }) {
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     c.header("X-Robots-Tag", "noindex, nofollow");
-    const ip = c.get("clientIp") ?? "desconhecido";
+    const ip = ipLimitKey(c.get("clientIp")) ?? "desconhecido";
     if (!(await hitLimit(db, `pass-view:${ip}`, VIEWS_PER_IP))) {
       c.header("Retry-After", "60");
       return c.text("Muitas tentativas. Aguarde um minuto.", 429);

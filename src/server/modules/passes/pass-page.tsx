@@ -1,8 +1,8 @@
 /**
- * The visitor's pass (`/p/<token>`, issue 14): what the shared WhatsApp message opens. Plain HTML
- * without JavaScript, in the resident page's frame: the QR Code to show at the gate (an SVG drawn
- * on the server), the PIN, where and when it is valid. The token is the QR's own signed
- * token, so the page shows nothing the visitor does not already hold.
+ * The visitor's pass (`/p/<token>`, docs/product.md, "Visitor pass page"): what the shared WhatsApp message
+ * opens. Plain HTML without JavaScript, in the resident page's frame: the QR Code to show at the gate (an SVG
+ * drawn on the server), the PIN, where and when it is valid. The token is the QR's own signed token, so the
+ * page shows nothing the visitor does not already hold.
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { Layout } from "../../resident-link/page";

@@ -5,12 +5,12 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PasseStatus, VisitaTipo } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
+import type { Reader } from "../../auth/scope";
 import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount } from "../../db/pagination";
 import { condominios, passes as p, unidades, user, passeValidacoes as v } from "../../db/schema";
 import { likeContains } from "../../db/search";
-import type { Reader } from "../solicitacoes/solicitacoes.queries";
 
 export interface PasseFilters {
   condominioId?: string;

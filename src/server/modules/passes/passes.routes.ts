@@ -1,4 +1,3 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
   passeCreateSchema,
@@ -7,65 +6,58 @@ import {
   passePageSchema,
   passeUpdateSchema,
 } from "../../../shared/schemas/passes";
-import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
-import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import * as service from "./passes.service";
 
 const TAG = "Passes";
-const read = requirePermission("passes:ler");
-const manage = requirePermission("passes:gerenciar");
 const detail = passeDetailSchema.openapi("PasseDetalhe");
 
 const routes = {
-  list: createRoute({
+  list: tenantRoute({
     method: "get",
     path: "/",
     operationId: "listarPasses",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "passes:ler",
     summary: "Passes (pré-autorizações), mais recentes primeiro; filtros e busca",
     description: "Um morador vê apenas os passes das suas unidades.",
     request: { query: passeListQuerySchema },
     responses: {
       200: jsonResponse(passePageSchema.openapi("PaginaPasses"), "Página"),
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400),
     },
   }),
-  get: createRoute({
+  get: tenantRoute({
     method: "get",
     path: "/{id}",
     operationId: "obterPasse",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "passes:ler",
     summary: "Passe com PIN, QR Code, link para compartilhar e validações recentes",
     request: { params: uuidParam },
-    responses: { 200: jsonResponse(detail, "Passe"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(detail, "Passe"), ...errorResponses(400, 404) },
   }),
-  create: createRoute({
+  create: tenantRoute({
     method: "post",
     path: "/",
     operationId: "criarPasse",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "passes:gerenciar",
     summary: "Cria um passe de data única ou recorrente (horário no fuso do condomínio)",
     request: jsonBody(passeCreateSchema),
-    responses: { 201: jsonResponse(detail, "Criado"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 201: jsonResponse(detail, "Criado"), ...errorResponses(400, 404) },
   }),
-  update: createRoute({
+  update: tenantRoute({
     method: "put",
     path: "/{id}",
     operationId: "editarPasse",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "passes:gerenciar",
     summary: "Altera o visitante e o horário; unidade, PIN e QR Code continuam",
     request: { params: uuidParam, ...jsonBody(passeUpdateSchema) },
-    responses: { 200: jsonResponse(detail, "Atualizado"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 200: jsonResponse(detail, "Atualizado"), ...errorResponses(400, 404, 409) },
   }),
 };
 
@@ -76,22 +68,21 @@ const ACTION_SUMMARIES: Record<service.PasseAcao, string> = {
 };
 
 const actionRoute = (acao: service.PasseAcao) =>
-  createRoute({
+  tenantRoute({
     method: "post",
     path: `/{id}/${acao}`,
     operationId: `${acao}Passe`,
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: manage,
+    permission: "passes:gerenciar",
     summary: ACTION_SUMMARIES[acao],
     request: { params: uuidParam },
-    responses: { 200: jsonResponse(detail, "Passe"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 200: jsonResponse(detail, "Passe"), ...errorResponses(400, 404, 409) },
   });
 
 /** `linkBase`: the origin the pass links are built on (the address the user reached us at). */
 export function passesRoutes(db: Database, deps: { secret: string; linkBase: (request: Request) => string }) {
   const links = (request: Request) => ({ secret: deps.secret, linkBase: deps.linkBase(request) });
-  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  const router = apiRouter()
     .openapi(routes.list, async (c) => {
       const q = c.req.valid("query");
       const filters = {

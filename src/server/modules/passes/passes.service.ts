@@ -1,5 +1,5 @@
 /**
- * Passes (pre-authorisations, issue 14): a morador (for their units) or staff let a visitor in
+ * Passes (pre-authorisations, docs/product.md, "Passes"): a morador (for their units) or staff let a visitor in
  * without a call, in one window or on a weekly schedule. Each pass has a 6-digit PIN, unique among
  * the condominium's live passes, and a signed QR token (qr-token.ts). Every change writes a
  * `passe.atualizado` event in its transaction.
@@ -18,20 +18,23 @@ import { maskDocument } from "../../../shared/mask";
 import { describeSchedule, type PassSchedule } from "../../../shared/pass-schedule";
 import type { Passe, PasseCreate, PasseDetail, PasseUpdate, Validacao } from "../../../shared/schemas/passes";
 import { PASSE_STATUS_LABELS } from "../../../shared/schemas/passes";
-import { actorOf, changes, recordAudit } from "../../audit/audit";
+import { actorOf, changes, NOME_DO_REGISTRO, recordAudit } from "../../audit/audit";
+import type { Reader } from "../../auth/scope";
 import { assertSeesUnidade } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { passes as p, passeValidacoes } from "../../db/schema";
 import { buildSearchText } from "../../db/search";
+import { findCondominioInTenant, findUnidadeInTenant } from "../../db/tenant-lookups";
 import type { TenantContext } from "../../http/context";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { recordEvent } from "../../realtime/events";
-import type { Reader } from "../solicitacoes/solicitacoes.queries";
-import { findCondominioInTenant, findUnidadeInTenant } from "../solicitacoes/solicitacoes.queries";
 import { findPasse, listPasses, type PasseFilters, type PasseRow, validacaoColumns } from "./passes.queries";
 import { signPassToken } from "./qr-token";
+
+/** What other modules may use of this module's queries (docs/architecture.md, "Boundaries (server)"). */
+export { listValidacoes } from "./passes.queries";
 
 export const PASSE_NOT_FOUND = "Passe não encontrado";
 const PIN_ATTEMPTS = 8;
@@ -98,7 +101,7 @@ export function toValidacao(r: {
 
 export async function list(db: Database, tenant: Reader, f: PasseFilters, page: number, pageSize: number) {
   const { rows, counted } = await listPasses(db, tenant, f, page, pageSize);
-  // The list shows documents masked (issue 15); the detail (toPasse alone) has them in full.
+  // The list shows documents masked (LGPD); the detail (toPasse alone) has them in full.
   return toPage(
     rows.map((r) => ({ ...toPasse(r), documento: maskDocument(r.row.documento) })),
     counted,
@@ -235,7 +238,7 @@ export async function create(
           acao: "criar",
           entidade: "passe",
           entidadeId: row!.id,
-          resumo: `Criou um passe para ${input.nome}`,
+          resumo: `Criou um passe para ${NOME_DO_REGISTRO}`,
           depois: { ...scheduleColumns(input), unidade_id: unidade.id },
         });
         return row!.id;
@@ -298,7 +301,7 @@ export async function update(
         acao: "alterar",
         entidade: "passe",
         entidadeId: id,
-        resumo: `Alterou o passe de ${input.nome}`,
+        resumo: `Alterou o passe de ${NOME_DO_REGISTRO}`,
         ...diff,
       });
     }
@@ -336,7 +339,7 @@ export async function changeStatus(
       acao: acao === "revogar" ? "revogar" : "alterar",
       entidade: "passe",
       entidadeId: id,
-      resumo: `${{ suspender: "Suspendeu", reativar: "Reativou", revogar: "Revogou" }[acao]} o passe de ${current.nome}`,
+      resumo: `${{ suspender: "Suspendeu", reativar: "Reativou", revogar: "Revogou" }[acao]} o passe de ${NOME_DO_REGISTRO}`,
       antes: { status: current.status },
       depois: { status: rule.to },
     });

@@ -1,8 +1,8 @@
 /**
- * What a pass's QR Code carries (issue 14): `GP1.<pass id>.<signature>`, where the signature is an
- * HMAC-SHA256 of the tenant and the pass under the server's secret. It can't be forged without the
- * secret, and it names its tenant: a token shown at another customer's gate fails the signature
- * there, before any row is read. Revoking the pass (not the token) is what stops it.
+ * What a pass's QR Code carries (docs/decisions/023-passes-and-access-log.md): `GP1.<pass id>.<signature>`,
+ * where the signature is an HMAC-SHA256 of the tenant and the pass under the server's secret. It can't be
+ * forged without the secret, and it names its tenant: a token shown at another customer's gate fails the
+ * signature there, before any row is read. Revoking the pass (not the token) is what stops it.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 

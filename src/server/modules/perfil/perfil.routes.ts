@@ -4,7 +4,7 @@
  * ended here instead of through better-auth's list-sessions, which hands every session's token to
  * JavaScript.
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+
 import {
   encerrarOutrasResultSchema,
   encerrarSessaoResultSchema,
@@ -14,61 +14,56 @@ import {
   sessoesSchema,
 } from "../../../shared/schemas/perfil";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
-import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import * as service from "./perfil.service";
 
 const TAG = "Perfil";
 
 const routes = {
-  update: createRoute({
+  update: tenantRoute({
     method: "put",
     path: "/",
     operationId: "atualizarPerfil",
     tags: [TAG],
     summary: "Atualiza o nome e a foto (data: URL PNG, JPEG ou WebP de até 100 KB; null remove)",
-    security: COOKIE_AUTH,
     request: jsonBody(perfilInputSchema.openapi("PerfilEntrada")),
-    responses: { 200: jsonResponse(perfilSchema.openapi("Perfil"), "Atualizado"), ...errorResponses(400, 401, 403) },
+    responses: { 200: jsonResponse(perfilSchema.openapi("Perfil"), "Atualizado"), ...errorResponses(400) },
   }),
-  sessoes: createRoute({
+  sessoes: tenantRoute({
     method: "get",
     path: "/sessoes",
     operationId: "listarSessoes",
     tags: [TAG],
     summary: "Sessões abertas do usuário: a atual primeiro, depois pelo último acesso (sem tokens)",
-    security: COOKIE_AUTH,
-    responses: { 200: jsonResponse(sessoesSchema.openapi("Sessoes"), "Sessões"), ...errorResponses(401, 403) },
+    responses: { 200: jsonResponse(sessoesSchema.openapi("Sessoes"), "Sessões") },
   }),
-  encerrar: createRoute({
+  encerrar: tenantRoute({
     method: "delete",
     path: "/sessoes/{id}",
     operationId: "encerrarSessao",
     tags: [TAG],
     summary: "Encerra uma sessão do usuário; encerrar a atual é sair (atual: true)",
-    security: COOKIE_AUTH,
     request: { params: sessaoIdParam },
     responses: {
       200: jsonResponse(encerrarSessaoResultSchema.openapi("SessaoEncerrada"), "Encerrada"),
-      ...errorResponses(400, 401, 403, 404),
+      ...errorResponses(400, 404),
     },
   }),
-  encerrarOutras: createRoute({
+  encerrarOutras: tenantRoute({
     method: "post",
     path: "/sessoes/encerrar-outras",
     operationId: "encerrarOutrasSessoes",
     tags: [TAG],
     summary: "Encerra todas as sessões do usuário, menos a atual",
-    security: COOKIE_AUTH,
     responses: {
       200: jsonResponse(encerrarOutrasResultSchema.openapi("SessoesEncerradas"), "Encerradas"),
-      ...errorResponses(401, 403),
     },
   }),
 };
 
 export function perfilRoutes(db: Database) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.update, async (c) =>
       c.json(await service.updatePerfil(db, c.get("tenant"), c.req.valid("json")), 200),
     )

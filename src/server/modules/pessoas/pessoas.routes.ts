@@ -1,4 +1,3 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
   pessoaDetailSchema,
@@ -7,82 +6,73 @@ import {
   pessoaPageSchema,
   pessoaSchema,
 } from "../../../shared/schemas/pessoas";
-import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
-import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import * as service from "./pessoas.service";
 
 const TAG = "Pessoas";
 const one = pessoaSchema.openapi("Pessoa");
 const detail = pessoaDetailSchema.openapi("PessoaDetalhe");
 
-const read = requirePermission("pessoas:ler");
-const write = requirePermission("cadastros:editar");
-
 const routes = {
-  list: createRoute({
+  list: tenantRoute({
     method: "get",
     path: "/",
     operationId: "listarPessoas",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "pessoas:ler",
     summary: "Lista por nome, com busca (nome, documento, e-mail, ramal), condomínio e situação",
     request: { query: pessoaListQuerySchema },
     responses: {
       200: jsonResponse(pessoaPageSchema.openapi("PaginaPessoas"), "Página"),
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400),
     },
   }),
-  get: createRoute({
+  get: tenantRoute({
     method: "get",
     path: "/{id}",
     operationId: "obterPessoa",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "pessoas:ler",
     summary: "Detalhe com unidades onde mora e solicitações que decidiu",
     request: { params: uuidParam },
-    responses: { 200: jsonResponse(detail, "Pessoa"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(detail, "Pessoa"), ...errorResponses(400, 404) },
   }),
-  create: createRoute({
+  create: tenantRoute({
     method: "post",
     path: "/",
     operationId: "criarPessoa",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: write,
+    permission: "cadastros:editar",
     summary: "Cria uma pessoa",
     request: jsonBody(pessoaInputSchema),
-    responses: { 201: jsonResponse(one, "Criada"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 201: jsonResponse(one, "Criada"), ...errorResponses(400, 404) },
   }),
-  update: createRoute({
+  update: tenantRoute({
     method: "put",
     path: "/{id}",
     operationId: "atualizarPessoa",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: write,
+    permission: "cadastros:editar",
     summary: "Atualiza uma pessoa",
     request: { params: uuidParam, ...jsonBody(pessoaInputSchema) },
-    responses: { 200: jsonResponse(one, "Atualizada"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(one, "Atualizada"), ...errorResponses(400, 404) },
   }),
-  remove: createRoute({
+  remove: tenantRoute({
     method: "delete",
     path: "/{id}",
     operationId: "excluirPessoa",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: write,
+    permission: "cadastros:editar",
     summary: "Exclui uma pessoa (o histórico de decisões e chamadas é mantido)",
     request: { params: uuidParam },
-    responses: { 204: { description: "Excluída" }, ...errorResponses(400, 401, 403, 404) },
+    responses: { 204: { description: "Excluída" }, ...errorResponses(400, 404) },
   }),
 };
 
 export function pessoasRoutes(db: Database) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.list, async (c) => c.json(await service.list(db, c.get("tenant"), c.req.valid("query")), 200))
     .openapi(routes.get, async (c) => c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id), 200))
     .openapi(routes.create, async (c) => c.json(await service.create(db, c.get("tenant"), c.req.valid("json")), 201))

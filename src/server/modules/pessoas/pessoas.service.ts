@@ -7,18 +7,17 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { CanalNotificacao } from "../../../shared/domain";
 import { maskDocument } from "../../../shared/mask";
 import type { Pessoa } from "../../../shared/schemas/pessoas";
-import { actorOf, changes, recordAudit } from "../../audit/audit";
+import { actorOf, changes, NOME_DO_REGISTRO, recordAudit } from "../../audit/audit";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
 import { condominios, pessoas as p, solicitacoesAcesso, unidadeMoradores, unidades } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
 import type { TenantContext } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { refreshChamadasSearch } from "../chamadas/chamadas.queries";
-import { findSolicitacaoRows } from "../solicitacoes/solicitacoes.queries";
-import { toSolicitacaoListItem } from "../solicitacoes/solicitacoes.service";
+import { refreshChamadasSearch } from "../chamadas/chamadas.service";
+import { findSolicitacaoRows, toSolicitacaoListItem } from "../solicitacoes/solicitacoes.service";
 
-export const NOT_FOUND_MESSAGE = "Pessoa não encontrada";
+export const PESSOA_NOT_FOUND = "Pessoa não encontrada";
 
 type Row = typeof p.$inferSelect;
 export interface PessoaData {
@@ -91,7 +90,7 @@ export async function list(
       .offset((f.page - 1) * f.page_size),
     cappedCount(db, p, where),
   ]);
-  // The list shows documents masked (issue 15); the detail has them in full. The search still finds
+  // The list shows documents masked (LGPD); the detail has them in full. The search still finds
   // by the full document: `busca` holds it.
   return toPage(
     rows.map((r) => ({ ...toPessoa(r), documento: maskDocument(r.documento) })),
@@ -106,7 +105,7 @@ async function findInTenant(db: Database, tenant: TenantContext, id: string): Pr
     .select()
     .from(p)
     .where(and(eq(p.organizationId, tenant.organizationId), eq(p.id, id)));
-  if (!row) throw notFound(NOT_FOUND_MESSAGE);
+  if (!row) throw notFound(PESSOA_NOT_FOUND);
   return row;
 }
 
@@ -154,7 +153,7 @@ export async function get(db: Database, tenant: TenantContext, id: string) {
   return {
     ...toPessoa(row),
     unidades: moradias,
-    // Other people's requests: their visitors' documents masked, as in any list (issue 15).
+    // Other people's requests: their visitors' documents masked, as in any list (LGPD).
     solicitacoes_decididas: decididas.map((d) => toSolicitacaoListItem(byId.get(d.id)!)),
   };
 }
@@ -193,7 +192,7 @@ export async function create(db: Database, tenant: TenantContext, input: PessoaD
       acao: "criar",
       entidade: "pessoa",
       entidadeId: created!.id,
-      resumo: `Cadastrou ${created!.nome}`,
+      resumo: `Cadastrou ${NOME_DO_REGISTRO}`,
       depois: auditFields(created!),
     });
     return created;
@@ -223,7 +222,7 @@ export async function update(db: Database, tenant: TenantContext, id: string, in
         acao: "alterar",
         entidade: "pessoa",
         entidadeId: id,
-        resumo: `Alterou o cadastro de ${updated!.nome}`,
+        resumo: `Alterou o cadastro de ${NOME_DO_REGISTRO}`,
         ...diff,
       });
     }
@@ -240,7 +239,7 @@ export async function remove(db: Database, tenant: TenantContext, id: string): P
       acao: "excluir",
       entidade: "pessoa",
       entidadeId: id,
-      resumo: `Excluiu o cadastro de ${current.nome}`,
+      resumo: `Excluiu o cadastro de ${NOME_DO_REGISTRO}`,
       antes: auditFields(current),
     });
   });

@@ -1,7 +1,7 @@
 import type { Executor } from "../../db/client";
+import { findPessoaOfUser } from "../../db/tenant-lookups";
 import type { TenantContext } from "../../http/context";
 import type { Registrar } from "../acessos/acessos.service";
-import { findPessoaOfUser } from "../solicitacoes/solicitacoes.queries";
 
 /** The porteiro at the console, named as their person record (else their login) on the log. */
 export async function operadorOf(db: Executor, tenant: TenantContext): Promise<Registrar> {

@@ -1,4 +1,3 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { aguardandoEntradaQuerySchema, aguardandoEntradaSchema } from "../../../shared/schemas/acessos";
 import {
   validacaoListQuerySchema,
@@ -6,69 +5,63 @@ import {
   validacaoResultadoSchema,
   validarPasseSchema,
 } from "../../../shared/schemas/passes";
-import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
 import { toPage } from "../../db/pagination";
-import type { AppEnv } from "../../http/context";
-import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import { aguardandoEntrada } from "../acessos/acessos.service";
-import { listValidacoes } from "../passes/passes.queries";
-import { toValidacao } from "../passes/passes.service";
+import { listValidacoes, toValidacao } from "../passes/passes.service";
 import { operadorOf } from "./operador";
 import { validarPasse } from "./validacao.service";
 
 const TAG = "Portaria";
-const operate = requirePermission("portaria:operar");
 
 const routes = {
-  validar: createRoute({
+  validar: tenantRoute({
     method: "post",
     path: "/validacoes",
     operationId: "validarPasse",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: operate,
+    permission: "portaria:operar",
     summary: "Valida um passe pelo PIN ou pelo QR Code na portaria de um condomínio",
     description:
-      "Toda tentativa é registrada. Uma recusa também é 200, com `liberado: false`, o motivo em `resultado` e o texto em `mensagem`. Liberado conta um uso (antipassback) e envia `portao.abrir`; a entrada é registrada com POST /api/acessos. PINs errados demais no condomínio: 429.",
+      "Toda tentativa é registrada. Uma recusa também é 200, com `liberado: false`, o motivo em `resultado` e o texto em `mensagem`. Liberado conta um uso (antipassback) e envia `portao.abrir`; a entrada é registrada com POST /api/acessos. PINs errados demais no condomínio: 429 com `Retry-After`.",
     request: jsonBody(validarPasseSchema),
     responses: {
       200: jsonResponse(validacaoResultadoSchema.openapi("ResultadoValidacao"), "Resultado"),
-      ...errorResponses(400, 401, 403, 404, 429),
+      ...errorResponses(400, 404, 429),
     },
   }),
-  validacoes: createRoute({
+  validacoes: tenantRoute({
     method: "get",
     path: "/validacoes",
     operationId: "listarValidacoes",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: operate,
+    permission: "portaria:operar",
     summary: "Tentativas de validação de passes, mais recentes primeiro",
     request: { query: validacaoListQuerySchema },
     responses: {
       200: jsonResponse(validacaoPageSchema.openapi("PaginaValidacoes"), "Página"),
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400),
     },
   }),
-  aguardando: createRoute({
+  aguardando: tenantRoute({
     method: "get",
     path: "/aguardando",
     operationId: "listarAguardandoEntrada",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: operate,
+    permission: "portaria:operar",
     summary: "Solicitações autorizadas nas últimas 24 horas cuja entrada ainda não foi registrada",
     request: { query: aguardandoEntradaQuerySchema },
     responses: {
       200: jsonResponse(aguardandoEntradaSchema.openapi("AguardandoEntrada"), "Lista"),
-      ...errorResponses(400, 401, 403, 404),
+      ...errorResponses(400, 404),
     },
   }),
 };
 
 export function portariaRoutes(db: Database, deps: { secret: string }) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.validar, async (c) => {
       const operador = await operadorOf(db, c.get("tenant"));
       const { acesso_id: _none, ...result } = await validarPasse(db, operador, c.req.valid("json"), {

@@ -1,32 +1,28 @@
 /**
- * A pass presented at the gate (issue 14), from the Portaria screen or a gate controller on
+ * A pass presented at the gate (docs/product.md, "Portaria"), from the Portaria screen or a gate controller on
  * /api/v1. One transaction decides, counts the use, logs the attempt (refused ones too) and writes
  * the `passe.validado` event, whose `portao.abrir` webhook opens the gate when the pass is good.
  *
  * The schedule is read in the condominium's timezone at `now` (injectable, so tests control the
  * clock). Anti-passback is a conditional UPDATE: of two gates reading the same pass at once, one
- * counts the use and the other finds it used. Wrong PINs are counted per condominium from the log
- * itself, so the limit holds across instances.
+ * counts the use and the other finds it used. A typed PIN is counted against the guess limit and
+ * admitted or refused in one step before it is looked up (pin-throttle.ts), so parallel guesses
+ * can't all slip past the limit.
  */
-import { and, count, eq, gte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { ValidacaoMetodo, ValidacaoResultado, VisitaTipo } from "../../../shared/domain";
 import { describeSchedule, evaluateSchedule, formatLocalDate } from "../../../shared/pass-schedule";
 import { type ValidacaoResultadoResponse, type ValidarPasse, VISITA_TIPO_LABELS } from "../../../shared/schemas/passes";
 import type { Database, Executor } from "../../db/client";
 import { condominios, passes, passeValidacoes, unidades } from "../../db/schema";
-import { notFound, tooManyRequests } from "../../http/errors";
+import { notFound } from "../../http/errors";
 import { recordEvent } from "../../realtime/events";
 import { type Registrar, registerEntryInTx } from "../acessos/acessos.service";
 import { scheduleOfRow, toValidacao, unitLabel } from "../passes/passes.service";
 import { verifyPassToken } from "../passes/qr-token";
+import { admitPinAttempt, forgivePinAttempt } from "./pin-throttle";
 
-/**
- * Wrong PINs tolerated in the window before the gate asks to wait: per validator (one porteiro's
- * login or one key) and per condominium. The validator's budget is the smaller one, so a single
- * stolen login or key stops itself long before it can use the condominium's up and lock the
- * other porteiros out of PIN entry; several guessing together still hit the condominium's limit.
- */
-export const PIN_GUESS_LIMIT = { porValidador: 10, porCondominio: 30, windowMs: 15 * 60_000 };
+export { PIN_GUESS_LIMIT } from "./pin-throttle";
 
 /** Who presents the pass to the system: a porteiro's login or an integration's key. */
 export type Validator = Registrar;
@@ -78,24 +74,6 @@ function verdictMessage(
   }
 }
 
-/** Wrong PINs at this condominium in the window: all of them, and this validator's. */
-async function recentWrongPins(db: Executor, condominioId: string, who: Validator, now: Date) {
-  const mine = who.apiKeyId
-    ? sql`${passeValidacoes.validadoPorApiKeyId} = ${who.apiKeyId}`
-    : sql`${passeValidacoes.validadoPorUserId} = ${who.userId}`;
-  const [row] = await db
-    .select({ total: count(), meus: sql<number>`count(*) FILTER (WHERE ${mine})::int` })
-    .from(passeValidacoes)
-    .where(
-      and(
-        eq(passeValidacoes.condominioId, condominioId),
-        eq(passeValidacoes.resultado, "pin_invalido"),
-        gte(passeValidacoes.createdAt, new Date(now.getTime() - PIN_GUESS_LIMIT.windowMs)),
-      ),
-    );
-  return { total: row?.total ?? 0, meus: row?.meus ?? 0 };
-}
-
 /** The pass a PIN or token names in this tenant: the live one first, else the latest revoked. */
 async function findPresented(
   tx: Executor,
@@ -137,110 +115,116 @@ export async function validarPasse(
     .where(and(eq(condominios.organizationId, who.organizationId), eq(condominios.id, input.condominio_id)));
   if (!condominio) throw notFound("Condomínio não encontrado");
   const metodo: ValidacaoMetodo = input.pin ? "pin" : "qr";
-  if (metodo === "pin") {
-    const wrong = await recentWrongPins(db, condominio.id, who, now);
-    if (wrong.meus >= PIN_GUESS_LIMIT.porValidador) {
-      throw tooManyRequests(
-        "Você digitou muitos PINs incorretos nos últimos 15 minutos. Aguarde alguns minutos ou leia o QR Code do passe.",
-      );
-    }
-    if (wrong.total >= PIN_GUESS_LIMIT.porCondominio) {
-      throw tooManyRequests(
-        "Muitos PINs incorretos neste condomínio nos últimos 15 minutos. Aguarde alguns minutos ou leia o QR Code do passe.",
-      );
+  // Counted (or refused with 429) before the PIN is looked up, right or wrong; the QR path is never
+  // limited, it can't be guessed.
+  const attempt = metodo === "pin" ? await admitPinAttempt(db, condominio.id, who, now) : null;
+  let result: Awaited<ReturnType<typeof validateInTx>>;
+  try {
+    result = await db.transaction((tx) => validateInTx(tx, who, condominio, input, metodo, options, now));
+  } catch (error) {
+    // Nothing was answered: the attempt was no guess.
+    if (attempt) await forgivePinAttempt(db, attempt).catch(() => undefined);
+    throw error;
+  }
+  if (attempt && result.resultado !== "pin_invalido") await forgivePinAttempt(db, attempt);
+  return result;
+}
+
+async function validateInTx(
+  tx: Executor,
+  who: Validator,
+  condominio: { id: string; nome: string; timezone: string },
+  input: ValidarPasse,
+  metodo: ValidacaoMetodo,
+  options: ValidationOptions,
+  now: Date,
+): Promise<ValidacaoResultadoResponse & { acesso_id: string | null }> {
+  const { passe, tokenOk } = await findPresented(tx, who.organizationId, condominio.id, input, options.secret);
+  const [unidade] = passe
+    ? await tx
+        .select({ codigo: unidades.codigo, torre: unidades.torre, enabled: unidades.enabled })
+        .from(unidades)
+        .where(eq(unidades.id, passe.unidadeId))
+    : [];
+  let resultado: ValidacaoResultado;
+  const extra: { outroCondominio?: string; esperaSegundos?: number } = {};
+  if (!passe) resultado = tokenOk ? "pin_invalido" : metodo === "pin" ? "pin_invalido" : "qr_invalido";
+  else if (passe.condominioId !== condominio.id) {
+    resultado = "outro_condominio";
+    const [outro] = await tx
+      .select({ nome: condominios.nome })
+      .from(condominios)
+      .where(eq(condominios.id, passe.condominioId));
+    extra.outroCondominio = outro?.nome ?? "";
+  } else if (passe.status === "revogado") resultado = "revogado";
+  else if (passe.status === "suspenso") resultado = "suspenso";
+  else if (!unidade?.enabled) resultado = "unidade_inativa";
+  else {
+    const verdict = evaluateSchedule(scheduleOfRow(passe), now, condominio.timezone);
+    if (!verdict.ok) resultado = verdict.motivo;
+    else {
+      // The use counts only if the last one is older than the pass's interval (anti-passback).
+      const since = new Date(now.getTime() - passe.intervaloMinimoSegundos * 1000);
+      const [used] = await tx
+        .update(passes)
+        .set({ usos: sql`${passes.usos} + 1`, ultimoUsoEm: now })
+        .where(and(eq(passes.id, passe.id), sql`(${passes.ultimoUsoEm} IS NULL OR ${passes.ultimoUsoEm} <= ${since})`))
+        .returning({ id: passes.id });
+      if (used) resultado = "liberado";
+      else {
+        resultado = "antipassback";
+        const last = passe.ultimoUsoEm?.getTime() ?? now.getTime();
+        extra.esperaSegundos = Math.max(
+          1,
+          Math.ceil((last + passe.intervaloMinimoSegundos * 1000 - now.getTime()) / 1000),
+        );
+      }
     }
   }
 
-  return db.transaction(async (tx) => {
-    const { passe, tokenOk } = await findPresented(tx, who.organizationId, condominio.id, input, options.secret);
-    const [unidade] = passe
-      ? await tx
-          .select({ codigo: unidades.codigo, torre: unidades.torre, enabled: unidades.enabled })
-          .from(unidades)
-          .where(eq(unidades.id, passe.unidadeId))
-      : [];
-    let resultado: ValidacaoResultado;
-    const extra: { outroCondominio?: string; esperaSegundos?: number } = {};
-    if (!passe) resultado = tokenOk ? "pin_invalido" : metodo === "pin" ? "pin_invalido" : "qr_invalido";
-    else if (passe.condominioId !== condominio.id) {
-      resultado = "outro_condominio";
-      const [outro] = await tx
-        .select({ nome: condominios.nome })
-        .from(condominios)
-        .where(eq(condominios.id, passe.condominioId));
-      extra.outroCondominio = outro?.nome ?? "";
-    } else if (passe.status === "revogado") resultado = "revogado";
-    else if (passe.status === "suspenso") resultado = "suspenso";
-    else if (!unidade?.enabled) resultado = "unidade_inativa";
-    else {
-      const verdict = evaluateSchedule(scheduleOfRow(passe), now, condominio.timezone);
-      if (!verdict.ok) resultado = verdict.motivo;
-      else {
-        // The use counts only if the last one is older than the pass's interval (anti-passback).
-        const since = new Date(now.getTime() - passe.intervaloMinimoSegundos * 1000);
-        const [used] = await tx
-          .update(passes)
-          .set({ usos: sql`${passes.usos} + 1`, ultimoUsoEm: now })
-          .where(
-            and(eq(passes.id, passe.id), sql`(${passes.ultimoUsoEm} IS NULL OR ${passes.ultimoUsoEm} <= ${since})`),
-          )
-          .returning({ id: passes.id });
-        if (used) resultado = "liberado";
-        else {
-          resultado = "antipassback";
-          const last = passe.ultimoUsoEm?.getTime() ?? now.getTime();
-          extra.esperaSegundos = Math.max(
-            1,
-            Math.ceil((last + passe.intervaloMinimoSegundos * 1000 - now.getTime()) / 1000),
-          );
-        }
-      }
-    }
-
-    const mensagem = verdictMessage(resultado, passe, unidade ?? null, extra);
-    const [row] = await tx
-      .insert(passeValidacoes)
-      .values({
-        organizationId: who.organizationId,
-        condominioId: condominio.id,
-        // A pass of another condominium is logged (it was presented) but not shown as this gate's.
-        passeId: passe?.id ?? null,
-        metodo,
-        resultado,
-        mensagem,
-        validadoPorUserId: who.userId,
-        validadoPorApiKeyId: who.apiKeyId,
-        validadoPorNome: who.nome,
-        createdAt: now,
-      })
-      .returning();
-    await recordEvent(tx, who.organizationId, {
-      type: "passe.validado",
-      ...(passe ? { visita: { unidade_id: passe.unidadeId, nome_visitante: passe.nome } } : {}),
-      passe: {
-        id: passe?.id ?? null,
-        resultado,
-        ...(resultado === "liberado" && options.portao ? { portao: options.portao } : {}),
-      },
-    });
-    const acessoId =
-      resultado === "liberado" && options.registrarEntrada
-        ? await registerEntryInTx(tx, who, { origem: "passe", validacao_id: row!.id }, now)
-        : null;
-    const showPasse = passe && resultado !== "outro_condominio" && unidade;
-    return {
-      ...toValidacao(row!),
-      passe: showPasse
-        ? {
-            id: passe.id,
-            nome: passe.nome,
-            tipo: passe.tipo as VisitaTipo,
-            descricao: passe.descricao,
-            unidade_id: passe.unidadeId,
-            unidade: { codigo: unidade.codigo, torre: unidade.torre },
-          }
-        : null,
-      acesso_id: acessoId,
-    };
+  const mensagem = verdictMessage(resultado, passe, unidade ?? null, extra);
+  const [row] = await tx
+    .insert(passeValidacoes)
+    .values({
+      organizationId: who.organizationId,
+      condominioId: condominio.id,
+      // A pass of another condominium is logged (it was presented) but not shown as this gate's.
+      passeId: passe?.id ?? null,
+      metodo,
+      resultado,
+      mensagem,
+      validadoPorUserId: who.userId,
+      validadoPorApiKeyId: who.apiKeyId,
+      validadoPorNome: who.nome,
+      createdAt: now,
+    })
+    .returning();
+  await recordEvent(tx, who.organizationId, {
+    type: "passe.validado",
+    ...(passe ? { visita: { unidade_id: passe.unidadeId, nome_visitante: passe.nome } } : {}),
+    passe: {
+      id: passe?.id ?? null,
+      resultado,
+      ...(resultado === "liberado" && options.portao ? { portao: options.portao } : {}),
+    },
   });
+  const acessoId =
+    resultado === "liberado" && options.registrarEntrada
+      ? await registerEntryInTx(tx, who, { origem: "passe", validacao_id: row!.id }, now)
+      : null;
+  const showPasse = passe && resultado !== "outro_condominio" && unidade;
+  return {
+    ...toValidacao(row!),
+    passe: showPasse
+      ? {
+          id: passe.id,
+          nome: passe.nome,
+          tipo: passe.tipo as VisitaTipo,
+          descricao: passe.descricao,
+          unidade_id: passe.unidadeId,
+          unidade: { codigo: unidade.codigo, torre: unidade.torre },
+        }
+      : null,
+    acesso_id: acessoId,
+  };
 }

@@ -1,14 +1,14 @@
 /**
- * Access requests as CSV (issue 15): the list's filters, scope and order, streamed by keyset
- * batches; the visitor's document masked, times in the condominium's clock.
+ * Access requests as CSV (docs/product.md, "Personal data and retention"): the list's filters, scope and
+ * order, streamed by keyset batches; the visitor's document masked, times in the condominium's clock.
  */
 import { maskDocument } from "../../../shared/mask";
 import { solicitacaoStatusDisplay, tipoLabel } from "../../../shared/status-catalogue";
+import type { Reader } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { csvDateTime, csvStream } from "../../http/csv";
 import {
   type ListFilters,
-  type Reader,
   type SolicitacaoCursor,
   type SolicitacaoExportRow,
   solicitacaoBatch,

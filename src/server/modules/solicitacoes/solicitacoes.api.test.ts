@@ -64,7 +64,7 @@ describe("create", () => {
     expect(new Date(body.expiracao_em).getTime()).toBeGreaterThan(Date.now());
   });
 
-  it("rejects every invalid field with the spec's pt-BR messages and writes nothing", async () => {
+  it("rejects every invalid field with the product's pt-BR messages and writes nothing", async () => {
     const before = await system().handle.db.select({ n: sql<number>`count(*)::int` }).from(solicitacoesAcesso);
     const res = await a.api.post("/api/solicitacoes", {
       json: {

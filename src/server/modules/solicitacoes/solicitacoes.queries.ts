@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm
 import { alias } from "drizzle-orm/pg-core";
 import type { SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
+import type { Reader } from "../../auth/scope";
 import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { isoText, type PageRow, pageStatement } from "../../db/page-statement";
@@ -23,10 +24,6 @@ import {
   webhookEntregas,
 } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
-import type { TenantContext } from "../../http/context";
-
-/** Who is reading: the tenant and the data scope. */
-export type Reader = Pick<TenantContext, "organizationId" | "scope">;
 
 export interface ListFilters {
   condominioId?: string;
@@ -201,6 +198,7 @@ export async function listComandosPortao(db: Executor, organizationId: string, s
     .select({
       id: webhookEntregas.id,
       url: webhookAssinaturas.url,
+      descricao: webhookAssinaturas.descricao,
       status: webhookEntregas.status,
       tentativas: webhookEntregas.tentativas,
       ultimoStatusHttp: webhookEntregas.ultimoStatusHttp,
@@ -253,32 +251,6 @@ export async function listChamadasOfSolicitacao(db: Executor, organizationId: st
     .leftJoin(creatorKey, eq(creatorKey.id, chamadas.criadoPorApiKeyId))
     .where(and(eq(chamadas.organizationId, organizationId), eq(chamadas.solicitacaoId, solicitacaoId)))
     .orderBy(desc(chamadas.iniciadoEm));
-}
-
-export async function findUnidadeInTenant(db: Executor, organizationId: string, unidadeId: string) {
-  const [u] = await db
-    .select()
-    .from(unidades)
-    .where(and(eq(unidades.organizationId, organizationId), eq(unidades.id, unidadeId)));
-  return u ?? null;
-}
-
-export async function findCondominioInTenant(db: Executor, organizationId: string, condominioId: string) {
-  const [c] = await db
-    .select()
-    .from(condominios)
-    .where(and(eq(condominios.organizationId, organizationId), eq(condominios.id, condominioId)));
-  return c ?? null;
-}
-
-/** The person who represents a console user in this tenant (to name the decider), if any. */
-export async function findPessoaOfUser(db: Executor, organizationId: string, userId: string) {
-  const [p] = await db
-    .select({ id: pessoas.id, nome: pessoas.nome })
-    .from(pessoas)
-    .where(and(eq(pessoas.organizationId, organizationId), eq(pessoas.userId, userId)))
-    .limit(1);
-  return p ?? null;
 }
 
 /** A unit's code or tower changed: rewrite the search text of its requests (rare, batched). */

@@ -1,4 +1,3 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
   decisaoSchema,
@@ -11,18 +10,10 @@ import {
   solicitacaoSchema,
   solicitacaoUpdateSchema,
 } from "../../../shared/schemas/solicitacoes";
-import { actorOf, recordAudit } from "../../audit/audit";
-import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
-import { csvHeaders, exportFilters } from "../../http/csv";
-import {
-  jsonBody as body,
-  COOKIE_AUTH,
-  errorResponses,
-  jsonResponse as json,
-  validationHook,
-} from "../../http/openapi";
+import { csvExport, csvResponse } from "../../http/csv-export";
+import { jsonBody as body, errorResponses, jsonResponse as json } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import type { ListFilters } from "./solicitacoes.queries";
 import * as service from "./solicitacoes.service";
 import { solicitacoesCsv } from "./solicitacoes-csv";
@@ -31,7 +22,7 @@ const TAG = "Solicitações de acesso";
 
 const one = solicitacaoSchema.openapi("Solicitacao");
 
-const listRoute = createRoute({
+const listRoute = tenantRoute({
   method: "get",
   path: "/",
   operationId: "listarSolicitacoes",
@@ -39,16 +30,15 @@ const listRoute = createRoute({
   summary: "Lista paginada, filtrada e com busca (nome, documento, unidade, torre; ignora acentos)",
   description:
     "O documento do visitante vem mascarado; completo só no detalhe. A busca encontra pelo documento completo.",
-  security: COOKIE_AUTH,
-  middleware: [requirePermission("solicitacoes:ler")] as const,
+  permission: "solicitacoes:ler",
   request: { query: solicitacaoListQuerySchema },
   responses: {
     200: json(solicitacaoPageSchema.openapi("PaginaSolicitacoes"), "Página"),
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400),
   },
 });
 
-const exportRoute = createRoute({
+const exportRoute = tenantRoute({
   method: "get",
   path: "/export.csv",
   operationId: "exportarSolicitacoes",
@@ -56,12 +46,11 @@ const exportRoute = createRoute({
   summary: "Exporta as solicitações filtradas em CSV (UTF-8 com BOM, separador ;, documentos mascarados)",
   description:
     "Os mesmos filtros e a mesma ordem da lista, sem paginação. A exportação fica registrada na auditoria, com os filtros usados.",
-  security: COOKIE_AUTH,
-  middleware: [requirePermission("solicitacoes:ler")] as const,
+  permission: "solicitacoes:ler",
   request: { query: solicitacaoExportQuerySchema },
   responses: {
-    200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
-    ...errorResponses(400, 401, 403),
+    200: csvResponse,
+    ...errorResponses(400),
   },
 });
 
@@ -78,62 +67,58 @@ function filtersOf(q: SolicitacaoFiltersQuery): ListFilters {
   };
 }
 
-const getRoute = createRoute({
+const getRoute = tenantRoute({
   method: "get",
   path: "/{id}",
   operationId: "obterSolicitacao",
   tags: [TAG],
   summary: "Detalhe com unidade, condomínio, quem decidiu e histórico de chamadas",
-  security: COOKIE_AUTH,
-  middleware: [requirePermission("solicitacoes:ler")] as const,
+  permission: "solicitacoes:ler",
   request: { params: uuidParam },
   responses: {
     200: json(solicitacaoDetailSchema.openapi("SolicitacaoDetalhe"), "Solicitação"),
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 404),
   },
 });
 
-const createRoute_ = createRoute({
+const createRoute_ = tenantRoute({
   method: "post",
   path: "/",
   operationId: "criarSolicitacao",
   tags: [TAG],
   summary: "Cria uma solicitação (sempre pendente)",
-  security: COOKIE_AUTH,
-  middleware: [requirePermission("solicitacoes:criar")] as const,
+  permission: "solicitacoes:criar",
   request: body(solicitacaoCreateSchema),
-  responses: { 201: json(one, "Criada"), ...errorResponses(400, 401, 403, 404) },
+  responses: { 201: json(one, "Criada"), ...errorResponses(400, 404) },
 });
 
-const updateRoute = createRoute({
+const updateRoute = tenantRoute({
   method: "patch",
   path: "/{id}",
   operationId: "editarSolicitacao",
   tags: [TAG],
   summary: "Corrige os dados do visitante enquanto a solicitação está pendente",
-  security: COOKIE_AUTH,
-  middleware: [requirePermission("solicitacoes:criar")] as const,
+  permission: "solicitacoes:criar",
   request: { params: uuidParam, ...body(solicitacaoUpdateSchema) },
-  responses: { 200: json(one, "Atualizada"), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: json(one, "Atualizada"), ...errorResponses(400, 404, 409) },
 });
 
 const decideRoute = (acao: "autorizar" | "negar") =>
-  createRoute({
+  tenantRoute({
     method: "post",
     path: `/{id}/${acao}`,
     operationId: `${acao}Solicitacao`,
     tags: [TAG],
     summary: acao === "autorizar" ? "Autoriza uma solicitação pendente" : "Nega uma solicitação pendente",
     description: "Atômico e condicional: só uma decisão vence; as demais recebem 409.",
-    security: COOKIE_AUTH,
-    middleware: [requirePermission("solicitacoes:decidir")] as const,
+    permission: "solicitacoes:decidir",
     request: { params: uuidParam, ...body(decisaoSchema, false) },
-    responses: { 200: json(one, "Decidida"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 200: json(one, "Decidida"), ...errorResponses(400, 404, 409) },
   });
 
 export function solicitacoesRoutes(db: Database) {
   return (
-    new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    apiRouter()
       .openapi(listRoute, async (c) => {
         const q = c.req.valid("query");
         return c.json(await service.list(db, c.get("tenant"), filtersOf(q), q.page, q.page_size), 200);
@@ -142,14 +127,14 @@ export function solicitacoesRoutes(db: Database) {
       .openapi(exportRoute, async (c) => {
         const tenant = c.get("tenant");
         const q = c.req.valid("query");
-        await recordAudit(db, tenant.organizationId, actorOf(tenant), {
-          acao: "exportar",
+        const rows = solicitacoesCsv(db, tenant, filtersOf(q));
+        return (await csvExport(db, tenant, {
           entidade: "solicitacao",
           resumo: "Exportou solicitações em CSV",
-          depois: { filtros: exportFilters(q) },
-        });
-        const stream = solicitacoesCsv(db, tenant, filtersOf(q));
-        return new Response(stream, { status: 200, headers: csvHeaders("solicitacoes") }) as never;
+          query: q,
+          fileName: "solicitacoes",
+          rows,
+        })) as never;
       })
       .openapi(getRoute, async (c) => c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id), 200))
       .openapi(createRoute_, async (c) => c.json(await service.create(db, c.get("tenant"), c.req.valid("json")), 201))

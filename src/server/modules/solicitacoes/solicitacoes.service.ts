@@ -22,29 +22,30 @@ import type {
   Solicitacao,
   SolicitacaoCreate,
   SolicitacaoDetail,
+  SolicitacaoDetailIntegracao,
   SolicitacaoUpdate,
 } from "../../../shared/schemas/solicitacoes";
 import { solicitacaoStatusDisplay } from "../../../shared/status-catalogue";
-import { type AuditActor, actorOf, changes, recordAudit } from "../../audit/audit";
+import { type AuditActor, actorOf, changes, NOME_DO_REGISTRO, recordAudit } from "../../audit/audit";
+import type { Reader } from "../../auth/scope";
 import { assertSeesUnidade } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { solicitacoesAcesso as s } from "../../db/schema";
 import { buildSearchText } from "../../db/search";
+import { findCondominioInTenant, findPessoaOfUser, findUnidadeInTenant } from "../../db/tenant-lookups";
+import { DEMO_TENANT_SLUG } from "../../demo-guard";
 import type { TenantContext } from "../../http/context";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
-import { revokeLinks } from "../../notifications/links";
+import { notConfiguredError } from "../../notifications/deliver";
+import { cutLinkTokens, revokeLinks } from "../../notifications/links";
 import { startOutreach } from "../../notifications/outreach";
 import { recordEvent } from "../../realtime/events";
-import { refreshChamadasSearch } from "../chamadas/chamadas.queries";
-import type { Reader } from "./solicitacoes.queries";
+import { refreshChamadasSearch } from "../chamadas/chamadas.service";
 import {
-  findCondominioInTenant,
-  findPessoaOfUser,
   findSolicitacao,
   findSolicitacaoRows,
-  findUnidadeInTenant,
   type ListedSolicitacao,
   type ListFilters,
   listChamadasOfSolicitacao,
@@ -54,7 +55,15 @@ import {
   type SolicitacaoRow,
 } from "./solicitacoes.queries";
 
-export const NOT_FOUND_MESSAGE = "Solicitação não encontrada";
+/** What other modules may use of this module's queries (docs/architecture.md, "Boundaries (server)"). */
+export {
+  findSolicitacaoRows,
+  listSolicitacoes,
+  refreshSearchTextOfUnidade,
+  solicitacaoColumns,
+} from "./solicitacoes.queries";
+
+export const SOLICITACAO_NOT_FOUND = "Solicitação não encontrada";
 
 /** A request as the API shows it, from a row read by Drizzle or a list page's row (timestamps as text). */
 export function toSolicitacao(r: SolicitacaoRow | ListedSolicitacao): Solicitacao {
@@ -87,7 +96,7 @@ export async function list(db: Database, tenant: TenantContext, filters: ListFil
   return toPage(items.map(toSolicitacaoListItem), counted, page, pageSize);
 }
 
-/** A request as lists show it (the list, the dashboard's latest): the visitor's document masked (issue 15). */
+/** A request as lists show it (the list, the dashboard's latest): the visitor's document masked (LGPD). */
 export function toSolicitacaoListItem(r: SolicitacaoRow | ListedSolicitacao): Solicitacao {
   return { ...toSolicitacao(r), doc_visitante: maskDocument(r.docVisitante) };
 }
@@ -99,9 +108,28 @@ function autor(userNome: string | null, chaveNome: string | null): Autor | null 
   return null;
 }
 
-export async function get(db: Database, tenant: Reader, id: string): Promise<SolicitacaoDetail> {
+/** A gate webhook as a request's detail names it: no path or query (a gate's token often sits there). */
+function webhookOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "endereço inválido";
+  }
+}
+
+/**
+ * A request's detail. `tenant.organization` is the console's signed-in tenant: on the demo tenant
+ * the demo messages keep their link for the "Mensagens enviadas (demonstração)" panel; everywhere
+ * else (other tenants, the integration API) a link's token is cut (docs/decisions/022).
+ */
+export async function get(
+  db: Database,
+  tenant: Reader & { organization?: { slug: string } },
+  id: string,
+): Promise<SolicitacaoDetail> {
+  const demoPanel = tenant.organization?.slug === DEMO_TENANT_SLUG;
   const row = await findSolicitacao(db, tenant, id);
-  if (!row) throw notFound(NOT_FOUND_MESSAGE);
+  if (!row) throw notFound(SOLICITACAO_NOT_FOUND);
   const staff = tenant.scope === null;
   const [calls, comandos, mensagens] = await Promise.all([
     listChamadasOfSolicitacao(db, tenant.organizationId, id),
@@ -129,7 +157,7 @@ export async function get(db: Database, tenant: Reader, id: string): Promise<Sol
     })),
     comandos_portao: comandos.map((k) => ({
       entrega_id: k.id,
-      url: k.url,
+      webhook: { descricao: k.descricao, origem: webhookOrigin(k.url) },
       status: k.status as WebhookEntregaStatus,
       tentativas: k.tentativas,
       ultimo_status_http: k.ultimoStatusHttp,
@@ -145,7 +173,8 @@ export async function get(db: Database, tenant: Reader, id: string): Promise<Sol
       destino: n.destino,
       status: n.status as NotificacaoStatus,
       demo: n.demo,
-      mensagem: n.demo ? n.mensagem : null,
+      nao_configurado: n.status === "falhou" && n.ultimoErro === notConfiguredError(n.canal as CanalNotificacao),
+      mensagem: n.demo && n.mensagem !== null ? (demoPanel ? n.mensagem : cutLinkTokens(n.mensagem)) : null,
       ultimo_erro: n.ultimoErro,
       created_at: iso(n.createdAt),
       enviada_em: iso(n.enviadaEm),
@@ -156,9 +185,25 @@ export async function get(db: Database, tenant: Reader, id: string): Promise<Sol
   };
 }
 
+/**
+ * GET /api/v1/solicitacoes/{id}: the detail without the messages' address and text; an API key
+ * (a PBX, an attendant) has no use for them, and the text carries the resident's link.
+ */
+export async function getForIntegration(
+  db: Database,
+  reader: Reader,
+  id: string,
+): Promise<SolicitacaoDetailIntegracao> {
+  const detail = await get(db, { organizationId: reader.organizationId, scope: reader.scope }, id);
+  return {
+    ...detail,
+    notificacoes: detail.notificacoes.map(({ destino: _destino, mensagem: _mensagem, ...n }) => n),
+  };
+}
+
 async function reload(db: Database, organizationId: string, id: string): Promise<Solicitacao> {
   const [row] = await findSolicitacaoRows(db, organizationId, [id]);
-  if (!row) throw notFound(NOT_FOUND_MESSAGE);
+  if (!row) throw notFound(SOLICITACAO_NOT_FOUND);
   return toSolicitacao(row);
 }
 
@@ -177,10 +222,14 @@ function writerActor(w: Writer): AuditActor {
   return { tipo: "usuario", id: w.userId, nome: w.user?.name ?? null, ip: w.ip ?? null };
 }
 
-/** The decider as the audit trail names them: a console user, the PBX's key for a phone answer, or the resident's link. */
+/**
+ * The decider as the audit trail names them: a console user, the PBX's key for a phone answer, or the
+ * resident's link. A resident's name is not kept (it would outlive their anonymisation): the trail
+ * reads it from the request's live `decidido_por_nome` (docs/decisions/030-personal-data-out-of-the-audit-trail.md).
+ */
 function deciderActor(d: Decider): AuditActor {
-  if (d.via === "telefone") return { tipo: "chave_api", id: d.apiKeyId, nome: d.nome, ip: d.ip ?? null };
-  if (d.via === "link") return { tipo: "link_morador", id: d.pessoaId, nome: d.nome, ip: d.ip ?? null };
+  if (d.via === "telefone") return { tipo: "chave_api", id: d.apiKeyId, nome: null, ip: d.ip ?? null };
+  if (d.via === "link") return { tipo: "link_morador", id: d.pessoaId, nome: null, ip: d.ip ?? null };
   return { tipo: "usuario", id: d.userId, nome: d.nome, ip: d.ip ?? null };
 }
 
@@ -240,7 +289,7 @@ export async function create(
       acao: "criar",
       entidade: "solicitacao",
       entidadeId: row!.id,
-      resumo: `Registrou a solicitação de ${input.nome_visitante}`,
+      resumo: `Registrou a solicitação de ${NOME_DO_REGISTRO}`,
       depois: {
         nome_visitante: input.nome_visitante,
         doc_visitante: input.doc_visitante,
@@ -271,8 +320,8 @@ export async function update(
       .from(s)
       .where(and(eq(s.organizationId, org), eq(s.id, id)))
       .for("update");
-    if (!current) throw notFound(NOT_FOUND_MESSAGE);
-    assertSeesUnidade(tenant, current.unidadeId, NOT_FOUND_MESSAGE);
+    if (!current) throw notFound(SOLICITACAO_NOT_FOUND);
+    assertSeesUnidade(tenant, current.unidadeId, SOLICITACAO_NOT_FOUND);
     // A morador edits only what they created; staff edit any pending request.
     if (tenant.scope !== null && current.criadoPorUserId !== tenant.userId) {
       throw forbidden("Só quem criou a solicitação pode alterá-la.");
@@ -319,7 +368,7 @@ export async function update(
         acao: "alterar",
         entidade: "solicitacao",
         entidadeId: id,
-        resumo: `Alterou a solicitação de ${next.nomeVisitante}`,
+        resumo: `Alterou a solicitação de ${NOME_DO_REGISTRO}`,
         ...diff,
       });
     }
@@ -392,7 +441,7 @@ export async function applyDecision(
       acao: "decidir",
       entidade: "solicitacao",
       entidadeId: row.id,
-      resumo: `${decisao === "autorizado" ? "Autorizou" : "Negou"} a entrada de ${row.nomeVisitante} ${via}`,
+      resumo: `${decisao === "autorizado" ? "Autorizou" : "Negou"} a entrada de ${NOME_DO_REGISTRO} ${via}`,
       antes: { status: "pendente" },
       depois: { status: decisao, observacoes },
     });
@@ -411,7 +460,7 @@ export async function decisionRefused(db: Executor, organizationId: string, id: 
     .select({ status: s.status })
     .from(s)
     .where(and(eq(s.organizationId, organizationId), eq(s.id, id)));
-  if (!current) return notFound(NOT_FOUND_MESSAGE);
+  if (!current) return notFound(SOLICITACAO_NOT_FOUND);
   if (current.status === "pendente") return conflict("Esta solicitação expirou e não pode mais ser decidida.");
   const verbo = decisao === "autorizado" ? "autorizar" : "negar";
   return conflict(

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -48,6 +48,19 @@ async function createRequest(t: Tenant, where: Condo, doc: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as string;
 }
+
+type Registro = { tipo: "pessoa" | "solicitacao" | "passe" | "acesso"; id: string; documento: string | null };
+type Candidato = { nome: string; documento: string | null; registros: Registro[] };
+
+/** The search's candidates for a name or a document (asserting a 200). */
+async function candidates(t: { api: Tenant["api"] }, query: { nome?: string; documento?: string }) {
+  const res = await t.api.get(`/api/titulares/busca?${new URLSearchParams(query)}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.candidatos as Candidato[];
+}
+
+/** A request's `registros`: every record of these candidates, as the staff ticks them. */
+const chosen = (...list: Candidato[]) => list.flatMap((c) => c.registros.map(({ tipo, id }) => ({ tipo, id })));
 
 /** GET of a binary body through the app, with the tenant's session. */
 async function download(t: { cookie: string }, path: string) {
@@ -118,22 +131,30 @@ beforeAll(async () => {
 });
 
 describe("titulares: search", () => {
-  it("finds by document with or without punctuation, grouped, with documents masked", async () => {
+  it("finds by document with or without punctuation: one candidate, every record of hers, documents masked", async () => {
     for (const documento of [DOC, DOC_DIGITS, " 987 654 321 00 "]) {
       const res = await a.api.get(`/api/titulares/busca?documento=${encodeURIComponent(documento)}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.criterio).toBe("documento");
-      expect(res.body.contagens).toMatchObject({ pessoas: 1, solicitacoes: 2, passes: 1, acessos: 1 });
-      expect(res.body.pessoas).toEqual([
-        expect.objectContaining({
-          id: exPessoaId,
-          nome: NOME,
-          documento: "***.654.321-**",
-          vinculo: "inativo",
-          ativo: false,
-        }),
-      ]);
-      expect(res.body.visitantes).toHaveLength(4);
+      expect(res.body.truncado).toBe(false);
+      expect(res.body.candidatos).toHaveLength(1);
+      const [joana] = res.body.candidatos as Candidato[];
+      expect(joana).toMatchObject({ nome: NOME, documento: "***.654.321-**" });
+      const kinds = joana!.registros.map((r) => r.tipo).sort();
+      expect(kinds).toEqual(["acesso", "passe", "pessoa", "solicitacao", "solicitacao"]);
+      expect(joana!.registros.find((r) => r.tipo === "pessoa")).toMatchObject({
+        id: exPessoaId,
+        nome: NOME,
+        documento: "***.654.321-**",
+        condominio: "Jardim A",
+        vinculo: "inativo",
+        ativo: false,
+      });
+      expect(joana!.registros.find((r) => r.tipo === "solicitacao")).toMatchObject({
+        condominio: "Jardim A",
+        unidade: "42",
+        data: expect.any(String),
+      });
       expect(JSON.stringify(res.body)).not.toContain(DOC_DIGITS);
       expect(JSON.stringify(res.body)).not.toContain(DOC);
     }
@@ -143,12 +164,12 @@ describe("titulares: search", () => {
     const res = await a.api.get(`/api/titulares/busca?nome=${encodeURIComponent("JOANA titularissima")}`);
     expect(res.status).toBe(200);
     expect(res.body.criterio).toBe("nome");
-    expect(res.body.contagens).toMatchObject({ pessoas: 1, solicitacoes: 2, passes: 1, acessos: 1 });
+    expect(chosen(...(res.body.candidatos as Candidato[]))).toHaveLength(5);
   });
 
   it("flags an active resident, and asks for a document or a name in pt-BR", async () => {
-    const res = await a.api.get("/api/titulares/busca?nome=Ana%20Moradora");
-    expect(res.body.pessoas).toEqual([expect.objectContaining({ vinculo: "morador", ativo: true })]);
+    const [ana] = await candidates(a, { nome: "Ana Moradora" });
+    expect(ana!.registros).toEqual([expect.objectContaining({ tipo: "pessoa", vinculo: "morador", ativo: true })]);
     const empty = await a.api.get("/api/titulares/busca");
     expect(empty.status).toBe(400);
     expect(JSON.stringify(empty.body)).toContain("Informe o documento ou o nome do titular");
@@ -158,8 +179,8 @@ describe("titulares: search", () => {
   });
 
   it("sees only its own tenant's rows", async () => {
-    const res = await b.api.get(`/api/titulares/busca?documento=${DOC_DIGITS}`);
-    expect(res.body.contagens).toMatchObject({ pessoas: 0, solicitacoes: 1, passes: 0, acessos: 0 });
+    const [only] = await candidates(b, { documento: DOC_DIGITS });
+    expect(only!.registros.map((r) => r.tipo)).toEqual(["solicitacao"]);
   });
 
   it("is for owner and síndicos only: porteiro and morador 403", async () => {
@@ -167,7 +188,11 @@ describe("titulares: search", () => {
       expect((await who.api.get(`/api/titulares/busca?documento=${DOC_DIGITS}`)).status).toBe(403);
       expect((await who.api.get("/api/titulares/pedidos")).status).toBe(403);
       const post = await who.api.post("/api/titulares/pedidos", {
-        json: { tipo: "anonimizacao", documento: DOC, nome: NOME },
+        json: {
+          tipo: "anonimizacao",
+          titular: { nome: NOME, documento: DOC },
+          registros: requestIds.map((id) => ({ tipo: "solicitacao", id })),
+        },
       });
       expect(post.status).toBe(403);
     }
@@ -182,8 +207,9 @@ describe("titulares: export", () => {
     expect((await a.api.get(`/api/pessoas/${exPessoaId}`)).status).toBe(200);
     expect((await a.api.get(`/api/solicitacoes/${requestIds[0]}`)).status).toBe(200);
 
+    const [joana] = await candidates(a, { documento: DOC });
     const res = await a.api.post("/api/titulares/pedidos", {
-      json: { tipo: "exportacao", documento: DOC, nome: NOME },
+      json: { tipo: "exportacao", titular: { nome: NOME, documento: DOC }, registros: chosen(joana!) },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const pedido = res.body;
@@ -252,8 +278,13 @@ describe("titulares: export", () => {
 
 describe("titulares: anonymisation", () => {
   it("refuses an active resident with 409 and changes nothing", async () => {
+    const [ana] = await candidates(a, { nome: "Ana Moradora" });
     const res = await a.api.post("/api/titulares/pedidos", {
-      json: { tipo: "anonimizacao", documento: "123.456.789-00", nome: "Ana Moradora" },
+      json: {
+        tipo: "anonimizacao",
+        titular: { nome: "Ana Moradora", documento: "123.456.789-00" },
+        registros: chosen(ana!),
+      },
     });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toContain("Ana Moradora é morador(a) ativo(a)");
@@ -264,8 +295,9 @@ describe("titulares: anonymisation", () => {
   });
 
   it("anonymises every visitor row and the inactive record; no list, search or export finds her", async () => {
+    const [joana] = await candidates(a, { nome: NOME });
     const res = await a.api.post("/api/titulares/pedidos", {
-      json: { tipo: "anonimizacao", documento: DOC_DIGITS, nome: NOME },
+      json: { tipo: "anonimizacao", titular: { nome: NOME, documento: DOC_DIGITS }, registros: chosen(joana!) },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
@@ -290,8 +322,7 @@ describe("titulares: anonymisation", () => {
       const text = String(csv.body);
       for (const needle of [NOME, DOC, DOC_DIGITS, PHONE]) expect(text, path).not.toContain(needle);
     }
-    const again = await a.api.get(`/api/titulares/busca?documento=${DOC_DIGITS}`);
-    expect(again.body.contagens).toMatchObject({ pessoas: 0, solicitacoes: 0, passes: 0, acessos: 0 });
+    expect(await candidates(a, { documento: DOC_DIGITS })).toEqual([]);
 
     // The rows stay, for counts and statistics, with the retention job's transformation.
     const [request] = await system()
@@ -310,18 +341,255 @@ describe("titulares: anonymisation", () => {
 
     // Recorded: the request with its deadline, and the audit entry.
     const list = await a.api.get("/api/titulares/pedidos");
-    expect(list.body.items[0]).toMatchObject({ tipo: "anonimizacao", titular_nome: NOME });
-    expect(list.body.items.map((r: { tipo: string }) => r.tipo)).toEqual(["anonimizacao", "exportacao"]);
+    expect(list.body.items[0]).toMatchObject({
+      tipo: "anonimizacao",
+      titular_nome: NOME,
+      titular_documento: "***.654.321-**",
+    });
+    expect(list.body.items.map((r: { tipo: string }) => r.tipo).slice(0, 2)).toEqual(["anonimizacao", "exportacao"]);
     const trail = await a.api.get("/api/auditoria?entidade=titular&acao=anonimizar");
-    expect(trail.body.items).toHaveLength(1);
+    expect(trail.body.items.some((r: { entidade_id: string }) => r.entidade_id === res.body.id)).toBe(true);
     expect(JSON.stringify(trail.body.items)).not.toContain(DOC_DIGITS);
   });
 
   it("validates the request in pt-BR", async () => {
-    const res = await a.api.post("/api/titulares/pedidos", { json: { tipo: "apagar", nome: "J" } });
+    const res = await a.api.post("/api/titulares/pedidos", {
+      json: { tipo: "apagar", titular: { nome: "J" }, registros: [] },
+    });
     expect(res.status).toBe(400);
     const text = JSON.stringify(res.body);
     expect(text).toContain("Escolha exportação ou anonimização");
     expect(text).toContain("Nome deve ter pelo menos 3 caracteres");
+    expect(text).toContain("Escolha pelo menos um registro do titular");
+    const twice = await a.api.post("/api/titulares/pedidos", {
+      json: {
+        tipo: "exportacao",
+        titular: { nome: NOME },
+        registros: [
+          { tipo: "solicitacao", id: requestIds[0] },
+          { tipo: "solicitacao", id: requestIds[0] },
+        ],
+      },
+    });
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.body)).toContain("Um registro foi escolhido mais de uma vez");
+  });
+});
+
+describe("titulares: a data subject is one person, not a name", () => {
+  const DANIELA = "Daniela Freitas Homônima";
+  const D1 = { documento: "111.222.333-44", telefone: "(11) 91111-1111" };
+  const D2 = { documento: "555.666.777-88", telefone: "(21) 92222-2222" };
+  let condoA2: Condo;
+  let d1Requests: string[];
+  let d2Request: string;
+  let noDocRequest: string;
+  let otherTenantRequest: string;
+
+  async function visit(t: Tenant, where: Condo, doc: string | null, telefone: string | null) {
+    const res = await t.api.post("/api/solicitacoes", {
+      json: {
+        condominio_id: where.condominio.id,
+        unidade_id: where.unidade.id,
+        nome_visitante: DANIELA,
+        doc_visitante: doc,
+        telefone_visitante: telefone,
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as string;
+  }
+
+  async function requestCount(t: Tenant) {
+    return (await t.api.get("/api/titulares/pedidos")).body.total as number;
+  }
+
+  const byDocument = (list: Candidato[], masked: string | null) => list.find((c) => c.documento === masked)!;
+
+  beforeAll(async () => {
+    condoA2 = await createCondominioWithUnidade(system(), a.org.id, { codigo: "7", torre: "B", nome: "Jardim B" });
+    d1Requests = [await visit(a, condoA, D1.documento, D1.telefone), await visit(a, condoA2, "11122233344", null)];
+    d2Request = await visit(a, condoA2, D2.documento, D2.telefone);
+    noDocRequest = await visit(a, condoA, null, null);
+    otherTenantRequest = await visit(b, condoB, D1.documento, D1.telefone);
+  });
+
+  it("a search by name lists each person as a candidate (masked document, unit, condominium, date) and does nothing", async () => {
+    const before = await requestCount(a);
+    const res = await a.api.get(`/api/titulares/busca?nome=${encodeURIComponent("daniela freitas homonima")}`);
+    expect(res.status).toBe(200);
+    expect(res.body.criterio).toBe("nome");
+    const list = res.body.candidatos as Candidato[];
+    expect(list.map((c) => c.documento).sort()).toEqual(["***.222.333-**", "***.666.777-**", null].sort());
+    const d1 = byDocument(list, "***.222.333-**");
+    expect(d1.registros.map((r) => r.id).sort()).toEqual([...d1Requests].sort());
+    expect(d1.registros).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          tipo: "solicitacao",
+          condominio: "Jardim A",
+          unidade: "42",
+          data: expect.any(String),
+        }),
+        expect.objectContaining({ tipo: "solicitacao", condominio: "Jardim B", unidade: "7 B" }),
+      ]),
+    );
+    expect(byDocument(list, "***.666.777-**").registros.map((r) => r.id)).toEqual([d2Request]);
+    expect(byDocument(list, null).registros.map((r) => r.id)).toEqual([noDocRequest]);
+    const text = JSON.stringify(res.body);
+    for (const secret of [D1.documento, "11122233344", D2.documento, D1.telefone, D2.telefone]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toContain(otherTenantRequest);
+    expect(await requestCount(a)).toBe(before);
+  });
+
+  it("a search by document narrows to that document", async () => {
+    const list = await candidates(a, { documento: "11122233344" });
+    expect(list).toHaveLength(1);
+    expect(list[0]!.registros.map((r) => r.id).sort()).toEqual([...d1Requests].sort());
+  });
+
+  it("exporting one person has none of the other's data", async () => {
+    const d1 = byDocument(await candidates(a, { nome: DANIELA }), "***.222.333-**");
+    const res = await a.api.post("/api/titulares/pedidos", {
+      json: { tipo: "exportacao", titular: { nome: DANIELA, documento: D1.documento }, registros: chosen(d1) },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({
+      titular_nome: DANIELA,
+      titular_documento: "***.222.333-**",
+      contagens: { pessoas: 0, solicitacoes: 2, passes: 0, acessos: 0 },
+    });
+    const zip = await download(a, res.body.arquivo_url);
+    expect(zip.status).toBe(200);
+    const files = unzipSync(zip.bytes);
+    const dados = JSON.parse(strFromU8(files["dados.json"]!));
+    expect(dados.solicitacoes.map((r: { id: string }) => r.id).sort()).toEqual([...d1Requests].sort());
+    expect(dados.pedido).toMatchObject({ titular_nome: DANIELA, titular_documento: "***.222.333-**" });
+    const everything = Object.values(files)
+      .map((f) => strFromU8(f))
+      .join("\n");
+    expect(everything).toContain(D1.documento);
+    expect(everything).toContain(D1.telefone);
+    for (const other of [D2.documento, "555666", D2.telefone, d2Request, noDocRequest, otherTenantRequest]) {
+      expect(everything).not.toContain(other);
+    }
+  });
+
+  it("refuses records that are not exactly the confirmed subject's (400/404 in pt-BR) and changes nothing", async () => {
+    const list = await candidates(a, { nome: DANIELA });
+    const d1 = byDocument(list, "***.222.333-**");
+    const d2 = byDocument(list, "***.666.777-**");
+    const noDoc = byDocument(list, null);
+    const before = await requestCount(a);
+    const trailBefore = (await a.api.get("/api/auditoria?entidade=titular")).body.total;
+    const cases: {
+      titular: { nome: string; documento?: string | null };
+      registros: unknown[];
+      status: number;
+      text: string;
+    }[] = [
+      // Both people ticked: two documents.
+      {
+        titular: { nome: DANIELA, documento: D1.documento },
+        registros: chosen(d1, d2),
+        status: 400,
+        text: "Os registros escolhidos têm documentos diferentes",
+      },
+      // The other person's records under this person's document.
+      {
+        titular: { nome: DANIELA, documento: D1.documento },
+        registros: chosen(d2),
+        status: 400,
+        text: "O documento informado não confere com o dos registros escolhidos (***.666.777-**)",
+      },
+      // A name alone does not say whose document these are.
+      {
+        titular: { nome: DANIELA, documento: null },
+        registros: chosen(d1),
+        status: 400,
+        text: "Informe o documento apresentado pelo titular",
+      },
+      // A record without a document, confirmed as someone else.
+      {
+        titular: { nome: "Outra Pessoa", documento: null },
+        registros: chosen(noDoc),
+        status: 400,
+        text: "Solicitação de acesso de Daniela Freitas Homônima não tem documento e o nome não é o do titular",
+      },
+      // Another tenant's record, and one that does not exist.
+      {
+        titular: { nome: DANIELA, documento: D1.documento },
+        registros: [{ tipo: "solicitacao", id: otherTenantRequest }],
+        status: 404,
+        text: "Um dos registros escolhidos não foi encontrado",
+      },
+      {
+        titular: { nome: DANIELA, documento: D1.documento },
+        registros: [...chosen(d1), { tipo: "passe", id: "00000000-0000-4000-8000-000000000000" }],
+        status: 404,
+        text: "Um dos registros escolhidos não foi encontrado",
+      },
+      // A request's id given as a person's.
+      {
+        titular: { nome: DANIELA, documento: D1.documento },
+        registros: [{ tipo: "pessoa", id: d1Requests[0] }],
+        status: 404,
+        text: "Um dos registros escolhidos não foi encontrado",
+      },
+    ];
+    for (const tipo of ["exportacao", "anonimizacao"]) {
+      for (const { titular, registros, status, text } of cases) {
+        const res = await a.api.post("/api/titulares/pedidos", { json: { tipo, titular, registros } });
+        expect(res.status, `${tipo} ${text}`).toBe(status);
+        expect(res.body.error.message, tipo).toContain(text);
+      }
+    }
+    expect(await requestCount(a)).toBe(before);
+    expect((await a.api.get("/api/auditoria?entidade=titular")).body.total).toBe(trailBefore);
+    const rows = await system()
+      .handle.db.select()
+      .from(solicitacoesAcesso)
+      .where(inArray(solicitacoesAcesso.id, [...d1Requests, d2Request, noDocRequest]));
+    expect(rows.every((r) => r.nomeVisitante === DANIELA && r.anonimizadoEm === null)).toBe(true);
+  });
+
+  it("anonymising one person leaves the other intact", async () => {
+    const d2 = byDocument(await candidates(a, { nome: DANIELA }), "***.666.777-**");
+    const res = await a.api.post("/api/titulares/pedidos", {
+      json: { tipo: "anonimizacao", titular: { nome: DANIELA, documento: "55566677788" }, registros: chosen(d2) },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({
+      tipo: "anonimizacao",
+      titular_documento: "***.666.777-**",
+      contagens: { pessoas: 0, solicitacoes: 1, passes: 0, acessos: 0 },
+    });
+
+    const [gone] = await system()
+      .handle.db.select()
+      .from(solicitacoesAcesso)
+      .where(eq(solicitacoesAcesso.id, d2Request));
+    expect(gone).toMatchObject({ nomeVisitante: ANONYMISED_NAME, docVisitante: null, telefoneVisitante: null });
+    const kept = await a.api.get(`/api/solicitacoes/${d1Requests[0]}`);
+    expect(kept.body).toMatchObject({
+      nome_visitante: DANIELA,
+      doc_visitante: D1.documento,
+      telefone_visitante: D1.telefone,
+    });
+    const left = await candidates(a, { nome: DANIELA });
+    expect(left.map((c) => c.documento).sort()).toEqual(["***.222.333-**", null].sort());
+    expect(
+      chosen(...left)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...d1Requests, noDocRequest].sort());
+
+    // Done: the same records again are gone (nothing left of anyone in them).
+    const again = await a.api.post("/api/titulares/pedidos", {
+      json: { tipo: "anonimizacao", titular: { nome: DANIELA, documento: D2.documento }, registros: chosen(d2) },
+    });
+    expect(again.status).toBe(404);
   });
 });

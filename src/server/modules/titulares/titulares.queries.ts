@@ -1,7 +1,7 @@
 /**
- * Finding one data subject's rows in a tenant (issue 15, item 5). By document: letters and digits
- * compared with punctuation stripped on both sides (`123.456.789-00` = `12345678900`); by name: the
- * lists' normalised "contains" match on `busca`. Rows already anonymised hold nothing of anyone.
+ * Finding one data subject's rows in a tenant (docs/product.md, "Direitos dos titulares"). By document:
+ * letters and digits compared with punctuation stripped on both sides (`123.456.789-00` = `12345678900`); by
+ * name: the lists' normalised "contains" match on `busca`. Rows already anonymised hold nothing of anyone.
  */
 import { and, desc, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";

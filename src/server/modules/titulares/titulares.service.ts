@@ -1,29 +1,40 @@
 /**
- * Data subjects' requests (issue 15, item 5; LGPD art. 18 and 19). A síndico finds a person by
- * document or name, then records a request and performs it at once:
+ * Data subjects' requests (LGPD art. 18 and 19; docs/decisions/024-audit-and-lgpd.md). A data
+ * subject is one person, not a name: the search lists candidates (records grouped by document, or by
+ * name when they carry none), the staff chooses which records are the subject's and confirms who the
+ * subject is (name, and the document presented), and the request acts on exactly those records:
  *
- * - exportação: the matching rows' ids are kept in the request's result (never the document), and
+ * - exportação: the chosen rows' ids are kept in the request's result (never the document), and
  *   GET …/arquivo.zip builds the ZIP from them: dados.json with everything held, one CSV per kind,
  *   and who viewed or exported their data (the audit trail).
- * - anonimização: in one transaction, the visitor rows get the retention job's transformation
- *   (jobs/retention.ts, the same functions) and a person's record that is not an active resident
- *   or staff login becomes "Pessoa anonimizada"; an active one is refused (409), nothing changes.
+ * - anonimização: in one transaction, the chosen visitor rows get the retention job's
+ *   transformation (jobs/retention.ts, the same functions) and a chosen person's record that is not
+ *   an active resident or staff login becomes "Pessoa anonimizada"; an active one is refused (409).
  *
- * Each request records its date, its 15-day deadline (art. 19), its completion and what it touched,
- * and an audit entry (exportar / anonimizar, entidade titular).
+ * Before either, every chosen id must be the tenant's and not yet anonymised (else 404), and the
+ * subject's: a record with a document carries the confirmed document, one without carries the
+ * confirmed name (else 400). A refusal changes nothing. Each request records its date, its 15-day
+ * deadline (art. 19), its completion, what it touched, and an audit entry (exportar / anonimizar,
+ * entidade titular).
  */
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { TitularPedidoTipo } from "../../../shared/domain";
 import { maskDocument } from "../../../shared/mask";
+import { normalizeSearch } from "../../../shared/schemas/common";
 import {
+  documentKey,
   PRAZO_TITULAR_DIAS,
-  type TitularAmostra,
+  TITULAR_MAX_REGISTROS,
+  TITULAR_REGISTRO_TIPO_LABELS,
   type TitularBuscaQuery,
   type TitularBuscaResult,
+  type TitularCandidato,
   type TitularContagens,
   type TitularPedido,
   type TitularPedidoCreate,
+  type TitularRegistro,
+  type TitularRegistroTipo,
 } from "../../../shared/schemas/titulares";
 import { actorOf, recordAudit } from "../../audit/audit";
 import type { Database, Executor } from "../../db/client";
@@ -40,7 +51,7 @@ import {
 } from "../../db/schema";
 import type { TenantContext } from "../../http/context";
 import { csvLine } from "../../http/csv";
-import { conflict, notFound } from "../../http/errors";
+import { badRequest, conflict, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import {
   anonymiseAcessoRows,
@@ -48,7 +59,7 @@ import {
   anonymiseRequestRows,
   RETENTION_BATCH_SIZE,
 } from "../../jobs/retention";
-import { refreshChamadasSearch } from "../chamadas/chamadas.queries";
+import { refreshChamadasSearch } from "../chamadas/chamadas.service";
 import { pessoaSearchText } from "../pessoas/pessoas.service";
 import {
   acessoWhere,
@@ -64,7 +75,6 @@ import {
   type PessoaEncontrada,
   passeWhere,
   pessoaWhere,
-  solicitacaoIdsOf,
   solicitacaoWhere,
   unidadesOf,
   viewsOf,
@@ -72,6 +82,10 @@ import {
 
 export const ANONYMISED_PESSOA_NAME = "Pessoa anonimizada";
 export const PEDIDO_NOT_FOUND = "Pedido não encontrado";
+export const REGISTRO_NOT_FOUND =
+  "Um dos registros escolhidos não foi encontrado ou já foi anonimizado. Busque o titular novamente e escolha os registros.";
+export const DOCUMENTO_REQUIRED =
+  "Informe o documento apresentado pelo titular: os registros escolhidos têm documento.";
 const DAY_MS = 86_400_000;
 
 export const ACTIVE_REFUSAL =
@@ -85,7 +99,7 @@ interface Ids {
 }
 interface Resultado {
   contagens: TitularContagens;
-  /** Exports only: the rows the archive holds (ids, never the document). */
+  /** The chosen rows the request acted on (ids, never the document); an export's archive holds them. */
   ids?: Ids;
 }
 
@@ -97,74 +111,94 @@ function vinculo(p: PessoaEncontrada): "morador" | "equipe" | "inativo" {
   return "inativo";
 }
 
-/** GET /busca: who matches, grouped, with counts and the newest samples; documents masked. */
-export async function buscar(db: Database, tenant: TenantContext, q: TitularBuscaQuery): Promise<TitularBuscaResult> {
+/** What tells a candidate apart: the document's letters and digits, or the name when there is none. */
+function candidateKey(nome: string, documento: string | null): string {
+  const doc = documento ? documentKey(documento) : "";
+  return doc ? `d:${doc}` : `n:${normalizeSearch(nome)}`;
+}
+
+/**
+ * GET /busca: the candidates. Every matching record (residents' and staff's records, requests,
+ * passes, access records; at most TITULAR_MAX_REGISTROS, newest first), grouped by document, or by
+ * name for records without one; documents masked. Nothing is chosen here: the staff does.
+ */
+export async function searchCandidates(
+  db: Database,
+  tenant: TenantContext,
+  q: TitularBuscaQuery,
+): Promise<TitularBuscaResult> {
   const org = tenant.organizationId;
   const c = criterioOf(q);
-  const found = await findPessoas(db, org, pessoaWhere(org, c), 50);
-  const pessoaIds = found.map((p) => p.row.id);
-  const [moradias, totalPessoas, nS, nP, nA, nC, sS, sP, sA] = await Promise.all([
-    unidadesOf(db, org, pessoaIds),
-    cappedCount(db, pessoas, pessoaWhere(org, c)),
-    countOf(db, s, solicitacaoWhere(org, c)),
-    countOf(db, passes, passeWhere(org, c)),
-    countOf(db, acessos, acessoWhere(org, c)),
-    countOf(db, chamadas, chamadaWhere(org, solicitacaoIdsOf(org, c), pessoaIds)),
-    findSolicitacoes(db, solicitacaoWhere(org, c), 10),
-    findPasses(db, passeWhere(org, c), 10),
-    findAcessos(db, acessoWhere(org, c), 10),
+  const limit = TITULAR_MAX_REGISTROS + 1;
+  const found = await findPessoas(db, org, pessoaWhere(org, c), limit);
+  const [moradias, sol, pas, ace] = await Promise.all([
+    unidadesOf(
+      db,
+      org,
+      found.map((p) => p.row.id),
+    ),
+    findSolicitacoes(db, solicitacaoWhere(org, c), limit),
+    findPasses(db, passeWhere(org, c), limit),
+    findAcessos(db, acessoWhere(org, c), limit),
   ]);
-  const amostras: TitularAmostra[] = [
-    ...sS.map((r) => ({
-      tipo: "solicitacao" as const,
-      id: r.row.id,
-      nome: r.row.nomeVisitante,
-      documento: maskDocument(r.row.docVisitante),
-      data: iso(r.row.createdAt),
-      unidade: unidadeLabel(r.codigo, r.torre),
+  type Found = TitularRegistro & { key: string };
+  const visitor = (tipo: TitularRegistroTipo, id: string, nome: string, documento: string | null, data: Date) => ({
+    tipo,
+    id,
+    nome,
+    documento: maskDocument(documento),
+    data: iso(data),
+    vinculo: null,
+    ativo: false,
+    key: candidateKey(nome, documento),
+  });
+  const all: Found[] = [
+    ...found.map((p) => {
+      const labels = moradias.filter((m) => m.pessoaId === p.row.id).map((m) => unidadeLabel(m.codigo, m.torre));
+      return {
+        tipo: "pessoa" as const,
+        id: p.row.id,
+        nome: p.row.nome,
+        documento: maskDocument(p.row.documento),
+        condominio: p.condominio,
+        unidade: labels.length > 0 ? labels.join(", ") : null,
+        data: iso(p.row.createdAt),
+        vinculo: vinculo(p),
+        ativo: isActive(p),
+        key: candidateKey(p.row.nome, p.row.documento),
+      };
+    }),
+    ...sol.map((r) => ({
+      ...visitor("solicitacao", r.row.id, r.row.nomeVisitante, r.row.docVisitante, r.row.createdAt),
       condominio: r.condominio,
-    })),
-    ...sP.map((r) => ({
-      tipo: "passe" as const,
-      id: r.row.id,
-      nome: r.row.nome,
-      documento: maskDocument(r.row.documento),
-      data: iso(r.row.createdAt),
       unidade: unidadeLabel(r.codigo, r.torre),
-      condominio: r.condominio,
     })),
-    ...sA.map((r) => ({
-      tipo: "acesso" as const,
-      id: r.row.id,
-      nome: r.row.nome,
-      documento: maskDocument(r.row.documento),
-      data: iso(r.row.entradaEm),
+    ...pas.map((r) => ({
+      ...visitor("passe", r.row.id, r.row.nome, r.row.documento, r.row.createdAt),
+      condominio: r.condominio,
       unidade: unidadeLabel(r.codigo, r.torre),
+    })),
+    ...ace.map((r) => ({
+      ...visitor("acesso", r.row.id, r.row.nome, r.row.documento, r.row.entradaEm),
       condominio: r.condominio,
+      unidade: unidadeLabel(r.codigo, r.torre),
     })),
-  ]
-    .sort((a, b) => b.data.localeCompare(a.data))
-    .slice(0, 10);
-  return {
-    criterio: "documento" in c ? "documento" : "nome",
-    contagens: {
-      pessoas: totalPessoas.total,
-      solicitacoes: nS,
-      chamadas: nC,
-      passes: nP,
-      acessos: nA,
-    },
-    pessoas: found.map((p) => ({
-      id: p.row.id,
-      nome: p.row.nome,
-      documento: maskDocument(p.row.documento),
-      condominio: p.condominio,
-      unidades: moradias.filter((m) => m.pessoaId === p.row.id).map((m) => unidadeLabel(m.codigo, m.torre)),
-      vinculo: vinculo(p),
-      ativo: isActive(p),
-    })),
-    visitantes: amostras,
-  };
+  ].sort((x, y) => y.data.localeCompare(x.data) || x.id.localeCompare(y.id));
+  const shown = all.slice(0, TITULAR_MAX_REGISTROS);
+
+  const groups = new Map<string, TitularCandidato>();
+  for (const { key, ...registro } of shown) {
+    const group = groups.get(key);
+    if (group) group.registros.push(registro);
+    // The newest record names the candidate (records come newest first).
+    else groups.set(key, { nome: registro.nome, documento: registro.documento, registros: [registro] });
+  }
+  const candidatos = [...groups.values()].sort(
+    (x, y) =>
+      normalizeSearch(x.nome).localeCompare(normalizeSearch(y.nome), "pt-BR") ||
+      y.registros[0]!.data.localeCompare(x.registros[0]!.data),
+  );
+  return { criterio: "documento" in c ? "documento" : "nome", candidatos, truncado: all.length > shown.length };
 }
 
 type PedidoRow = typeof titularPedidos.$inferSelect;
@@ -204,13 +238,15 @@ async function insertPedido(
   now: Date,
   resultado: Resultado,
 ): Promise<PedidoRow> {
+  const { titular } = input;
   const [row] = await tx
     .insert(titularPedidos)
     .values({
       organizationId: tenant.organizationId,
       tipo: input.tipo,
-      titularNome: input.nome,
-      titularDocumentoMascarado: maskDocument(input.documento),
+      // Who the subject is, as the staff confirmed it; the document masked, like everywhere else.
+      titularNome: titular.nome,
+      titularDocumentoMascarado: maskDocument(titular.documento),
       criadoPorUserId: tenant.userId,
       criadoPorNome: tenant.user.name,
       recebidoEm: now,
@@ -223,40 +259,155 @@ async function insertPedido(
   return row!;
 }
 
-/** POST /pedidos: records the request and performs it. */
-export async function criarPedido(
+/** POST /pedidos: records the request and performs it on the chosen records. */
+export async function createRequest(
   db: Database,
   tenant: TenantContext,
   input: TitularPedidoCreate,
   now = new Date(),
 ): Promise<TitularPedido> {
-  return input.tipo === "exportacao" ? exportar(db, tenant, input, now) : anonimizar(db, tenant, input, now);
+  return input.tipo === "exportacao" ? exportSubject(db, tenant, input, now) : anonymiseSubject(db, tenant, input, now);
 }
 
-async function exportar(db: Database, tenant: TenantContext, input: TitularPedidoCreate, now: Date) {
+/** A chosen visitor row: what the subject check reads, and what anonymisation needs (unit for `busca`). */
+interface VisitorRow {
+  id: string;
+  nome: string;
+  documento: string | null;
+  codigo: string;
+  torre: string | null;
+}
+interface Chosen {
+  pessoas: PessoaEncontrada[];
+  solicitacoes: VisitorRow[];
+  passes: VisitorRow[];
+  acessos: VisitorRow[];
+}
+
+const idsOf = (input: TitularPedidoCreate, tipo: TitularRegistroTipo) =>
+  input.registros.filter((r) => r.tipo === tipo).map((r) => r.id);
+
+const unidadeOf = (table: typeof s | typeof passes | typeof acessos) =>
+  and(
+    eq(unidades.id, table.unidadeId),
+    eq(unidades.condominioId, table.condominioId),
+    eq(unidades.organizationId, table.organizationId),
+  );
+
+/**
+ * The chosen records, the tenant's and not yet anonymised only (locked when they are about to
+ * change). Ids of another tenant, of nothing or of an anonymised row are simply not returned.
+ */
+async function loadChosen(tx: Executor, org: string, input: TitularPedidoCreate, lock: boolean): Promise<Chosen> {
+  const pessoaIds = idsOf(input, "pessoa");
+  let found: PessoaEncontrada[] = [];
+  if (pessoaIds.length > 0) {
+    const byId = and(eq(pessoas.organizationId, org), inArray(pessoas.id, pessoaIds))!;
+    if (lock) await tx.select({ id: pessoas.id }).from(pessoas).where(byId).for("update");
+    found = await findPessoas(tx, org, byId, pessoaIds.length);
+  }
+  const unit = { codigo: unidades.codigo, torre: unidades.torre };
+  const solicitacaoIds = idsOf(input, "solicitacao");
+  const passeIds = idsOf(input, "passe");
+  const acessoIds = idsOf(input, "acesso");
+  // One after another: a transaction is one connection, which runs one statement at a time
+  // (pg deprecates handing it several at once, and pg 9 refuses).
+  const solicitacoes =
+    solicitacaoIds.length === 0
+      ? []
+      : await tx
+          .select({ id: s.id, nome: s.nomeVisitante, documento: s.docVisitante, ...unit })
+          .from(s)
+          .innerJoin(unidades, unidadeOf(s))
+          .where(and(eq(s.organizationId, org), isNull(s.anonimizadoEm), inArray(s.id, solicitacaoIds)))
+          .for(lock ? "update" : "share", { of: s });
+  const passeRows =
+    passeIds.length === 0
+      ? []
+      : await tx
+          .select({ id: passes.id, nome: passes.nome, documento: passes.documento, ...unit })
+          .from(passes)
+          .innerJoin(unidades, unidadeOf(passes))
+          .where(and(eq(passes.organizationId, org), isNull(passes.anonimizadoEm), inArray(passes.id, passeIds)))
+          .for(lock ? "update" : "share", { of: passes });
+  const acessoRows =
+    acessoIds.length === 0
+      ? []
+      : await tx
+          .select({ id: acessos.id, nome: acessos.nome, documento: acessos.documento, ...unit })
+          .from(acessos)
+          .innerJoin(unidades, unidadeOf(acessos))
+          .where(and(eq(acessos.organizationId, org), isNull(acessos.anonimizadoEm), inArray(acessos.id, acessoIds)))
+          .for(lock ? "update" : "share", { of: acessos });
+  return { pessoas: found, solicitacoes, passes: passeRows, acessos: acessoRows };
+}
+
+/**
+ * Refuses, before anything changes, a choice that is not exactly the subject's records: an id that
+ * is not the tenant's (or no longer holds anyone's data) is a 404; a record with another document
+ * than the confirmed one, a record with a document when none was confirmed, or a record without a
+ * document and with another name is a 400 naming it (docs/decisions/024-audit-and-lgpd.md).
+ */
+function checkSubject(input: TitularPedidoCreate, chosen: Chosen) {
+  const records = [
+    ...chosen.pessoas.map((p) => ({ tipo: "pessoa" as const, nome: p.row.nome, documento: p.row.documento })),
+    ...chosen.solicitacoes.map((r) => ({ tipo: "solicitacao" as const, ...r })),
+    ...chosen.passes.map((r) => ({ tipo: "passe" as const, ...r })),
+    ...chosen.acessos.map((r) => ({ tipo: "acesso" as const, ...r })),
+  ];
+  if (records.length !== input.registros.length) throw notFound(REGISTRO_NOT_FOUND);
+
+  const label = (r: (typeof records)[number]) => `${TITULAR_REGISTRO_TIPO_LABELS[r.tipo]} de ${r.nome}`;
+  const withDocument = records.filter((r) => r.documento && documentKey(r.documento) !== "");
+  const keys = new Set(withDocument.map((r) => documentKey(r.documento!)));
+  if (keys.size > 1) {
+    const masked = [...new Set(withDocument.map((r) => maskDocument(r.documento)))].join(", ");
+    const message = `Os registros escolhidos têm documentos diferentes (${masked}). Escolha só os registros do titular.`;
+    throw badRequest(message, [{ path: "registros", message }]);
+  }
+  const confirmed = input.titular.documento ? documentKey(input.titular.documento) : null;
+  const [documento] = keys;
+  if (documento !== undefined && confirmed === null) {
+    throw badRequest(DOCUMENTO_REQUIRED, [{ path: "titular.documento", message: DOCUMENTO_REQUIRED }]);
+  }
+  if (documento !== undefined && documento !== confirmed) {
+    const message = `O documento informado não confere com o dos registros escolhidos (${maskDocument(withDocument[0]!.documento)}).`;
+    throw badRequest(message, [{ path: "titular.documento", message }]);
+  }
+  const nome = normalizeSearch(input.titular.nome);
+  const otherName = records.find((r) => !withDocument.includes(r) && normalizeSearch(r.nome) !== nome);
+  if (otherName) {
+    const message = `${label(otherName)} não tem documento e o nome não é o do titular. Escolha só os registros do titular.`;
+    throw badRequest(message, [{ path: "registros", message }]);
+  }
+}
+
+function idsOfChosen(chosen: Chosen): Ids {
+  return {
+    pessoas: chosen.pessoas.map((p) => p.row.id),
+    solicitacoes: chosen.solicitacoes.map((r) => r.id),
+    passes: chosen.passes.map((r) => r.id),
+    acessos: chosen.acessos.map((r) => r.id),
+  };
+}
+
+async function countsOf(tx: Executor, org: string, ids: Ids): Promise<TitularContagens> {
+  return {
+    pessoas: ids.pessoas.length,
+    solicitacoes: ids.solicitacoes.length,
+    chamadas: await countOf(tx, chamadas, chamadaWhere(org, ids.solicitacoes, ids.pessoas)),
+    passes: ids.passes.length,
+    acessos: ids.acessos.length,
+  };
+}
+
+async function exportSubject(db: Database, tenant: TenantContext, input: TitularPedidoCreate, now: Date) {
   const org = tenant.organizationId;
-  const c = criterioOf(input);
   return db.transaction(async (tx) => {
-    const found = await findPessoas(tx, org, pessoaWhere(org, c), 10_000);
-    const pessoaIds = found.map((p) => p.row.id);
-    // One after another: a transaction is one connection, which runs one statement at a time
-    // (pg deprecates handing it several at once, and pg 9 refuses).
-    const sol = await tx.select({ id: s.id }).from(s).where(solicitacaoWhere(org, c));
-    const pas = await tx.select({ id: passes.id }).from(passes).where(passeWhere(org, c));
-    const ace = await tx.select({ id: acessos.id }).from(acessos).where(acessoWhere(org, c));
-    const ids: Ids = {
-      pessoas: pessoaIds,
-      solicitacoes: sol.map((r) => r.id),
-      passes: pas.map((r) => r.id),
-      acessos: ace.map((r) => r.id),
-    };
-    const contagens: TitularContagens = {
-      pessoas: ids.pessoas.length,
-      solicitacoes: ids.solicitacoes.length,
-      chamadas: await countOf(tx, chamadas, chamadaWhere(org, ids.solicitacoes, ids.pessoas)),
-      passes: ids.passes.length,
-      acessos: ids.acessos.length,
-    };
+    const chosen = await loadChosen(tx, org, input, false);
+    checkSubject(input, chosen);
+    const ids = idsOfChosen(chosen);
+    const contagens = await countsOf(tx, org, ids);
     const row = await insertPedido(tx, tenant, input, now, { contagens, ids });
     const actor = actorOf(tenant);
     await recordAudit(tx, org, actor, {
@@ -267,7 +418,7 @@ async function exportar(db: Database, tenant: TenantContext, input: TitularPedid
       depois: { tipo: input.tipo, contagens },
     });
     // The person's own "Acessos a estes dados" shows the export.
-    for (const id of pessoaIds) {
+    for (const id of ids.pessoas) {
       await recordAudit(tx, org, actor, {
         acao: "exportar",
         entidade: "pessoa",
@@ -285,64 +436,23 @@ function chunks<T>(items: T[], size = RETENTION_BATCH_SIZE): T[][] {
   return out;
 }
 
-async function anonimizar(db: Database, tenant: TenantContext, input: TitularPedidoCreate, now: Date) {
+async function anonymiseSubject(db: Database, tenant: TenantContext, input: TitularPedidoCreate, now: Date) {
   const org = tenant.organizationId;
-  const c = criterioOf(input);
   return db.transaction(async (tx) => {
-    // Lock what changes, then decide: an active resident or staff member stops everything.
-    await tx.select({ id: pessoas.id }).from(pessoas).where(pessoaWhere(org, c)).for("update");
-    const found = await findPessoas(tx, org, pessoaWhere(org, c), 10_000);
-    const active = found.find(isActive);
+    // Lock what changes, then decide: a wrong choice or an active resident or staff member stops everything.
+    const chosen = await loadChosen(tx, org, input, true);
+    checkSubject(input, chosen);
+    const active = chosen.pessoas.find(isActive);
     if (active) throw conflict(ACTIVE_REFUSAL.replace("{nome}", active.row.nome));
-    const pessoaIds = found.map((p) => p.row.id);
+    const ids = idsOfChosen(chosen);
+    const contagens = await countsOf(tx, org, ids);
 
-    const unidade = (table: typeof s | typeof passes | typeof acessos) =>
-      and(
-        eq(unidades.id, table.unidadeId),
-        eq(unidades.condominioId, table.condominioId),
-        eq(unidades.organizationId, table.organizationId),
-      );
-    const requests = await tx
-      .select({ id: s.id, codigo: unidades.codigo, torre: unidades.torre })
-      .from(s)
-      .innerJoin(unidades, unidade(s))
-      .where(solicitacaoWhere(org, c))
-      .for("update", { of: s });
-    const passRows = await tx
-      .select({ id: passes.id, nome: passes.nome, codigo: unidades.codigo, torre: unidades.torre })
-      .from(passes)
-      .innerJoin(unidades, unidade(passes))
-      .where(passeWhere(org, c))
-      .for("update", { of: passes });
-    const accessRows = await tx
-      .select({ id: acessos.id, codigo: unidades.codigo, torre: unidades.torre })
-      .from(acessos)
-      .innerJoin(unidades, unidade(acessos))
-      .where(acessoWhere(org, c))
-      .for("update", { of: acessos });
-    const nChamadas = await countOf(
-      tx,
-      chamadas,
-      chamadaWhere(
-        org,
-        requests.map((r) => r.id),
-        pessoaIds,
-      ),
-    );
+    for (const batch of chunks(chosen.solicitacoes)) await anonymiseRequestRows(tx, org, batch, now);
+    for (const batch of chunks(chosen.passes)) await anonymisePassRows(tx, org, batch, now);
+    for (const batch of chunks(chosen.acessos)) await anonymiseAcessoRows(tx, batch, now);
+    for (const p of chosen.pessoas) await anonymisePessoa(tx, org, p.row);
 
-    for (const batch of chunks(requests)) await anonymiseRequestRows(tx, org, batch, now);
-    for (const batch of chunks(passRows)) await anonymisePassRows(tx, org, batch, now);
-    for (const batch of chunks(accessRows)) await anonymiseAcessoRows(tx, batch, now);
-    for (const p of found) await anonymisePessoa(tx, org, p.row);
-
-    const contagens: TitularContagens = {
-      pessoas: found.length,
-      solicitacoes: requests.length,
-      chamadas: nChamadas,
-      passes: passRows.length,
-      acessos: accessRows.length,
-    };
-    const row = await insertPedido(tx, tenant, input, now, { contagens });
+    const row = await insertPedido(tx, tenant, input, now, { contagens, ids });
     await recordAudit(tx, org, actorOf(tenant), {
       acao: "anonimizar",
       entidade: "titular",
@@ -396,7 +506,7 @@ async function anonymisePessoa(tx: Executor, org: string, p: typeof pessoas.$inf
 }
 
 /** GET /pedidos: newest first. */
-export async function listarPedidos(db: Database, organizationId: string, page: number, pageSize: number) {
+export async function listRequests(db: Database, organizationId: string, page: number, pageSize: number) {
   const where = eq(titularPedidos.organizationId, organizationId);
   const [rows, counted] = await Promise.all([
     db
@@ -419,7 +529,7 @@ function csv(header: string[], rows: (string | number | boolean | null | undefin
 }
 
 /** GET /pedidos/{id}/arquivo.zip: the export's archive, built from the rows it found. */
-export async function arquivo(db: Database, tenant: TenantContext, id: string, now = new Date()) {
+export async function buildExportArchive(db: Database, tenant: TenantContext, id: string, now = new Date()) {
   const org = tenant.organizationId;
   const [pedido] = await db
     .select()

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Reader } from "../../auth/scope";
 import { unidadeCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount } from "../../db/pagination";
 import { unidades as u, vMoradoresAtivos } from "../../db/schema";
 import { likeContains } from "../../db/search";
-import type { Reader } from "../solicitacoes/solicitacoes.queries";
 
 export interface UnidadeFilters {
   condominioId?: string;

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import { moradorLinkSchema, moradorSchema, moradorUpdateSchema } from "../../../shared/schemas/pessoas";
 import {
@@ -8,10 +8,9 @@ import {
   unidadePageSchema,
   unidadeSchema,
 } from "../../../shared/schemas/unidades";
-import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
-import { COOKIE_AUTH, errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import * as service from "./unidades.service";
 
 const TAG = "Unidades";
@@ -20,105 +19,94 @@ const moradores = z.object({ items: z.array(moradorSchema.openapi("Morador")) })
 const detail = unidadeDetailSchema.openapi("UnidadeDetalhe");
 const moradorParams = z.object({ id: z.uuid("Identificador inválido"), pessoaId: z.uuid("Pessoa inválida") });
 
-const read = requirePermission("unidades:ler");
-const write = requirePermission("cadastros:editar");
-
 const routes = {
-  list: createRoute({
+  list: tenantRoute({
     method: "get",
     path: "/",
     operationId: "listarUnidades",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "unidades:ler",
     summary: "Lista por torre e código, com busca (código, torre, ramal, observações), filtros e moradores ativos",
     request: { query: unidadeListQuerySchema },
     responses: {
       200: jsonResponse(unidadePageSchema.openapi("PaginaUnidades"), "Página"),
-      ...errorResponses(400, 401, 403),
+      ...errorResponses(400),
     },
   }),
-  get: createRoute({
+  get: tenantRoute({
     method: "get",
     path: "/{id}",
     operationId: "obterUnidade",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "unidades:ler",
     summary: "Detalhe com moradores ativos e solicitações recentes",
     request: { params: uuidParam },
-    responses: { 200: jsonResponse(detail, "Unidade"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(detail, "Unidade"), ...errorResponses(400, 404) },
   }),
-  create: createRoute({
+  create: tenantRoute({
     method: "post",
     path: "/",
     operationId: "criarUnidade",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: write,
+    permission: "cadastros:editar",
     summary: "Cria uma unidade (código único por condomínio e torre)",
     request: jsonBody(unidadeInputSchema),
-    responses: { 201: jsonResponse(one, "Criada"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 201: jsonResponse(one, "Criada"), ...errorResponses(400, 404, 409) },
   }),
-  update: createRoute({
+  update: tenantRoute({
     method: "put",
     path: "/{id}",
     operationId: "atualizarUnidade",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: write,
+    permission: "cadastros:editar",
     summary: "Atualiza uma unidade",
     request: { params: uuidParam, ...jsonBody(unidadeInputSchema) },
-    responses: { 200: jsonResponse(one, "Atualizada"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 200: jsonResponse(one, "Atualizada"), ...errorResponses(400, 404, 409) },
   }),
-  moradores: createRoute({
+  moradores: tenantRoute({
     method: "get",
     path: "/{id}/moradores",
     operationId: "listarMoradores",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: read,
+    permission: "unidades:ler",
     summary: "Moradores ativos (responsável primeiro, depois por nome)",
     request: { params: uuidParam },
-    responses: { 200: jsonResponse(moradores, "Moradores"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(moradores, "Moradores"), ...errorResponses(400, 404) },
   }),
-  link: createRoute({
+  link: tenantRoute({
     method: "post",
     path: "/{id}/moradores",
     operationId: "vincularMorador",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: write,
+    permission: "cadastros:editar",
     summary: "Vincula uma pessoa do mesmo condomínio como moradora",
     request: { params: uuidParam, ...jsonBody(moradorLinkSchema) },
-    responses: { 201: jsonResponse(moradores, "Moradores"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 201: jsonResponse(moradores, "Moradores"), ...errorResponses(400, 404, 409) },
   }),
-  updateLink: createRoute({
+  updateLink: tenantRoute({
     method: "patch",
     path: "/{id}/moradores/{pessoaId}",
     operationId: "definirResponsavel",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: write,
+    permission: "cadastros:editar",
     summary: "Marca ou desmarca o responsável pela unidade (um por unidade)",
     request: { params: moradorParams, ...jsonBody(moradorUpdateSchema) },
-    responses: { 200: jsonResponse(moradores, "Moradores"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonResponse(moradores, "Moradores"), ...errorResponses(400, 404) },
   }),
-  unlink: createRoute({
+  unlink: tenantRoute({
     method: "delete",
     path: "/{id}/moradores/{pessoaId}",
     operationId: "desvincularMorador",
     tags: [TAG],
-    security: COOKIE_AUTH,
-    middleware: write,
+    permission: "cadastros:editar",
     summary: "Desvincula um morador",
     request: { params: moradorParams },
-    responses: { 204: { description: "Desvinculado" }, ...errorResponses(400, 401, 403, 404) },
+    responses: { 204: { description: "Desvinculado" }, ...errorResponses(400, 404) },
   }),
 };
 
 export function unidadesRoutes(db: Database) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.list, async (c) => {
       const q = c.req.valid("query");
       const filters = { condominioId: q.condominio_id, q: q.q, status: q.status };

@@ -14,11 +14,10 @@ import { condominios, pessoas, unidades as u, unidadeMoradores } from "../../db/
 import { buildSearchText } from "../../db/search";
 import type { TenantContext } from "../../http/context";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
-import { listSolicitacoes, refreshSearchTextOfUnidade } from "../solicitacoes/solicitacoes.queries";
-import { toSolicitacao } from "../solicitacoes/solicitacoes.service";
+import { listSolicitacoes, refreshSearchTextOfUnidade, toSolicitacao } from "../solicitacoes/solicitacoes.service";
 import { countMoradores, listMoradoresOfUnidade, listUnidades, type UnidadeFilters } from "./unidades.queries";
 
-export const NOT_FOUND_MESSAGE = "Unidade não encontrada";
+export const UNIDADE_NOT_FOUND = "Unidade não encontrada";
 
 type Row = typeof u.$inferSelect;
 export interface UnidadeData {
@@ -73,7 +72,7 @@ async function findInTenant(db: Database, tenant: TenantContext, id: string): Pr
     .select()
     .from(u)
     .where(and(eq(u.organizationId, tenant.organizationId), unidadeCondition(tenant, u.id), eq(u.id, id)));
-  if (!row) throw notFound(NOT_FOUND_MESSAGE);
+  if (!row) throw notFound(UNIDADE_NOT_FOUND);
   return row;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Calls reported by the PBX (issue 12): the only code path that creates a call. A call starts
+ * Calls reported by the PBX (docs/product.md, "Chamadas"): the only code path that creates a call. A call starts
  * `criada`, moves only along CHAMADA_TRANSICOES (anything else is a 409 naming both statuses), and
  * a resident's answer on an answered call decides the request through the same conditional update
  * as the console (solicitacoes.service applyDecision), attributed to that resident, with the
@@ -27,20 +27,19 @@ import { chamadas, pessoas, solicitacoesAcesso, unidades, vMoradoresAtivos } fro
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { recordEvent } from "../../realtime/events";
-import { chamadaSearchText, findChamada } from "../chamadas/chamadas.queries";
-import { NOT_FOUND_MESSAGE as CHAMADA_NAO_ENCONTRADA, toChamada } from "../chamadas/chamadas.service";
+import { CHAMADA_NOT_FOUND, chamadaSearchText, findChamada, toChamada } from "../chamadas/chamadas.service";
 import {
   applyDecision,
   type Decider,
   decisionRefused,
-  NOT_FOUND_MESSAGE as SOLICITACAO_NAO_ENCONTRADA,
+  SOLICITACAO_NOT_FOUND,
 } from "../solicitacoes/solicitacoes.service";
 
 type Key = Pick<ApiKeyContext, "id" | "organizationId">;
 
 async function load(db: Executor, organizationId: string, id: string): Promise<V1Chamada> {
   const row = await findChamada(db, { organizationId, scope: null }, id);
-  if (!row) throw notFound(CHAMADA_NAO_ENCONTRADA);
+  if (!row) throw notFound(CHAMADA_NOT_FOUND);
   return {
     ...toChamada(row),
     resposta: row.row.resposta as ChamadaResposta | null,
@@ -66,7 +65,7 @@ export async function startChamada(db: Database, key: Key, input: V1ChamadaCreat
     .from(solicitacoesAcesso)
     .innerJoin(unidades, eq(unidades.id, solicitacoesAcesso.unidadeId))
     .where(and(eq(solicitacoesAcesso.organizationId, org), eq(solicitacoesAcesso.id, input.solicitacao_id)));
-  if (!request) throw notFound(SOLICITACAO_NAO_ENCONTRADA);
+  if (!request) throw notFound(SOLICITACAO_NOT_FOUND);
   if (request.status !== "pendente") {
     throw conflict(
       `A solicitação já está "${solicitacaoStatusDisplay(request.status).label}": não há o que perguntar ao morador.`,
@@ -141,7 +140,7 @@ export async function moveChamada(db: Database, key: Key, id: string, input: V1C
       .from(chamadas)
       .where(and(eq(chamadas.organizationId, org), eq(chamadas.id, id)))
       .for("update");
-    if (!current) throw notFound(CHAMADA_NAO_ENCONTRADA);
+    if (!current) throw notFound(CHAMADA_NOT_FOUND);
     const from = current.status as ChamadaStatus;
     // A PBX that repeats what it already said changes nothing (and is not an error).
     if (from === input.status) return;
@@ -204,7 +203,7 @@ export async function answerChamada(
       ),
     )
     .where(and(eq(chamadas.organizationId, org), eq(chamadas.id, id)));
-  if (!call) throw notFound(CHAMADA_NAO_ENCONTRADA);
+  if (!call) throw notFound(CHAMADA_NOT_FOUND);
 
   const result = async (): Promise<RespostaResult> => {
     const [s] = await db

@@ -1,10 +1,10 @@
 /**
- * The PBX dial plan (issue 12): condominiums, units with their extension, and each unit's active
- * residents in calling order: the responsável first, then by when they moved in. Paginated like
+ * The PBX dial plan (docs/product.md, "Integration API"): condominiums, units with their extension, and each
+ * unit's active residents in calling order: the responsável first, then by when they moved in. Paginated like
  * every list; a page of units costs two statements whatever its size.
  */
-import { and, asc, eq, type SQL } from "drizzle-orm";
-import type { V1UnidadeDiretorio } from "../../../shared/schemas/v1";
+import { and, asc, eq, not, type SQL, sql } from "drizzle-orm";
+import type { V1_UNIDADE_STATUS, V1UnidadeDiretorio } from "../../../shared/schemas/v1";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
 import { condominios, unidades } from "../../db/schema";
@@ -35,12 +35,24 @@ export async function listCondominios(db: Database, key: Tenant, q: { page: numb
 export async function listUnidades(
   db: Database,
   key: Tenant,
-  q: { condominio_id?: string; ramal?: string; page: number; page_size: number },
+  q: {
+    condominio_id?: string;
+    ramal?: string;
+    status?: (typeof V1_UNIDADE_STATUS)[number];
+    page: number;
+    page_size: number;
+  },
 ) {
+  // By default only the units that receive visitors: one that is inactive, or whose condominium
+  // is, refuses every request (400), and a PBX dialling from the directory would offer it anyway.
+  // A correlated EXISTS, so the capped count reads the same condition on `unidades` alone.
+  const receivesVisitors = sql`(${unidades.enabled} AND EXISTS (SELECT 1 FROM ${condominios} WHERE ${condominios.id} = ${unidades.condominioId} AND ${condominios.enabled}))`;
+  const status = q.status ?? "ativa";
   const where = and(
     eq(unidades.organizationId, key.organizationId),
     q.condominio_id ? eq(unidades.condominioId, q.condominio_id) : undefined,
     q.ramal ? eq(unidades.pbxRamal, q.ramal) : undefined,
+    status === "ativa" ? receivesVisitors : status === "inativa" ? not(receivesVisitors) : undefined,
   ) as SQL;
   const [rows, counted] = await Promise.all([
     db
@@ -51,8 +63,10 @@ export async function listUnidades(
         torre: unidades.torre,
         pbxRamal: unidades.pbxRamal,
         enabled: unidades.enabled,
+        condominioEnabled: condominios.enabled,
       })
       .from(unidades)
+      .innerJoin(condominios, eq(condominios.id, unidades.condominioId))
       .where(where)
       .orderBy(asc(unidades.torre), asc(unidades.codigo), asc(unidades.id))
       .limit(q.page_size)
@@ -71,6 +85,7 @@ export async function listUnidades(
     torre: u.torre,
     pbx_ramal: u.pbxRamal,
     enabled: u.enabled,
+    condominio_enabled: u.condominioEnabled,
     moradores: residents
       .filter((r) => r.unidadeId === u.id)
       .map((r) => ({

@@ -1,5 +1,5 @@
 /**
- * The integration chain (issue 12) through /api/v1, as a PBX, an AI attendant and a gate
+ * The integration chain (docs/product.md, "Integration API") through /api/v1, as a PBX, an AI attendant and a gate
  * controller would drive it: a key registers a visitor, reads the dial plan, calls the residents,
  * the resident answers by DTMF, and a signed `portao.abrir` reaches the gate's webhook.
  */
@@ -169,7 +169,12 @@ describe("the integration chain", () => {
     // The console's timeline shows the gate command delivered.
     const after = await o.sindico.api.get(`/api/solicitacoes/${solicitacao.id}`);
     expect(after.body.comandos_portao).toEqual([
-      expect.objectContaining({ url: gate.url, status: "entregue", tentativas: 1, ultimo_status_http: 200 }),
+      expect.objectContaining({
+        webhook: { descricao: null, origem: new URL(gate.url).origin },
+        status: "entregue",
+        tentativas: 1,
+        ultimo_status_http: 200,
+      }),
     ]);
 
     // Deleting the webhook stops it but keeps the history the timeline shows.

@@ -4,12 +4,13 @@
  * `c.var.apiKey`, never from input, so a key reaches its own tenant's rows only (another tenant's
  * id is a 404, as in the console). Every POST honours `Idempotency-Key` (http/idempotency.ts).
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+
+import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiKeyScope } from "../../../shared/domain";
 import { uuidParam } from "../../../shared/schemas/common";
 import { domainEventSchema } from "../../../shared/schemas/events";
 import { v1ValidacaoResultadoSchema, v1ValidarPasseSchema } from "../../../shared/schemas/passes";
-import { solicitacaoDetailSchema, solicitacaoSchema } from "../../../shared/schemas/solicitacoes";
+import { solicitacaoDetailIntegracaoSchema, solicitacaoSchema } from "../../../shared/schemas/solicitacoes";
 import {
   v1ChamadaCreateSchema,
   v1ChamadaRespostaResultSchema,
@@ -25,14 +26,15 @@ import {
 } from "../../../shared/schemas/v1";
 import { requireApiKey } from "../../auth/api-key";
 import type { Database } from "../../db/client";
-import type { AppEnv } from "../../http/context";
 import { IDEMPOTENCY_HEADER, idempotent } from "../../http/idempotency";
-import { errorResponses, jsonBody, jsonResponse, validationHook } from "../../http/openapi";
+import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
+import { apiRouter } from "../../http/routes";
 import type { EventBus } from "../../realtime/event-bus";
 import { validarPasse } from "../portaria/validacao.service";
 import * as solicitacoes from "../solicitacoes/solicitacoes.service";
 import { answerChamada, getChamada, moveChamada, startChamada } from "./chamadas-v1.service";
 import { listCondominios, listUnidades } from "./diretorio.service";
+import { latestEventId } from "./eventos.service";
 
 /** The security requirement of every /api/v1 route (the scheme is declared in http/openapi.ts). */
 const API_KEY_AUTH = [{ apiKeyAuth: [] }];
@@ -63,12 +65,14 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
       operationId: "v1ConsultarSolicitacao",
       tags: [TAG],
       summary: "Estado de uma solicitação, com suas chamadas (para o atendente informar o visitante)",
-      description: "Escopo `solicitacoes:ler`.",
+      description:
+        "Escopo `solicitacoes:ler`. As mensagens aos moradores vêm sem destino nem texto, e os comandos do portão " +
+        "só com a descrição e a origem do webhook.",
       security: API_KEY_AUTH,
       middleware: key("solicitacoes:ler"),
       request: { params: uuidParam },
       responses: {
-        200: jsonResponse(solicitacaoDetailSchema, "Solicitação"),
+        200: jsonResponse(solicitacaoDetailIntegracaoSchema.openapi("SolicitacaoDetalheIntegracao"), "Solicitação"),
         ...errorResponses(400, 401, 403, 404, 429),
       },
     }),
@@ -108,7 +112,10 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
       operationId: "v1ListarUnidades",
       tags: [TAG],
       summary: "Unidades com ramal e moradores ativos em ordem de chamada (responsável primeiro)",
-      description: "Escopo `diretorio:ler`. Filtre por `condominio_id` ou pelo `ramal` discado.",
+      description:
+        "Escopo `diretorio:ler`. Filtre por `condominio_id` ou pelo `ramal` discado. Por padrão (`status=ativa`) " +
+        "lista só as unidades que recebem visitantes: ativas (`enabled`) de condomínios ativos " +
+        "(`condominio_enabled`); uma solicitação para as outras é recusada (400). `status=todas` inclui as inativas.",
       security: API_KEY_AUTH,
       middleware: key("diretorio:ler"),
       request: { query: v1UnidadeListQuerySchema },
@@ -205,7 +212,8 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
       summary: "Eventos do cliente depois de um id (para quem não recebe webhooks)",
       description:
         "Escopo `eventos:ler`. Os mesmos eventos do tempo real, em ordem, guardados por 7 dias. Chame de novo com " +
-        "`depois_de` igual ao `ultimo_id` recebido.",
+        "`depois_de` igual ao `ultimo_id` recebido. Para começar a acompanhar sem repetir eventos antigos (um " +
+        "controlador de portão ao ligar), peça `desde=agora`: vem só o `ultimo_id` atual, sem eventos.",
       security: API_KEY_AUTH,
       middleware: key("eventos:ler"),
       request: { query: v1EventosQuerySchema },
@@ -221,10 +229,10 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
 
   const tenantOf = (c: { get: (k: "apiKey") => { organizationId: string } }) => c.get("apiKey").organizationId;
 
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return apiRouter()
     .openapi(routes.solicitacao, async (c) => {
       const reader = { organizationId: tenantOf(c), scope: null };
-      return c.json(await solicitacoes.get(db, reader, c.req.valid("param").id), 200);
+      return c.json(await solicitacoes.getForIntegration(db, reader, c.req.valid("param").id), 200);
     })
     .openapi(routes.criarSolicitacao, async (c) => {
       const apiKey = c.get("apiKey");
@@ -266,7 +274,8 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
       return c.json(result, 200);
     })
     .openapi(routes.eventos, async (c) => {
-      const { depois_de, limite } = c.req.valid("query");
+      const { depois_de, limite, desde } = c.req.valid("query");
+      if (desde === "agora") return c.json({ items: [], ultimo_id: await latestEventId(db, tenantOf(c)) }, 200);
       const items = await bus.since(tenantOf(c), depois_de, limite);
       return c.json({ items, ultimo_id: items.at(-1)?.id ?? depois_de }, 200);
     });

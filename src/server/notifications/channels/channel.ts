@@ -1,7 +1,7 @@
 /**
- * How a resident is reached (issue 13): one interface, three channels (WhatsApp Business Cloud
+ * How a resident is reached (docs/product.md, "Resident link"): one interface, three channels (WhatsApp Business Cloud
  * API, SMS through Twilio's HTTP API, e-mail through the mailer), each with a labelled demo
- * implementation when its keys are not configured.
+ * implementation for the demo (channels/index.ts says when; otherwise a channel without keys is off).
  */
 import type { CanalNotificacao } from "../../../shared/domain";
 

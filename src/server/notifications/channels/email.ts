@@ -1,5 +1,5 @@
 /**
- * E-mail to a resident: the message goes into the mail outbox (the mailer of the accounts issue),
+ * E-mail to a resident: the message goes into the mail outbox (docs/decisions/014-transactional-email.md),
  * which sends it over SMTP, or, without SMTP_URL, writes the `.eml` file the demo user can open.
  */
 import type { Database } from "../../db/client";

@@ -1,10 +1,14 @@
 /**
- * The channels of this process: the real provider when its keys are configured, otherwise the
- * labelled demo channel (DESIGN.md's demo rule: nothing pretends to be sent). E-mail always goes
- * through the mailer, whose own demo is the `.eml` folder.
+ * The channels of this process: the real provider when its keys are configured. Without keys a
+ * channel is off, except for the demo tenant, or for every tenant when GUARITA_DEMO=true says this
+ * server is a demonstration: those get the labelled demo channel (the product's demo rule: nothing
+ * pretends to be sent). An off channel is never a silent demo: the message is not sent, the
+ * request's detail says "WhatsApp não configurado" and the resident is reached on a channel that
+ * works (docs/decisions/022-resident-link.md). E-mail always goes through the mailer, whose own
+ * demo is the `.eml` folder.
  */
 import type { Database } from "../../db/client";
-import type { Channels } from "../deliver";
+import type { CanalNotificacao, NotificationChannel } from "./channel";
 import { createDemoChannel } from "./demo";
 import { createEmailChannel } from "./email";
 import { createTwilioSmsChannel } from "./sms";
@@ -22,12 +26,49 @@ export interface ChannelsConfig {
   sms?: { accountSid: string; authToken: string; from: string };
   /** True when e-mail becomes `.eml` files (no SMTP_URL). */
   emailDemo: boolean;
+  /**
+   * GUARITA_DEMO=true: a deliberate demonstration, where every tenant's channels without keys are
+   * the demo channel (the demo guard, src/server/demo-guard.ts, asks for it on a public URL).
+   */
+  demoForEveryTenant?: boolean;
+}
+
+/** The channels of this process, and which one a tenant's message goes through. */
+export interface Channels {
+  /** The providers with keys (e-mail always has one); null = no keys. */
+  readonly providers: Readonly<Record<CanalNotificacao, NotificationChannel | null>>;
+  readonly demoForEveryTenant: boolean;
+  /** The channel for a tenant's message: the provider, the demo channel, or null when the channel is off. */
+  for(canal: CanalNotificacao, tenant: { demo: boolean }): NotificationChannel | null;
+}
+
+export function channelsOf(
+  providers: Partial<Record<CanalNotificacao, NotificationChannel | null>>,
+  options: { demoForEveryTenant?: boolean } = {},
+): Channels {
+  const all = { whatsapp: providers.whatsapp ?? null, sms: providers.sms ?? null, email: providers.email ?? null };
+  const demo = {
+    whatsapp: createDemoChannel("whatsapp"),
+    sms: createDemoChannel("sms"),
+    email: createDemoChannel("email"),
+  };
+  const demoForEveryTenant = options.demoForEveryTenant ?? false;
+  return {
+    providers: all,
+    demoForEveryTenant,
+    for(canal, tenant) {
+      return all[canal] ?? (tenant.demo || demoForEveryTenant ? demo[canal] : null);
+    },
+  };
 }
 
 export function createChannels(db: Database, config: ChannelsConfig): Channels {
-  return {
-    whatsapp: config.whatsapp ? createWhatsAppChannel(config.whatsapp) : createDemoChannel("whatsapp"),
-    sms: config.sms ? createTwilioSmsChannel(config.sms) : createDemoChannel("sms"),
-    email: createEmailChannel(db, { demo: config.emailDemo }),
-  };
+  return channelsOf(
+    {
+      whatsapp: config.whatsapp ? createWhatsAppChannel(config.whatsapp) : null,
+      sms: config.sms ? createTwilioSmsChannel(config.sms) : null,
+      email: createEmailChannel(db, { demo: config.emailDemo }),
+    },
+    { demoForEveryTenant: config.demoForEveryTenant },
+  );
 }

@@ -17,7 +17,7 @@ import { useIsMobile } from "@/web/lib/use-mobile";
 import { cn } from "@/web/lib/utils";
 
 /*
- * A compact, shadcn-like sidebar (SPEC.md sections 2.3 and 9): 16rem wide, 3rem when collapsed to
+ * A compact, shadcn-like sidebar (docs/product.md, "Console shell"): 16rem wide, 3rem when collapsed to
  * icons, an 18rem sheet under 768px; ctrl/cmd+B toggles it; the open state lives in the
  * `sidebar_state` cookie for 7 days.
  */

@@ -3,7 +3,7 @@ import type { CSSProperties } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
 /**
- * Toasts follow the app theme and its tokens; only one is visible at a time (SPEC.md section 9).
+ * Toasts follow the app theme and its tokens; only one is visible at a time (docs/product.md, "Console shell").
  * The theme is only known after mount, and sonner renders nothing theme-dependent until a toast exists,
  * so pre-rendered pages hydrate without mismatches.
  */

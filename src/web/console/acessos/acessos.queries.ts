@@ -1,9 +1,9 @@
 /**
- * The access log on the client (issue 14): the list, its CSV export and the two changes the gate
- * makes to it, registering an entry and an exit. Every key starts with "acessos", the root the
- * server's acesso.* events name; a change here invalidates the same roots as that event
- * (ACESSO_ROOTS: the log, the dashboard's "people inside" count and the pass screens), so this tab
- * does not wait for the echo. The Portaria screen uses these through this module.
+ * The access log on the client (docs/product.md, "Entradas e saídas"): the list, its CSV export and the two
+ * changes the gate makes to it, registering an entry and an exit. Every key starts with "acessos", the root
+ * the server's acesso.* events name; a change here invalidates the same roots as that event (ACESSO_ROOTS:
+ * the log, the dashboard's "people inside" count and the pass screens), so this tab does not wait for the
+ * echo. The Portaria screen uses these through this module.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AcessoOrigem, VisitaTipo } from "@/shared/domain";

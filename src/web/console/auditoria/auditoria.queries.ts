@@ -1,5 +1,5 @@
 /**
- * The audit trail on the client (issue 15): the "Auditoria" list, its CSV export, the team members
+ * The audit trail on the client (docs/product.md, "Auditoria"): the "Auditoria" list, its CSV export, the team members
  * its person filter offers, and a person's "Acessos a estes dados". Every key starts with a shared
  * root: "auditoria" for the trail, "equipe" for the members (a change to the team refreshes them).
  */

@@ -6,6 +6,7 @@ import { ROLE_LABELS } from "@/shared/permissions";
 import {
   AUDITORIA_ACAO_LABELS,
   AUDITORIA_ACOES,
+  AUDITORIA_DADO_PESSOAL,
   AUDITORIA_ENTIDADE_LABELS,
   AUDITORIA_ENTIDADES,
   type Auditoria,
@@ -42,7 +43,7 @@ const FILTER_KEYS = ["de", "ate", "acao", "entidade", "ator_id"];
 /** The API takes actor ids up to this long; anything else in the URL is dropped, not sent. */
 const MAX_ATOR_ID = 100;
 
-/** The audit trail (issue 15): owner and síndicos only; the server answers 403 to anyone else. */
+/** The audit trail (docs/product.md, "Auditoria"): owner and síndicos only; the server answers 403 to anyone else. */
 export default function AuditoriaListPage() {
   return (
     <RequirePermission permission="auditoria:ler">
@@ -363,12 +364,22 @@ function Ator({ a }: { a: Auditoria }) {
   );
 }
 
-/** The record's id and its fields before and after, side by side. */
+/**
+ * The record's id, its name as the record says today, and its fields before and after, side by side.
+ * Personal data is named, never kept (docs/decisions/030-personal-data-out-of-the-audit-trail.md).
+ */
 function Detalhes({ a, compact = false }: { a: Auditoria; compact?: boolean }) {
   const rows = diffRows(a.antes, a.depois);
   const href = entidadeHref(a);
+  const pessoal = rows.some((r) => r.antes === AUDITORIA_DADO_PESSOAL || r.depois === AUDITORIA_DADO_PESSOAL);
   return (
     <div className="flex max-w-4xl flex-col gap-3">
+      {a.entidade_nome && (
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="text-muted-foreground">Nome no cadastro atual:</span>
+          <span>{a.entidade_nome}</span>
+        </p>
+      )}
       {a.entidade_id && (
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="text-muted-foreground">Identificador do registro:</span>
@@ -425,11 +436,19 @@ function Detalhes({ a, compact = false }: { a: Auditoria; compact?: boolean }) {
           </TableBody>
         </Table>
       )}
+      {pessoal && (
+        <p className="text-muted-foreground text-xs">
+          Dados pessoais não ficam guardados na auditoria: ela registra quais campos mudaram, e o nome vem do cadastro
+          atual (anonimizado, se for o caso).
+        </p>
+      )}
     </div>
   );
 }
 
 function Valor({ value, muted = false }: { value: string; muted?: boolean }) {
+  if (value === AUDITORIA_DADO_PESSOAL)
+    return <span className="text-muted-foreground italic">dado pessoal, não guardado</span>;
   if (value === VAZIO)
     return (
       <span className="text-muted-foreground">

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => consoleTitle("Chamadas");
 
 const STATUS_OPTIONS = CHAMADA_STATUSES.map((s) => [s, chamadaStatusDisplay(s).label] as const);
 
-/** Call list (SPEC.md section 2.11). */
+/** Call list (docs/product.md, "Chamadas"). */
 export default function ChamadasListPage() {
   const list$ = useListParams();
   const filters = {

@@ -40,10 +40,10 @@ function offsetOf(timezone: string) {
 }
 
 /**
- * Condominium form (SPEC.md sections 2.10 and 5): name, timezone and the active switch, then how the
- * residents are reached about a visitor (issue 13): the wait for each one's answer and whether all
- * are reached at once, and how long visitor data is kept (issue 15). The timezone select is a controlled field of the form, so the chosen zone is
- * the one saved.
+ * Condominium form (docs/product.md, "Condomínios"): name, timezone and the active switch, then how the
+ * residents are reached about a visitor: the wait for each one's answer and whether all are reached at once,
+ * and how long visitor data is kept. The timezone select is a controlled field of the form, so the chosen
+ * zone is the one saved.
  */
 export function CondominioForm({ condominio }: { condominio?: Condominio }) {
   const editing = !!condominio;

@@ -1,4 +1,4 @@
-/** Condominiums on the client: every key starts with "condominios" (300 s fresh, SPEC.md section 7). */
+/** Condominiums on the client: every key starts with "condominios" (300 s fresh, docs/product.md, "Live updates"). */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { QUERY_ROOTS, SOLICITACAO_ROOTS } from "@/shared/query-keys";
 import {
@@ -61,7 +61,10 @@ export function useSaveCondominio(id?: string) {
   });
 }
 
-/** What the retention job would anonymise now in the condominium (issue 15): always fetched fresh. */
+/**
+ * What the retention job would anonymise now in the condominium (docs/product.md, "Personal data and
+ * retention"): always fetched fresh.
+ */
 export function retencaoPreviewOptions(id: string) {
   return queryOptions({
     queryKey: condominiosKeys.retencao(id),

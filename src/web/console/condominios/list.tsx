@@ -15,7 +15,7 @@ import { condominiosListOptions } from "./condominios.queries";
 
 export const meta: Route.MetaFunction = () => consoleTitle("Condomínios");
 
-/** Condominium list (SPEC.md section 2.10). */
+/** Condominium list (docs/product.md, "Condomínios"). */
 export default function CondominiosListPage() {
   const list$ = useListParams();
   const list = useQuery(condominiosListOptions({ q: list$.q, page: list$.page }));

@@ -52,8 +52,9 @@ function PreviewText({ id, open }: { id: string; open: boolean }) {
 }
 
 /**
- * The condominium's retention of visitor data (issue 15): the setting, and for owners and síndicos
- * "Executar agora", whose confirmation shows how many rows the run will anonymise.
+ * The condominium's retention of visitor data (docs/product.md, "Personal data and retention"): the setting,
+ * and for owners and síndicos "Executar agora", whose confirmation shows how many rows the run will
+ * anonymise.
  */
 export function RetencaoCard({ condominio }: { condominio: Condominio }) {
   const canRun = usePermission("lgpd:gerenciar");

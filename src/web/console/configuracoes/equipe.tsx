@@ -1,6 +1,7 @@
 /**
- * Configurações → Equipe (issue 11): the members, with their roles and actions, and the pending
- * invitations. The layout has already checked `equipe:gerenciar`, so both lists may load.
+ * Configurações → Equipe (docs/decisions/017-team-and-invitations.md): the members, with their roles and
+ * actions, and the pending invitations. The layout has already checked `equipe:gerenciar`, so both lists may
+ * load.
  */
 import { consoleTitle } from "@/web/console/placeholder-page";
 import type { Route } from "./+types/equipe";

@@ -1,5 +1,5 @@
 /**
- * Configurações → Integrações (issue 12, docs/decisions/019-api-keys.md and 020-webhooks.md): the
+ * Configurações → Integrações (docs/decisions/019-api-keys.md and 020-webhooks.md): the
  * API keys with which the PBX, the virtual attendant and the gate controller call /api/v1, and the
  * webhooks through which Guarita tells them what happened. Owner and síndicos
  * (`integracoes:gerenciar`, the same roles the layout already checked).

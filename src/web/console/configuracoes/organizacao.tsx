@@ -1,5 +1,5 @@
 /**
- * Configurações → Organização (issue 11): the administradora's name, CNPJ and contacts, which
+ * Configurações → Organização (docs/product.md, "Organização"): the administradora's name, CNPJ and contacts, which
  * invitations and e-mails carry. CNPJ and phone are stored as digits and edited with their masks.
  */
 import { zodResolver } from "@hookform/resolvers/zod";

@@ -12,9 +12,9 @@ import type { Kpis, ultimasSchema } from "@/shared/schemas/dashboard";
 import type { Solicitacao } from "@/shared/schemas/solicitacoes";
 import { apiFetch } from "@/web/lib/api";
 
-/** Dashboard queries: 30 s fresh (SPEC.md section 7). */
+/** Dashboard queries: 30 s fresh (docs/product.md, "Live updates"). */
 export const DASHBOARD_STALE_TIME = 30_000;
-/** The API's default; the card shows at most ULTIMAS_SHOWN of them (SPEC.md section 9). */
+/** The API's default; the card shows at most ULTIMAS_SHOWN of them (docs/product.md, "Dashboard"). */
 export const ULTIMAS_LIMIT = 20;
 export const ULTIMAS_SHOWN = 10;
 

@@ -50,7 +50,7 @@ export default function DashboardPage() {
   return loading;
 }
 
-/** Dashboard (SPEC.md section 2.4): today's KPIs and latest requests, live through realtime events. */
+/** Dashboard (docs/product.md, "Dashboard"): today's KPIs and latest requests, live through realtime events. */
 function StaffDashboard() {
   const kpis = useQuery(kpisOptions());
   const ultimas = useQuery(ultimasOptions());

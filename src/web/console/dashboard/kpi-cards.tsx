@@ -19,7 +19,7 @@ import { cn } from "@/web/lib/utils";
 
 type KpiKey = keyof Kpis["trends"];
 
-/** The four cards of SPEC.md section 2.4, in order. */
+/** The four cards of docs/product.md, "Dashboard", in order. */
 export const KPI_CARDS: { key: KpiKey; title: string; caption: string; icon: LucideIcon; iconClass: string }[] = [
   {
     key: "pendente",
@@ -141,7 +141,7 @@ export function pessoasText(count: number): string {
 }
 
 /**
- * People inside now (issue 14): entries without an exit, across the condominiums, not today's count
+ * People inside now: entries without an exit, across the condominiums, not today's count
  * like the others, so it has no trend. It links to the list of who they are. Below the widest
  * screens it is a full-width strip under the four request cards, which keep their room.
  */

@@ -1,8 +1,8 @@
 /**
- * A morador's home (issue 11): which unit(s) they live in, a prominent "Nova Solicitação", the latest
- * requests and calls of their units. Every list comes from the same endpoints as the staff screens;
- * the server scopes them to the caller's units (docs/decisions/015-roles-and-data-scope.md), so
- * nothing here filters by unit.
+ * A morador's home (docs/product.md, "Dashboard"): which unit(s) they live in, a prominent "Nova
+ * Solicitação", the latest requests and calls of their units. Every list comes from the same endpoints as the
+ * staff screens; the server scopes them to the caller's units (docs/decisions/015-roles-and-data-scope.md),
+ * so nothing here filters by unit.
  */
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { ArrowRight, Home, PhoneCall, Plus } from "lucide-react";

@@ -63,7 +63,7 @@ function RowsSkeleton() {
   );
 }
 
-/** "Últimas Solicitações" (SPEC.md section 2.4): at most 10 of today's requests, newest first. */
+/** "Últimas Solicitações" (docs/product.md, "Dashboard"): at most 10 of today's requests, newest first. */
 export function UltimasSolicitacoes({
   items,
   loading,

@@ -332,7 +332,7 @@ function Acoes({ p, onFinal }: { p: PasseDetail; onFinal: () => void }) {
   );
 }
 
-/** Pass detail (issue 14): the PIN and QR Code, the schedule, the visitor, its use and its history. */
+/** Pass detail: the PIN and QR Code, the schedule, the visitor, its use and its history. */
 export default function PasseDetailPage() {
   const { id = "" } = useParams();
   const query = useQuery(passeDetailOptions(id));

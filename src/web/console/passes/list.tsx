@@ -132,7 +132,7 @@ function PasseRow({ p }: { p: Passe }) {
   );
 }
 
-/** Passes (pre-authorisations, issue 14): filtered and paged by the API. */
+/** Passes (pre-authorisations, docs/product.md, "Passes"): filtered and paged by the API. */
 export default function PassesListPage() {
   return (
     <RequirePermission permission="passes:ler">

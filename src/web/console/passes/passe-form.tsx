@@ -1,5 +1,5 @@
 /**
- * The pass form (issue 14), new and edit: where (create only: the unit of a pass never changes),
+ * The pass form (docs/product.md, "Passes"), new and edit: where (create only: the unit of a pass never changes),
  * who, and when. The API's own zod schemas validate it; the fields the API refuses get its
  * messages inline and the first of them takes the focus.
  */

@@ -1,5 +1,5 @@
 /**
- * "Acessos a estes dados" on a person's detail (issue 15): who viewed this person's record, when
+ * "Acessos a estes dados" on a person's detail (docs/product.md, "Auditoria"): who viewed this person's record, when
  * and from where, 20 at a time. Only for roles that read the audit trail (owner and síndicos); the
  * person screen mounts it only for them, so no one else fires a request the server would refuse.
  */

@@ -48,7 +48,7 @@ function PessoaDetailScreen() {
   const remove = useDeletePessoa(id);
   const loaded = query.data;
   const canEdit = usePermission("cadastros:editar");
-  // Issue 15: who viewed this person's data, for owner and síndicos.
+  // Who viewed this person's data, for owner and síndicos (docs/product.md, "Pessoas").
   const canAudit = usePermission("auditoria:ler");
 
   return (

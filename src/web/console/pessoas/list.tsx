@@ -84,7 +84,7 @@ function PessoaCard({ p, editable }: { p: Pessoa; editable: boolean }) {
   );
 }
 
-/** People list, as cards (SPEC.md section 2.8). */
+/** People list, as cards (docs/product.md, "Pessoas"). */
 /** The people registry is staff-only: a morador gets the no-permission state. */
 export default function PessoasListPage() {
   return (
@@ -139,7 +139,7 @@ function PessoasListScreen() {
         </ul>
       }
       error={
-        // SPEC.md section 2.8 puts the server's message in the title here.
+        // The server's message goes in the title: "Erro ao carregar pessoas: {message}" (docs/product.md, "Pessoas").
         <Alert variant="destructive">
           <AlertTitle className="line-clamp-none">Erro ao carregar pessoas: {errorMessage(list.error)}</AlertTitle>
           <AlertDescription>

@@ -53,7 +53,7 @@ const pessoaFormSchema = z.preprocess(
   pessoaInputSchema,
 );
 
-/** Person form (SPEC.md sections 2.8 and 5), with the channel that reaches them about visits (issue 13). */
+/** Person form (docs/product.md, "Pessoas"), with the channel that reaches them about visits. */
 export function PessoaForm({ pessoa, condominioId }: { pessoa?: Pessoa; condominioId?: string }) {
   const editing = !!pessoa;
   const save = useSavePessoa(pessoa?.id);

@@ -1,5 +1,5 @@
 /**
- * The Portaria screen's own calls (issue 14): validating a pass, the authorised requests waiting at
+ * The Portaria screen's own calls (docs/product.md, "Portaria"): validating a pass, the authorised requests waiting at
  * the gate and the latest validations. Entries and exits go through the access log's module
  * (acessos.queries). Keys start with "acessos" or "passes", the roots the server's acesso.* and
  * passe.* events name, so the gate's lists follow what other gates and integrations do.

@@ -1,5 +1,5 @@
 /**
- * Portaria (issue 14): the porteiro's screen, laid out for a tablet in landscape (two columns when
+ * Portaria (docs/product.md, "Portaria"): the porteiro's screen, laid out for a tablet in landscape (two columns when
  * there is room, big touch targets) and stacked on a phone. Everything on it is about one gate,
  * the condominium chosen at the top, which the tablet remembers.
  */

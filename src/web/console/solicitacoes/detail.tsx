@@ -25,16 +25,16 @@ import { toast } from "@/web/lib/toast";
 import { isUuid } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/detail";
-import { mensagensDemo, partesDaMensagem } from "./mensagens-demo";
+import { linkCortado, mensagensDemo, partesDaMensagem } from "./mensagens-demo";
 import { type Decisao, solicitacaoDetailOptions, useDecidirSolicitacao } from "./solicitacoes.queries";
 import { SolicitacaoTimeline } from "./timeline";
-import { decisaoViaSufixo, formatInZone, quoted } from "./timeline-entries";
+import { canaisNaoConfigurados, decisaoViaSufixo, formatInZone, naoConfiguradoTexto, quoted } from "./timeline-entries";
 
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("solicitacoes", params.id));
 
 const LIST = "/app/solicitacoes";
 
-/** SPEC.md section 2.7: the two confirmation texts, verbatim. */
+/** The two confirmation texts, verbatim (docs/product.md, "Solicitações"). */
 export const CONFIRM_TEXT: Record<Decisao, string> = {
   autorizar: "Tem certeza que deseja autorizar esta solicitação? O visitante será liberado para entrar no condomínio.",
   negar: "Tem certeza que deseja negar esta solicitação? O visitante não será autorizado a entrar no condomínio.",
@@ -72,12 +72,17 @@ function DateWithRelative({ value, timeZone }: { value: string; timeZone: string
 }
 
 /**
- * "Sem resposta dos moradores" (issue 13): every resident was reached and nobody answered, or nobody
- * could be reached. Shown while the request still waits, so the porteiro calls the unit.
+ * "Sem resposta dos moradores" (docs/product.md, "Resident link"): every resident was reached and nobody
+ * answered, or nobody could be reached. Shown while the request still waits, so the porteiro calls the unit.
  */
 function SemResposta({ s, staff }: { s: SolicitacaoDetail; staff: boolean }) {
   if (s.status !== "pendente" || !s.sem_resposta_moradores_em) return null;
   const nobodyReached = staff && s.notificacoes.length === 0;
+  // Every message was on a channel off on this server ("WhatsApp não configurado"): say so.
+  const naoConfigurados =
+    staff && s.notificacoes.length > 0 && s.notificacoes.every((n) => n.nao_configurado)
+      ? canaisNaoConfigurados(s.notificacoes)
+      : [];
   return (
     <section
       aria-labelledby="sem-resposta-titulo"
@@ -98,7 +103,9 @@ function SemResposta({ s, staff }: { s: SolicitacaoDetail; staff: boolean }) {
           ).{" "}
           {nobodyReached
             ? "Nenhum morador da unidade tem telefone ou e-mail para receber o aviso."
-            : "Nenhum morador respondeu às mensagens."}{" "}
+            : naoConfigurados.length > 0
+              ? `Nenhuma mensagem foi enviada: ${naoConfiguradoTexto(naoConfigurados)}.`
+              : "Nenhum morador respondeu às mensagens."}{" "}
           {staff ? "Ligue para a unidade." : "A portaria vai ligar para a unidade."}
         </p>
       </div>
@@ -147,14 +154,19 @@ function MensagemDemo({ n, timeZone }: { n: Notificacao; timeZone: string }) {
       ) : (
         <p className="text-muted-foreground text-sm italic">Texto da mensagem indisponível.</p>
       )}
+      {texto && !link && linkCortado(texto) && (
+        <p className="text-muted-foreground text-sm" data-testid="link-cortado">
+          O link aparece cortado: só o cliente de demonstração mostra o link pessoal do morador.
+        </p>
+      )}
     </li>
   );
 }
 
 /**
- * "Mensagens enviadas (demonstração)" (issue 13): without provider keys nothing leaves the server;
- * the WhatsApp and SMS messages are shown here with their links, and the e-mails go to the demo
- * mail folder. Staff only (the API sends no messages to a morador); hidden when there are none.
+ * "Mensagens enviadas (demonstração)" (docs/product.md, "Resident link"): without provider keys nothing
+ * leaves the server; the WhatsApp and SMS messages are shown here with their links, and the e-mails go to the
+ * demo mail folder. Staff only (the API sends no messages to a morador); hidden when there are none.
  */
 function MensagensDemo({ s }: { s: SolicitacaoDetail }) {
   const { telefone, emails } = mensagensDemo(s.notificacoes);
@@ -270,7 +282,7 @@ function Acoes({ id, onDecided }: { id: string; onDecided: () => void }) {
   );
 }
 
-/** Request detail (SPEC.md section 2.7). */
+/** Request detail (docs/product.md, "Solicitações"). */
 export default function SolicitacaoDetailPage() {
   const { id = "" } = useParams();
   const valid = isUuid(id);
@@ -278,7 +290,7 @@ export default function SolicitacaoDetailPage() {
   const canDecide = usePermission("solicitacoes:decidir");
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // "Solicitação não encontrada" (SPEC.md section 2.7): a missing id, another tenant's id, or no id at all.
+  // "Solicitação não encontrada": a missing id, another tenant's id, or no id at all.
   if (!valid || isNotFound(detail.error)) {
     return (
       <NotFoundCard

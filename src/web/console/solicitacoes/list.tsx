@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => consoleTitle("Solicitações de Ac
 
 const STATUS_OPTIONS = SOLICITACAO_STATUSES.map((s) => [s, solicitacaoStatusDisplay(s).label] as const);
 const TIPO_OPTIONS = SOLICITACAO_TIPOS.map((t) => [t, tipoLabel(t)] as const);
-/** ?sem_resposta=true: only the pending requests nobody answered (issue 13), filtered by the API. */
+/** ?sem_resposta=true: only the pending requests nobody answered (docs/product.md, "Resident link"), via the API. */
 const SEM_RESPOSTA = ["true"] as const;
 
 /** The "Sem resposta" chip: a toggle (aria-pressed), with a check when on, not colour alone. */
@@ -39,7 +39,7 @@ function SemRespostaChip({ pressed, onToggle }: { pressed: boolean; onToggle: ()
   );
 }
 
-/** Request list (SPEC.md section 2.5). */
+/** Request list (docs/product.md, "Solicitações"). */
 export default function SolicitacoesListPage() {
   const list$ = useListParams();
   const filters = {

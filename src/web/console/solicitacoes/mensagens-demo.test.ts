@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Notificacao } from "@/shared/schemas/solicitacoes";
-import { linkDaMensagem, mensagensDemo, partesDaMensagem } from "./mensagens-demo";
+import { linkCortado, linkDaMensagem, mensagensDemo, partesDaMensagem } from "./mensagens-demo";
 
 const TOKEN = "Q2hhdmUtZGUtdGVzdGUtY29tLTQzLWNhcmFjdGVyZXM";
 
@@ -33,6 +33,14 @@ describe("linkDaMensagem", () => {
     expect(linkDaMensagem("")).toBeNull();
     expect(linkDaMensagem("Sem link: https://g.example/outra/coisa")).toBeNull();
   });
+
+  it("makes no link of a token the server cut (outside the demo tenant), and says it is cut", () => {
+    const cut = `Autorize ou negue: https://guarita.example/r/${TOKEN.slice(0, 3)}…`;
+    expect(linkDaMensagem(cut)).toBeNull();
+    expect(partesDaMensagem(cut)).toEqual({ antes: cut, link: null, depois: "" });
+    expect(linkCortado(cut)).toBe(true);
+    expect(linkCortado(SMS)).toBe(false);
+  });
 });
 
 describe("partesDaMensagem", () => {
@@ -59,6 +67,7 @@ describe("mensagensDemo", () => {
     destino: "+5511999998888",
     status: "enviada",
     demo: true,
+    nao_configurado: false,
     mensagem: WHATSAPP,
     ultimo_erro: null,
     created_at: "2025-03-12T17:32:05.000Z",

@@ -1,13 +1,19 @@
 /**
- * The "Mensagens enviadas (demonstração)" panel (issue 13): without provider keys, the demo channel
- * keeps each WhatsApp and SMS message's text, with the resident's link, on the notification; the
- * panel shows it so the demo user can open the link. Demo e-mails went to the .eml folder instead.
- * Pure: no React, so the unit tests read it directly.
+ * The "Mensagens enviadas (demonstração)" panel (docs/product.md, "Resident link"): without provider keys,
+ * the demo channel keeps each WhatsApp and SMS message's text on the notification; on the demo tenant the API
+ * sends it with the resident's link, so the demo user can open it, and elsewhere with the link's token cut
+ * (`…/r/abc…`, docs/decisions/022-resident-link.md), shown as text. Demo e-mails went to the .eml folder instead. Pure:
+ * no React, so the unit tests read it directly.
  */
 import type { Notificacao } from "@/shared/schemas/solicitacoes";
 
-/** The resident's link in a message: http(s)://<host>/…/r/<token>, with any query string. */
-const LINK = /https?:\/\/[^\s<>"'[\]]+?\/r\/[A-Za-z0-9_-]+(?:\?[^\s<>"'[\]]*)?/;
+/**
+ * The resident's link in a message: http(s)://<host>/…/r/<token>, with any query string. Only a
+ * whole token (43 characters) makes a link; a cut one is text.
+ */
+const LINK = /https?:\/\/[^\s<>"'[\]]+?\/r\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_…-])(?:\?[^\s<>"'[\]]*)?/;
+/** A link whose token the server cut. */
+const CUT_LINK = /\/r\/[A-Za-z0-9_-]{0,42}…/;
 
 /** Punctuation that ends a sentence after a link is not part of it. */
 const TRAILING = /[).,;:!?]+$/;
@@ -22,6 +28,11 @@ function findLink(texto: string): { index: number; link: string } | null {
 export function linkDaMensagem(texto: string | null | undefined): string | null {
   if (!texto) return null;
   return findLink(texto)?.link ?? null;
+}
+
+/** Whether a message shows its link cut (outside the demo tenant). */
+export function linkCortado(texto: string): boolean {
+  return CUT_LINK.test(texto);
 }
 
 /** The text around its link, so the link can be drawn as a real anchor; `link` null when none. */

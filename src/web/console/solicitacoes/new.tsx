@@ -63,7 +63,7 @@ function Group({ title, description, children }: { title: string; description: s
   );
 }
 
-/** New access request (SPEC.md sections 2.6 and 5): the API's own zod schema validates the form. */
+/** New access request (docs/product.md, "Solicitações"): the API's own zod schema validates the form. */
 export default function NovaSolicitacaoPage() {
   const create = useCreateSolicitacao();
   const form = useForm({

@@ -20,7 +20,7 @@ import { apiFetch } from "@/web/lib/api";
 import { trackOwnAction } from "@/web/lib/own-actions";
 import { invalidateRoots } from "@/web/lib/realtime";
 
-/** Lists and details: 60 s fresh (SPEC.md section 7). */
+/** Lists and details: 60 s fresh (docs/product.md, "Live updates"). */
 export const SOLICITACOES_STALE_TIME = 60_000;
 
 export interface SolicitacaoFilters {
@@ -85,7 +85,7 @@ export function solicitacaoDetailOptions(id: string) {
 }
 
 /**
- * After any change: every screen that shows requests refetches (SPEC.md section 4), the same roots
+ * After any change: every screen that shows requests refetches (docs/product.md, "Live updates"), the same roots
  * the server's realtime event names, without waiting for the event.
  */
 function invalidateAfterChange(queryClient: ReturnType<typeof useQueryClient>) {

@@ -49,6 +49,7 @@ function notificacao(over: Partial<Notificacao> = {}): Notificacao {
     destino: "+5511999998888",
     status: "enviada",
     demo: true,
+    nao_configurado: false,
     mensagem: "Olá, Ana! [Responder] http://localhost:3000/r/abc",
     ultimo_erro: null,
     created_at: "2025-03-12T17:32:05.000Z",
@@ -108,7 +109,7 @@ describe("buildTimeline", () => {
         comandos_portao: [
           {
             entrega_id: "00000000-0000-4000-8000-0000000000e1",
-            url: "https://portao.example/abrir",
+            webhook: { descricao: "Portão social", origem: "https://portao.example" },
             status: "entregue",
             tentativas: 1,
             ultimo_status_http: 200,
@@ -145,7 +146,7 @@ describe("buildTimeline", () => {
   });
 });
 
-describe("buildTimeline with the residents' messages (issue 13)", () => {
+describe("buildTimeline with the residents' messages", () => {
   it("puts each message in order with the calls, then 'Sem resposta dos moradores' before the wait", () => {
     const entries = buildTimeline(
       detail({
@@ -196,6 +197,27 @@ describe("buildTimeline with the residents' messages (issue 13)", () => {
     const entries = buildTimeline(detail({ sem_resposta_moradores_em: "2025-03-12T17:32:05.000Z" }));
     expect(entries.map((e) => e.kind)).toEqual(["criada", "sem_resposta", "aguardando"]);
     expect(entries[1]).toMatchObject({ semMensagens: true });
+  });
+
+  it("says which channel is not configured when no message could be sent", () => {
+    const off = notificacao({
+      status: "falhou",
+      enviada_em: null,
+      nao_configurado: true,
+      mensagem: null,
+      ultimo_erro: "WhatsApp não configurado",
+    });
+    const entries = buildTimeline(
+      detail({ sem_resposta_moradores_em: "2025-03-12T17:32:06.000Z", notificacoes: [off] }),
+    );
+    expect(entries[2]).toMatchObject({ kind: "sem_resposta", semMensagens: false, naoConfigurados: ["WhatsApp"] });
+    expect(notificacaoEstado(off).label).toBe("Não configurado");
+    expect(notificacaoFalhaTexto(off)).toBe(
+      "WhatsApp não configurado neste servidor: a mensagem não foi enviada por este canal.",
+    );
+    expect(semRespostaTexto(false, true, ["WhatsApp", "SMS"])).toBe(
+      "Nenhuma mensagem foi enviada: WhatsApp e SMS não configurados. Ligue para a unidade.",
+    );
   });
 });
 

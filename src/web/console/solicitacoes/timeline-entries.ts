@@ -1,5 +1,5 @@
 /**
- * The request's timeline (issues 12 and 13): what happened to it, oldest first — created (by whom or
+ * The request's timeline (docs/product.md, "Solicitações"): what happened to it, oldest first — created (by whom or
  * which API key), each message to a resident (sent, delivered, opened, decided through its link),
  * each call to the unit, "Sem resposta dos moradores", the decision, the expiry, the gate-open
  * commands — built from the detail response alone, with its texts. Pure: no React, so the unit
@@ -16,14 +16,15 @@ export type { Notificacao };
 
 export type TimelineEntry =
   | { kind: "criada"; at: string; autor: Autor | null; portao: string | null }
-  /** A message to a resident (issue 13), at the moment it was queued; its steps are inside. */
+  /** A message to a resident, at the moment it was queued; its steps are inside. */
   | { kind: "notificacao"; at: string; notificacao: Notificacao }
   | { kind: "chamada"; at: string; chamada: ChamadaDaSolicitacao }
   /**
    * Every resident was reached and nobody answered, or nobody could be reached at all
-   * (`semMensagens`): the porteiro takes over. Kept after a later decision, as history.
+   * (`semMensagens`; `naoConfigurados`: the channels off on this server, when no message could be
+   * sent through them): the porteiro takes over. Kept after a later decision, as history.
    */
-  | { kind: "sem_resposta"; at: string; semMensagens: boolean; pendente: boolean }
+  | { kind: "sem_resposta"; at: string; semMensagens: boolean; pendente: boolean; naoConfigurados: string[] }
   | {
       kind: "decisao";
       at: string;
@@ -67,6 +68,7 @@ export function buildTimeline(s: SolicitacaoDetail): TimelineEntry[] {
       at: s.sem_resposta_moradores_em,
       semMensagens: s.notificacoes.length === 0,
       pendente: s.status === "pendente",
+      naoConfigurados: s.notificacoes.every((n) => n.nao_configurado) ? canaisNaoConfigurados(s.notificacoes) : [],
     });
   }
   if ((s.status === "autorizado" || s.status === "negado") && s.decidido_em) {
@@ -161,7 +163,7 @@ export function decisaoViaSufixo(viaChave: string | null, decididoVia: DecisaoVi
   return "";
 }
 
-// ── Messages to the residents (issue 13) ───────────────────────────────────────────────────────
+// ── Messages to the residents (docs/product.md, "Resident link") ───────────────────────────────────
 
 export function notificacaoTitulo(n: Notificacao): string {
   return `Mensagem para ${n.pessoa_nome}`;
@@ -177,8 +179,20 @@ export function ordemTexto(ordem: number): string {
   return `${ordem + 1}º`;
 }
 
+/** "WhatsApp não configurado", "WhatsApp e SMS não configurados". */
+export function naoConfiguradoTexto(canais: readonly string[]): string {
+  if (canais.length <= 1) return `${canais[0] ?? "Canal"} não configurado`;
+  return `${canais.slice(0, -1).join(", ")} e ${canais.at(-1)} não configurados`;
+}
+
+/** The channels (labels, in order of first use) of the messages not sent because their channel is off. */
+export function canaisNaoConfigurados(notificacoes: readonly Notificacao[]): string[] {
+  return [...new Set(notificacoes.filter((n) => n.nao_configurado).map((n) => CANAL_LABELS[n.canal]))];
+}
+
 /** Where a message is now, its furthest step: the badge of its timeline entry. */
 export function notificacaoEstado(n: Notificacao): { label: string; tone: StatusTone } {
+  if (n.nao_configurado) return { label: "Não configurado", tone: "grey" };
   if (n.decidida_em) return { label: "Decidiu pelo link", tone: "green" };
   if (n.status === "falhou") return { label: "Falhou", tone: "red" };
   if (n.aberta_em) return { label: "Aberta", tone: "sky" };
@@ -203,6 +217,9 @@ export function notificacaoPassos(n: Notificacao): { label: string; at: string }
  * tentativa agendada." while it is retried; null when nothing failed.
  */
 export function notificacaoFalhaTexto(n: Notificacao): string | null {
+  if (n.nao_configurado) {
+    return `${naoConfiguradoTexto([CANAL_LABELS[n.canal]])} neste servidor: a mensagem não foi enviada por este canal.`;
+  }
   const erro = n.ultimo_erro?.trim() || null;
   if (n.status === "falhou") return `Falhou: ${erro ?? "erro não informado"}`;
   if (n.status === "pendente" && erro) return `Não enviada ainda: ${erro}. Nova tentativa agendada.`;
@@ -210,12 +227,14 @@ export function notificacaoFalhaTexto(n: Notificacao): string | null {
 }
 
 /** The "Sem resposta dos moradores" entry's explanation. */
-export function semRespostaTexto(semMensagens: boolean, pendente: boolean): string {
+export function semRespostaTexto(semMensagens: boolean, pendente: boolean, naoConfigurados: string[] = []): string {
   const motivo = semMensagens
     ? "Nenhum morador da unidade tem telefone ou e-mail para receber o aviso."
-    : pendente
-      ? "Nenhum morador respondeu às mensagens."
-      : "Nenhum morador respondeu às mensagens a tempo.";
+    : naoConfigurados.length > 0
+      ? `Nenhuma mensagem foi enviada: ${naoConfiguradoTexto(naoConfigurados)}.`
+      : pendente
+        ? "Nenhum morador respondeu às mensagens."
+        : "Nenhum morador respondeu às mensagens a tempo.";
   return pendente ? `${motivo} Ligue para a unidade.` : motivo;
 }
 

@@ -1,5 +1,5 @@
 /**
- * "Linha do tempo" of a request (issues 12 and 13): created (by whom or which API key), each message
+ * "Linha do tempo" of a request (docs/product.md, "Solicitações"): created (by whom or which API key), each message
  * to a resident (channel, destination, sent, delivered, opened, decided through the link, or its
  * failure), each call with its status and duration, "Sem resposta dos moradores", the decision and
  * by whom, the expiry, the gate command and its delivery — oldest first, in an ordered list, with
@@ -206,7 +206,10 @@ function ComandoDetails({ comando: c, timeZone }: { comando: ComandoPortao; time
     <>
       <p className="text-sm">
         <span className="text-muted-foreground">Enviado para </span>
-        <span className="break-all font-mono text-xs">{c.url}</span>
+        {c.webhook.descricao && <span className="break-words">{c.webhook.descricao} </span>}
+        <span className="break-all font-mono text-xs">
+          {c.webhook.descricao ? `(${c.webhook.origem})` : c.webhook.origem}
+        </span>
       </p>
       <Facts items={facts} />
     </>
@@ -283,7 +286,7 @@ function Entry({ entry, timeZone, last }: { entry: TimelineEntry; timeZone: stri
     case "sem_resposta":
       return (
         <Item {...common} icon={PhoneOff} tone="orange" title="Sem resposta dos moradores">
-          <Muted>{semRespostaTexto(entry.semMensagens, entry.pendente)}</Muted>
+          <Muted>{semRespostaTexto(entry.semMensagens, entry.pendente, entry.naoConfigurados)}</Muted>
         </Item>
       );
     case "chamada":

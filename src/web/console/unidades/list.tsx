@@ -20,7 +20,7 @@ const STATUS_OPTIONS = [
 ] as const;
 const STATUSES = STATUS_OPTIONS.map(([value]) => value);
 
-/** Unit list (SPEC.md section 2.9). */
+/** Unit list (docs/product.md, "Unidades"). */
 export default function UnidadesListPage() {
   const state = useCondominioStatusFilters(STATUSES);
   const { filters, filtered } = state;

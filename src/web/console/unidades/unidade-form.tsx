@@ -18,7 +18,7 @@ export const UNIDADE: RecordLabels = {
 };
 const FIELDS = ["condominio_id", "codigo", "torre", "pbx_ramal", "observacoes"] as const;
 
-/** Unit form (SPEC.md sections 2.9 and 5). */
+/** Unit form (docs/product.md, "Unidades"). */
 export function UnidadeForm({ unidade, condominioId }: { unidade?: UnidadeDetail; condominioId?: string }) {
   const editing = !!unidade;
   const save = useSaveUnidade(unidade?.id);

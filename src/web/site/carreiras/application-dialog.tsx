@@ -12,7 +12,7 @@ const summaryClass =
   "inline-flex h-10 cursor-pointer list-none items-center justify-center gap-2 rounded-md bg-primary px-6 font-medium text-primary-foreground text-sm shadow-xs outline-none transition-colors hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/60 [&::-webkit-details-marker]:hidden";
 
 /**
- * "Candidatar-se" and the application form it opens (SPEC.md sections 2.16, 3 and 5), on a native
+ * "Candidatar-se" and the application form it opens (docs/product.md, "Company pages"), on a native
  * disclosure so it opens without a script (docs/decisions/013). The form is plain HTML: the browser
  * checks the required fields and the e-mail format, then opens an e-mail to the company. The
  * enhancement script (enhance/forms.ts) writes that e-mail's subject and body from the fields

@@ -1,5 +1,5 @@
 /**
- * The career application is sent as an e-mail draft (SPEC.md section 7, "External channels"): no
+ * The career application is sent as an e-mail draft (docs/product.md, "Company pages"): no
  * request reaches Guarita's server, and the résumé itself is not transmitted, only its file name.
  */
 import { COMPANY } from "@/shared/company";

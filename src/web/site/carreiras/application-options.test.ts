@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EXPERIENCE_OPTIONS, optionLabel, SECTOR_OPTIONS } from "@/web/site/carreiras/application-options";
 
-describe("career application options (SPEC.md section 9)", () => {
+describe("career application options", () => {
   it("offers the six sectors with pt-BR labels", () => {
     expect(SECTOR_OPTIONS.map((option) => [option.value, option.label])).toEqual([
       ["tecnologia", "Tecnologia"],

@@ -1,4 +1,4 @@
-/** The options of the career application form (SPEC.md section 9), values with their pt-BR labels. */
+/** The options of the career application form (docs/product.md, "Company pages"), values with their pt-BR labels. */
 
 export const SECTOR_OPTIONS = [
   { value: "tecnologia", label: "Tecnologia" },

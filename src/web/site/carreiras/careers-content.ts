@@ -1,6 +1,6 @@
 /**
- * Content of /carreiras (SPEC.md section 2.16): benefits, the four areas and the selection process,
- * whose decision comes within 5 business days (SPEC.md section 1).
+ * Content of /carreiras (docs/product.md, "Company pages"): benefits, the four areas and the selection process,
+ * whose decision comes within 5 business days (docs/product.md, "Marketing figures").
  */
 import {
   BookOpen,

@@ -1,4 +1,4 @@
-/** The résumé field accepts PDF files only (SPEC.md section 5). */
+/** The résumé field accepts PDF files only (docs/product.md, "Company pages"). */
 
 export const RESUME_ACCEPT = "application/pdf,.pdf";
 export const NO_RESUME_CHOSEN = "Nenhum arquivo selecionado";

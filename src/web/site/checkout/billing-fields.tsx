@@ -47,7 +47,7 @@ function TextField({ name, label, register, errors, required, mask, className, .
   );
 }
 
-/** The billing form of SPEC.md section 5: contact, company and billing address. */
+/** The billing form (docs/product.md, "Checkout"): contact, company and billing address. */
 export function BillingFields({
   register,
   errors,

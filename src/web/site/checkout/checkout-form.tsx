@@ -25,7 +25,7 @@ import { usePaymentConfig } from "./use-payment-config";
 
 const StripeCardField = lazy(() => import("./stripe-card-field"));
 
-/** SPEC.md section 8: the two checkout alerts. */
+/** The two checkout alerts (docs/product.md, "Error messages"). */
 const PAYMENT_FAILED = "Erro no processamento do pagamento. Tente novamente.";
 const UNEXPECTED = "Erro inesperado. Tente novamente.";
 

@@ -7,7 +7,7 @@ import { Input } from "@/web/components/ui/input";
 import { masked } from "./billing-fields";
 import type { CheckoutFormValues } from "./checkout-form-schema";
 
-/** Demo mode's card fields and label (DESIGN.md section 1): nothing is charged. */
+/** Demo mode's card fields and label (docs/product.md, "Checkout"): nothing is charged. */
 export function DemoCardFields({
   register,
   errors,

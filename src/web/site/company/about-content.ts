@@ -1,6 +1,7 @@
 /**
- * Content of /sobre (SPEC.md section 2.16). The claims match SPEC.md section 1: founded in 2025,
- * about 100+ condominiums, implementation in 2 to 4 weeks, a 24-hour AI attendant.
+ * Content of /sobre (docs/product.md, "Company pages"). The claims match
+ * docs/product.md, "Marketing figures": founded in 2025, about 100+ condominiums, implementation in 2 to 4
+ * weeks, a 24-hour AI attendant.
  */
 import {
   Bot,

@@ -1,7 +1,7 @@
 /**
- * Content of /seguranca (SPEC.md section 2.16). The figures match SPEC.md sections 1 and 9: 99,9%
- * availability, access data kept up to 5 years, incidents reported within 72 hours, audits quarterly
- * (internal) and yearly (external).
+ * Content of /seguranca (docs/product.md, "Company pages"). The figures match
+ * docs/product.md, "Marketing figures": 99,9% availability, access data kept up to 5 years, incidents
+ * reported within 72 hours, audits quarterly (internal) and yearly (external).
  */
 import {
   ClipboardList,

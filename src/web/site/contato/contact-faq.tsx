@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { COMPANY } from "@/shared/company";
 import { textLinkClass } from "@/web/site/company/page-section";
 
-/** Questions answered on /contato; the figures match SPEC.md section 1. */
+/** Questions answered on /contato; the figures match docs/product.md, "Marketing figures". */
 const CONTACT_FAQ: readonly { question: string; answer: React.ReactNode }[] = [
   {
     question: "Em quanto tempo vocês respondem?",

@@ -7,7 +7,7 @@ import { CONTACT_SUBJECTS } from "@/web/site/contato/contact-subjects";
 import { CONTACT_MESSAGE_FIELD, WHATSAPP_CHAT_URL } from "@/web/site/contato/contact-whatsapp";
 
 /**
- * The contact form (SPEC.md sections 3 and 5), plain HTML (docs/decisions/013): the browser checks
+ * The contact form (docs/product.md, "Company pages"), plain HTML (docs/decisions/013): the browser checks
  * the required fields and the e-mail format, then opens WhatsApp in a new tab. The enhancement
  * script (enhance/forms.ts) prefills the chat with every field (contactWhatsappUrl); without
  * JavaScript the form itself goes to wa.me, whose `text` is the message.

@@ -1,4 +1,4 @@
-/** The subjects of the contact form (SPEC.md section 9), values with their pt-BR labels. */
+/** The subjects of the contact form (docs/product.md, "Company pages"), values with their pt-BR labels. */
 export const CONTACT_SUBJECTS = [
   { value: "demo", label: "Demonstração" },
   { value: "pricing", label: "Preços e planos" },

@@ -45,7 +45,7 @@ describe("contactWhatsappUrl", () => {
 });
 
 describe("contactSubjectLabel", () => {
-  it("labels the seven subjects of SPEC.md section 9 in pt-BR", () => {
+  it("labels the seven contact subjects in pt-BR", () => {
     expect(CONTACT_SUBJECTS.map((subject) => subject.value)).toEqual([
       "demo",
       "pricing",

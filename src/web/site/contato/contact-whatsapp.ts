@@ -1,6 +1,6 @@
 /**
- * The contact form is sent as a prefilled WhatsApp chat with the company (SPEC.md section 7,
- * "External channels"): nothing is posted to Guarita's server.
+ * The contact form is sent as a prefilled WhatsApp chat with the company (docs/product.md, "Company pages"):
+ * nothing is posted to Guarita's server.
  */
 import { COMPANY, whatsappUrl } from "@/shared/company";
 import { contactSubjectLabel } from "@/web/site/contato/contact-subjects";

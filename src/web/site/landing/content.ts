@@ -1,6 +1,7 @@
 /**
- * Copy of the landing page's sections (SPEC.md sections 1 and 2.12). The figures quoted here are
- * the product's marketing claims; keep them in line with SPEC.md (99,9%, 100+, 2 a 4 semanas, 2 horas).
+ * Copy of the landing page's sections (docs/product.md, "Landing page"). The figures quoted here are the
+ * product's marketing claims; keep them in line with docs/product.md, "Marketing figures" (99,9%, 100+, 2 a 4
+ * semanas, 2 horas).
  */
 import {
   BellRing,
@@ -76,7 +77,7 @@ export const FEATURES = [
   },
 ] as const;
 
-/** The 3-step flow of SPEC.md section 2.12: Recebe, Identifica, Libera. */
+/** The 3-step flow (docs/product.md, "Landing page"): Recebe, Identifica, Libera. */
 export const STEPS = [
   {
     title: "Recebe",

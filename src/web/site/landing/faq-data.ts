@@ -1,5 +1,5 @@
 /**
- * The landing page's FAQ (SPEC.md section 2.12): the accordion and the FAQPage structured data
+ * The landing page's FAQ (docs/product.md, "Landing page"): the accordion and the FAQPage structured data
  * both read this list, so what search engines see is what visitors read.
  */
 export interface FaqEntry {

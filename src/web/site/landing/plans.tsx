@@ -125,7 +125,7 @@ function PlanCard({ plan }: { plan: Plan }) {
   );
 }
 
-/** Plans from the shared catalogue, with the monthly/yearly toggle (yearly by default, SPEC.md section 9). */
+/** Plans from the shared catalogue, with the monthly/yearly toggle (docs/product.md, "Plans and prices"). */
 export function PlansSection() {
   return (
     <LandingSection

@@ -4,7 +4,7 @@ import { Button, type ButtonProps } from "@/web/components/ui/button";
 
 /**
  * "Falar com especialista", "Agendar demonstração", "Falar com vendas": a WhatsApp chat with the
- * demo request prefilled, in a new tab (SPEC.md section 2.12).
+ * demo request prefilled, in a new tab (docs/product.md, "Landing page").
  */
 export function WhatsAppDemoLink({
   children,

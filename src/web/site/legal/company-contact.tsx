@@ -4,7 +4,7 @@
  */
 import { COMPANY } from "@/shared/company";
 
-/** The last revision of the three legal documents (SPEC.md section 2.16). */
+/** The last revision of the three legal documents (docs/product.md, "Legal pages"). */
 export const LEGAL_UPDATED_AT = "10 de janeiro de 2025";
 export const LEGAL_UPDATED_AT_ISO = "2025-01-10";
 

@@ -1,7 +1,7 @@
 /**
- * The LGPD page (SPEC.md section 2.16): the nine topics the spec lists, in its order. Figures follow
- * SPEC.md sections 1 and 9: 15 business days for data-subject requests, up to 5 years of access data,
- * 72-hour incident notice, quarterly internal and annual external audits.
+ * The LGPD page (docs/product.md, "Legal pages"): its nine topics, in that order. Figures follow
+ * docs/product.md, "Marketing figures": 15 business days for data-subject requests, up to 5 years of access
+ * data, 72-hour incident notice, quarterly internal and annual external audits.
  */
 import { Link } from "react-router";
 import { COMPANY } from "@/shared/company";

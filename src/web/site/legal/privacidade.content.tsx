@@ -1,7 +1,7 @@
 /**
- * The Privacy Policy (SPEC.md section 2.16): twelve sections, in the order the spec lists them.
- * Figures follow SPEC.md sections 1 and 9: access data kept up to 5 years, data-subject requests
- * answered within 15 business days, incidents notified within 72 hours, minimum age 18.
+ * The Privacy Policy (docs/product.md, "Legal pages"): twelve sections, in the order listed there. Figures
+ * follow docs/product.md, "Marketing figures": access data kept up to 5 years, data-subject requests answered
+ * within 15 business days, incidents notified within 72 hours, minimum age 18.
  */
 import { Link } from "react-router";
 import { COMPANY } from "@/shared/company";

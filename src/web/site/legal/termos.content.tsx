@@ -1,6 +1,6 @@
 /**
- * The Terms of Use (SPEC.md section 2.16): fifteen sections, permitted and prohibited use counted
- * as two. Figures follow SPEC.md sections 1 and 9: minimum age 18, 99,9% availability (under 8,76
+ * The Terms of Use (docs/product.md, "Legal pages"): fifteen sections, permitted and prohibited use counted
+ * as two. Figures follow docs/product.md, "Marketing figures": minimum age 18, 99,9% availability (under 8,76
  * hours of downtime a year) and a 2-hour support response.
  */
 import { Link } from "react-router";

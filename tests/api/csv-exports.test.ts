@@ -1,21 +1,22 @@
 /**
- * CSV exports of requests, calls and the access log, and masked documents (issue 15): every export
- * keeps the list's filters, scope and order, writes a BOM, `;` and CRLF, masks documents and leaves
- * one audit record; lists and search show documents masked while details show them in full.
+ * CSV exports of requests, calls and the access log, and masked documents
+ * (docs/product.md, "Personal data and retention"): every export keeps the list's filters, scope and order,
+ * writes a BOM, `;` and CRLF, masks documents and leaves one audit record; lists and search show documents
+ * masked while details show them in full.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { acessos, auditoria, chamadas, pessoas, solicitacoesAcesso } from "@/server/db/schema";
+import { buildSearchText } from "@/server/db/search";
+import { CHAMADAS_CSV_HEADER } from "@/server/modules/chamadas/chamadas-csv";
+import { SOLICITACOES_CSV_HEADER } from "@/server/modules/solicitacoes/solicitacoes-csv";
 import {
   addSignedInMorador,
   addUnidade,
   createCondominioWithUnidade,
   createTenantWithMember,
-} from "../../../../tests/support/factories";
-import { setupTestSystem } from "../../../../tests/support/system";
-import { acessos, auditoria, chamadas, pessoas, solicitacoesAcesso } from "../../db/schema";
-import { buildSearchText } from "../../db/search";
-import { CHAMADAS_CSV_HEADER } from "../chamadas/chamadas-csv";
-import { SOLICITACOES_CSV_HEADER } from "../solicitacoes/solicitacoes-csv";
+} from "../support/factories";
+import { setupTestSystem } from "../support/system";
 
 const system = setupTestSystem();
 type Tenant = Awaited<ReturnType<typeof createTenantWithMember>>;
@@ -212,7 +213,8 @@ describe("GET /api/solicitacoes/export.csv", () => {
       atorTipo: "usuario",
       atorId: a.user.id,
       resumo: "Exportou solicitações em CSV",
-      depois: { filtros: { status: "negado", q: "bruno" } },
+      // The search text may be a name: named, not kept (docs/decisions/030-personal-data-out-of-the-audit-trail.md).
+      depois: { filtros: { status: "negado", q: "[dado pessoal]" } },
     });
     // Another tenant's export is recorded in that tenant only.
     const beforeB = (await exportsOf(b.org.id, "solicitacao")).length;

@@ -1,6 +1,6 @@
 /**
- * Data subjects' requests on the client (issue 15, item 5): the search, the requests received and
- * creating one. Keys start with "titulares".
+ * Data subjects' requests on the client (docs/product.md, "Direitos dos titulares"): the search, the requests
+ * received and creating one. Keys start with "titulares".
  */
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import {
@@ -18,7 +18,7 @@ export const titularesKeys = {
   pedidos: (page: number) => [...titularesKeys.all, "pedidos", { page }] as const,
 };
 
-/** GET /api/titulares/busca: by document when given, else by name. */
+/** GET /api/titulares/busca: the candidates, by document when given, else by name. */
 export function titularBuscaOptions(q: { documento?: string; nome?: string }) {
   return queryOptions({
     queryKey: titularesKeys.busca(q),
@@ -42,7 +42,7 @@ export function titularPedidosOptions(page: number) {
   });
 }
 
-/** POST /api/titulares/pedidos: records the request and performs it. */
+/** POST /api/titulares/pedidos: records the request and performs it on exactly the chosen records. */
 export async function criarPedidoTitular(input: TitularPedidoCreateInput) {
   return titularPedidoSchema.parse(await apiFetch<unknown>("/api/titulares/pedidos", { method: "POST", json: input }));
 }
