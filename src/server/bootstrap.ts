@@ -2,6 +2,9 @@
  * Builds a running system from configuration: database (and migrations), auth, the app. main.ts
  * serves it; tests and benchmarks build it the same way on their own databases.
  */
+// Before any shared schema is built (CLIs and tests start here): routes call `.openapi()` on them,
+// which this import adds to zod.
+import "@hono/zod-openapi";
 import type { Logger } from "pino";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";

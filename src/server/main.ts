@@ -4,6 +4,8 @@
  * which runs all of this.
  */
 import "../shared/zod-config";
+// Before any shared schema is built: routes call `.openapi()` on them, which this import adds to zod.
+import "@hono/zod-openapi";
 import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
