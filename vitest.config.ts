@@ -45,6 +45,7 @@ export default defineConfig({
               test: {
                 name: "api-postgres",
                 include: apiTests,
+                globalSetup: ["tests/support/postgres-fresh.ts"],
                 setupFiles: ["tests/support/setup-api.ts"],
                 env: { TEST_DB: "postgres" },
                 pool: "forks" as const,

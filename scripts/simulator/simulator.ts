@@ -10,7 +10,10 @@
  * - gate controller: opens the gate on a signed `portao.abrir` webhook received on a loopback port
  *   (signature verified), or, when the server refuses loopback webhooks, on the authorisation
  *   read from the events feed (GET /api/v1/eventos), from the moment it starts (`desde=agora`):
- *   a gate controller that replayed the feed would open the gate for old authorisations.
+ *   a gate controller that replayed the feed would open the gate for old authorisations. The
+ *   opening is the visitor's entry (docs/decisions/033-gate-opening-is-entry.md); when its sensor
+ *   sees nobody pass, it reports "não entrou" on the entry the command named
+ *   (POST /api/v1/acessos/{id}/nao-entrou), so the log matches the gate.
  *
  * Every POST carries an Idempotency-Key, as a PBX that retries must send. `run()` plays visitors
  * until stopped: a refused or failed visitor is reported and counted and the run goes on, as a
@@ -32,6 +35,8 @@ export interface SimulatorOptions {
   log?: (line: string) => void;
   /** Picks each call's outcome (default: weighted random). */
   outcome?: (attempt: number) => Outcome;
+  /** Whether the visitor goes through the opened gate (default: 9 in 10 do). */
+  passes?: () => boolean;
   /** How long a phone rings before it is answered or given up (ms). */
   ringMs?: number;
   random?: () => number;
@@ -74,6 +79,9 @@ export interface ChainResult {
   status: string;
   calls: number;
   gateOpened: boolean;
+  /** The entry the opening recorded, and whether the visitor went through ("não entrou" reported if not). */
+  acessoId?: string | null;
+  passou?: boolean;
 }
 
 const VISITANTES = [
@@ -128,8 +136,9 @@ export function createSimulator(options: SimulatorOptions) {
   let listener: http.Server | null = null;
   let eventsCursor = 0;
   let units: Unidade[] = [];
-  /** Requests whose gate opened, and waiters for the others. */
-  const opened = new Set<string>();
+  const passes = options.passes ?? (() => random() >= 0.1);
+  /** Requests whose gate opened (with the entry the opening recorded), and waiters for the others. */
+  const opened = new Map<string, string | null>();
   const gateWaiters = new Map<string, () => void>();
 
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -176,9 +185,9 @@ export function createSimulator(options: SimulatorOptions) {
     return { status: res.status, body: parsed as unknown as T };
   }
 
-  function openGate(solicitacaoId: string, via: string) {
+  function openGate(solicitacaoId: string, acessoId: string | null, via: string) {
     if (opened.has(solicitacaoId)) return;
-    opened.add(solicitacaoId);
+    opened.set(solicitacaoId, acessoId);
     log(`[portão] abrindo (${via}) para a solicitação ${solicitacaoId.slice(0, 8)}`);
     gateWaiters.get(solicitacaoId)?.();
   }
@@ -200,12 +209,17 @@ export function createSimulator(options: SimulatorOptions) {
         res.writeHead(200).end();
         const payload = JSON.parse(body) as {
           tipo: string;
-          dados: { solicitacao?: { id: string }; portao?: { nome: string }; condominio: { nome: string } };
+          dados: {
+            solicitacao?: { id: string };
+            portao?: { nome: string; acesso_id?: string | null };
+            condominio: { nome: string };
+          };
         };
         // A pass validated at the gate opens it too; the simulator follows only its own requests.
         if (payload.tipo === "portao.abrir" && payload.dados.solicitacao) {
           openGate(
             payload.dados.solicitacao.id,
+            payload.dados.portao?.acesso_id ?? null,
             `webhook assinado: ${payload.dados.portao?.nome} de ${payload.dados.condominio.nome}`,
           );
         }
@@ -217,13 +231,14 @@ export function createSimulator(options: SimulatorOptions) {
 
   /** Without a webhook, the gate controller follows the events feed (from where it started). */
   async function pollEvents(): Promise<number> {
-    const feed = await call<{ items: { type: string; status: string; solicitacao_id: string }[]; ultimo_id: number }>(
-      "GET",
-      `/api/v1/eventos?depois_de=${eventsCursor}&limite=500`,
-    );
+    const feed = await call<{
+      items: { type: string; status: string; solicitacao_id: string; acesso?: { id: string } }[];
+      ultimo_id: number;
+    }>("GET", `/api/v1/eventos?depois_de=${eventsCursor}&limite=500`);
     eventsCursor = feed.body.ultimo_id;
     for (const e of feed.body.items) {
-      if (e.type === "solicitacao.atualizada" && e.status === "autorizado") openGate(e.solicitacao_id, "evento");
+      if (e.type === "solicitacao.atualizada" && e.status === "autorizado")
+        openGate(e.solicitacao_id, e.acesso?.id ?? null, "evento");
     }
     return feed.body.items.length;
   }
@@ -236,7 +251,14 @@ export function createSimulator(options: SimulatorOptions) {
         "/api/integracoes/chaves",
         {
           nome: `Simulador ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
-          escopos: ["solicitacoes:ler", "solicitacoes:escrever", "chamadas:escrever", "diretorio:ler", "eventos:ler"],
+          escopos: [
+            "solicitacoes:ler",
+            "solicitacoes:escrever",
+            "chamadas:escrever",
+            "diretorio:ler",
+            "eventos:ler",
+            "acessos:registrar",
+          ],
         },
         { session: true },
       );
@@ -322,6 +344,26 @@ export function createSimulator(options: SimulatorOptions) {
     return opened.has(solicitacaoId);
   }
 
+  /**
+   * The gate's sensor after an opening: the entry is already in the log; when nobody went through,
+   * the controller says so on that entry. A key without `acessos:registrar` can't: reported, and the
+   * run goes on.
+   */
+  async function sensePassage(
+    nome: string,
+    solicitacaoId: string,
+  ): Promise<{ acessoId: string | null; passou: boolean }> {
+    const acessoId = opened.get(solicitacaoId) ?? null;
+    if (passes() || !acessoId) {
+      log(`[portão] ${nome} passou: entrada registrada`);
+      return { acessoId, passou: true };
+    }
+    const res = await call("POST", `/api/v1/acessos/${acessoId}/nao-entrou`, undefined, { expect: [200, 403, 409] });
+    if (res.status === 200) log(`[portão] ninguém passou: a entrada de ${nome} ficou como "não entrou"`);
+    else log(`[portão] ninguém passou, mas o servidor recusou "não entrou" (HTTP ${res.status})`);
+    return { acessoId, passou: res.status !== 200 };
+  }
+
   /** One visitor, from the intercom to the gate (or to nobody answering). */
   async function runChain(unidadeId?: string): Promise<ChainResult> {
     if (!unidadeId && units.length === 0) await loadDirectory();
@@ -389,8 +431,11 @@ export function createSimulator(options: SimulatorOptions) {
       log(`[pabx] ${morador.nome} atendeu e digitou ${dtmf}: ${answer.body.solicitacao.status}`);
       if (answer.body.solicitacao.status === "autorizado") {
         const gateOpened = await waitForGate(id, 15_000);
-        if (!gateOpened) log("[portão] o comando de abertura não chegou em 15 s");
-        return { solicitacaoId: id, status: "autorizado", calls, gateOpened };
+        if (!gateOpened) {
+          log("[portão] o comando de abertura não chegou em 15 s");
+          return { solicitacaoId: id, status: "autorizado", calls, gateOpened };
+        }
+        return { solicitacaoId: id, status: "autorizado", calls, gateOpened, ...(await sensePassage(nome, id)) };
       }
       return { solicitacaoId: id, status: answer.body.solicitacao.status, calls, gateOpened: false };
     }

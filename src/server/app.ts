@@ -38,6 +38,7 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { convitesRoutes } from "./modules/equipe/convites.routes";
 import { equipeRoutes } from "./modules/equipe/equipe.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { importacaoRoutes } from "./modules/importacao/importacao.routes";
 import { integracoesRoutes } from "./modules/integracoes/integracoes.routes";
 import { webhooksRoutes } from "./modules/integracoes/webhooks.routes";
 import { meRoutes } from "./modules/me/me.routes";
@@ -117,7 +118,11 @@ export function createApp(deps: AppDeps) {
   });
   // GET and HEAD carry no body. Asking for it (the middleware reads c.req.raw.body) would build
   // @hono/node-server's full Request object, with its AbortSignal, on every read (decision 028).
-  app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  // The spreadsheet import sets its own limit (2 MB and the multipart envelope: modules/importacao).
+  const ownLimit = (path: string) => path === "/api/importacoes" || path.startsWith("/api/importacoes/");
+  app.use("/api/*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" || ownLimit(c.req.path) ? next() : limitBody(c, next),
+  );
   app.use("/api/*", originGuard(deps.originPolicy));
   // NUL and lone surrogates in any query, path or JSON string: 400 before any route or database.
   app.use("/api/*", rejectUnstorableText());
@@ -148,6 +153,7 @@ export function createApp(deps: AppDeps) {
   api.route("/condominios", tenantRouter(deps).route("/", condominiosRoutes(handle.db)));
   api.route("/unidades", tenantRouter(deps).route("/", unidadesRoutes(handle.db)));
   api.route("/pessoas", tenantRouter(deps).route("/", pessoasRoutes(handle.db)));
+  api.route("/importacoes", tenantRouter(deps).route("/", importacaoRoutes(handle.db)));
   api.route("/auditoria", tenantRouter(deps).route("/", auditoriaRoutes(handle.db)));
   api.route("/chamadas", tenantRouter(deps).route("/", chamadasRoutes(handle.db)));
   api.route("/busca", tenantRouter(deps).route("/", buscaRoutes(handle.db)));

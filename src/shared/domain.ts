@@ -50,6 +50,7 @@ export const API_KEY_SCOPES = [
   "diretorio:ler",
   "eventos:ler",
   "passes:validar",
+  "acessos:registrar",
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -82,8 +83,11 @@ export type CanalNotificacao = (typeof CANAIS_NOTIFICACAO)[number];
 export const NOTIFICACAO_STATUSES = ["pendente", "enviada", "entregue", "falhou"] as const;
 export type NotificacaoStatus = (typeof NOTIFICACAO_STATUSES)[number];
 
-/** Through what a request was decided: the console, a call answered on the phone, a resident's link. */
-export const DECISAO_VIAS = ["console", "telefone", "link"] as const;
+/**
+ * Through what a request was decided: the console (staff), a call answered on the phone, a resident's
+ * link, or a signed-in resident in the console ("pelo aplicativo").
+ */
+export const DECISAO_VIAS = ["console", "telefone", "link", "aplicativo"] as const;
 export type DecisaoVia = (typeof DECISAO_VIAS)[number];
 
 /** Who a pass or an access record is for (docs/product.md, "Passes"): the request types plus deliveries. */
@@ -137,6 +141,14 @@ export type TitularPedidoTipo = (typeof TITULAR_PEDIDO_TIPOS)[number];
 export const RETENCAO_PADRAO_DIAS = 90;
 export const RETENCAO_MIN_DIAS = 30;
 export const RETENCAO_MAX_DIAS = 1825;
+
+/**
+ * Minutes a pending request waits for a decision before it expires (docs/product.md, "Condomínios"):
+ * each condominium's default for new requests, and its bounds.
+ */
+export const EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS = 30;
+export const EXPIRACAO_SOLICITACAO_MIN_MINUTOS = 5;
+export const EXPIRACAO_SOLICITACAO_MAX_MINUTOS = 1440;
 
 /** An invitation's stored status; "expirado" is derived from its expiry at read time. */
 export const CONVITE_STATUSES = ["pendente", "aceito", "revogado"] as const;

@@ -15,6 +15,8 @@ export const EVENT_TYPES = [
   /** Someone came in or left (docs/product.md, "Entradas e saídas"): the access log and "who is inside" move. */
   "acesso.entrada",
   "acesso.saida",
+  /** An entry marked "Não entrou", or an exit undone: "who is inside" moves. */
+  "acesso.atualizado",
   /** A pass was presented at the gate (every attempt, refused ones too). */
   "passe.validado",
   /** A pass was created, suspended, reactivated or revoked. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskDocument } from "./mask";
+import { maskDestino, maskDocument } from "./mask";
 
 describe("maskDocument", () => {
   it("shows a CPF's middle six digits, with or without punctuation", () => {
@@ -24,5 +24,17 @@ describe("maskDocument", () => {
     expect(maskDocument(null)).toBeNull();
     expect(maskDocument(undefined)).toBeNull();
     expect(maskDocument("")).toBe("");
+  });
+});
+
+describe("maskDestino", () => {
+  it("keeps a phone's last four digits and an e-mail's first letter and domain", () => {
+    expect(maskDestino("+5511999998888")).toBe("*********8888");
+    expect(maskDestino("ana.souza@gmail.com")).toBe("a***@gmail.com");
+  });
+
+  it("never reveals a whole short destination", () => {
+    expect(maskDestino("1234")).toBe("****");
+    expect(maskDestino("")).toBe("****");
   });
 });

@@ -15,3 +15,16 @@ export function maskDocument(documento: string | null | undefined): string | nul
   const chars = documento.replace(/[^0-9A-Za-z]/g, "");
   return chars.length > 3 ? `***${chars.slice(-3)}` : "***";
 }
+
+/**
+ * A message's destination as a resident sees it on their unit's request (docs/product.md, "Request
+ * detail"): enough to recognise their own phone or e-mail, not a neighbour's. A phone keeps its
+ * last four digits (`*********8888`), an e-mail its first letter and domain (`a***@gmail.com`).
+ */
+export function maskDestino(destino: string): string {
+  const at = destino.lastIndexOf("@");
+  if (at > 0) return `${destino.slice(0, 1)}***${destino.slice(at)}`;
+  const digits = destino.replace(/\D/g, "");
+  if (digits.length <= 4) return "****";
+  return `${"*".repeat(digits.length - 4)}${digits.slice(-4)}`;
+}

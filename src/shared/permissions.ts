@@ -23,7 +23,11 @@ export const PERMISSIONS = {
   "solicitacoes:ler": EVERYONE,
   /** Creates requests; a morador only for their units, and edits only their own while pending. */
   "solicitacoes:criar": EVERYONE,
-  "solicitacoes:decidir": STAFF,
+  /**
+   * Authorises or denies pending requests; a morador only their units' (the data scope), recorded as
+   * decided "pelo aplicativo" (docs/product.md, "Dashboard").
+   */
+  "solicitacoes:decidir": EVERYONE,
   "chamadas:ler": EVERYONE,
   /** Passes (pre-authorisations): a morador reads and creates them only for their units. */
   "passes:ler": EVERYONE,

@@ -73,6 +73,7 @@ export const CONSOLE_SECTIONS = [
   "configuracoes",
   "auditoria",
   "titulares",
+  "importacao",
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 

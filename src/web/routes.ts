@@ -71,6 +71,7 @@ export default [
     route("auditoria", "console/auditoria/list.tsx"),
     // Not "/app/lgpd": unprefixed console sections redirect into /app, and /lgpd is the public page.
     route("titulares", "console/titulares/titulares.tsx"),
+    route("importacao", "console/importacao/importacao.tsx"),
   ]),
 
   // Unprefixed console URLs (/dashboard, /solicitacoes/nova, ...) go to the same screens under /app.

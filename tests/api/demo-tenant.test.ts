@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { organization } from "@/server/db/schema";
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "@/server/db/seed/demo";
+import { expireOverdue } from "@/server/jobs/expire-solicitacoes";
 import { createTenantWithMember, signIn } from "../support/factories";
 import { client } from "../support/http";
 import { setupTestSystem } from "../support/system";
@@ -70,6 +71,32 @@ describe("demo tenant", () => {
 
     // No people registry.
     expect((await morador.get("/api/pessoas")).status).toBe(403);
+  });
+
+  it("has no pending request older than its condominium's wait: each expires on time, none has yet", async () => {
+    const db = system().handle.db;
+    await db.delete(organization).where(eq(organization.slug, "demo-guarita"));
+    const now = new Date();
+    await seedDemo(db, system().auth, now);
+    const sindico = client(system(), { cookie: await signIn(system(), DEMO_LOGINS[0].email, DEMO_PASSWORD) });
+    const waits = new Map<string, number>(
+      (await sindico.get("/api/condominios")).body.items.map((c: any) => [c.id, c.expiracao_solicitacao_minutos]),
+    );
+    const all = (await sindico.get("/api/solicitacoes?page_size=200")).body.items;
+    const pending = all.filter((s: any) => s.status === "pendente");
+    expect(pending.length).toBeGreaterThan(0);
+    for (const s of all) {
+      // Every request got its condominium's wait when it was created.
+      const wait = waits.get(s.condominio_id)!;
+      expect(new Date(s.expiracao_em).getTime() - new Date(s.created_at).getTime()).toBe(wait * 60_000);
+    }
+    for (const s of pending) expect(new Date(s.expiracao_em).getTime()).toBeGreaterThan(now.getTime());
+    // The expiry job finds nothing to do now, and every pending one at the end of its wait.
+    expect(await expireOverdue(db, { now })).toBe(0);
+    const latest = Math.max(...pending.map((s: any) => new Date(s.expiracao_em).getTime()));
+    expect(await expireOverdue(db, { now: new Date(latest) })).toBe(pending.length);
+    const after = (await sindico.get("/api/solicitacoes?status=pendente")).body.total;
+    expect(after).toBe(0);
   });
 
   it("a demo tenant seeded before the demo slug existed gets it from migration 0006", async () => {

@@ -130,6 +130,8 @@ export interface Makers {
   passe(place: Place, status?: PasseStatus): Promise<{ id: string; pin: string }>;
   /** A visitor of the place's unit who came in (let in by the place's resident) and has not left. */
   acesso(place: Place): Promise<{ id: string }>;
+  /** The same visit, whose exit was registered a moment ago (what "Desfazer" undoes). */
+  acessoSaido(place: Place): Promise<{ id: string }>;
   /**
    * A data subject's export request of the place's tenant, done, whose result names the place's
    * person, request, pass and visit (what GET …/arquivo.zip builds the archive from).
@@ -174,6 +176,8 @@ export interface BuiltRequest {
   params?: Record<string, string>;
   query?: Record<string, string | number>;
   body?: unknown;
+  /** A multipart body (a file upload), sent instead of JSON. */
+  form?: FormData;
 }
 
 /** Ids of one kind in a list answer, checked against the data scope (see `lists`). */
@@ -257,6 +261,14 @@ function csvColumn(body: unknown, header: string): string[] {
   const index = cells(head ?? "").indexOf(header);
   if (index < 0) throw new Error(`the CSV has no column "${header}"`);
   return rows.map((line) => cells(line)[index] ?? "");
+}
+
+/** A one-row CSV (a new unit and its resident) for the place's condominium, as the console uploads it. */
+function importUpload(place: Place, codigo: string): FormData {
+  const form = new FormData();
+  form.set("condominio_id", place.condominio.id);
+  form.set("arquivo", new File([`Unidade;Nome do morador\r\nM${codigo.slice(-12)};Caso Importação\r\n`], "matriz.csv"));
+  return form;
 }
 
 export const ROUTES: Record<string, RouteRow> = {
@@ -368,6 +380,8 @@ export const ROUTES: Record<string, RouteRow> = {
     request: () => ({ query: { limit: 100 } }),
     lists: [{ kind: "solicitacao", ids: items }],
   },
+  // Counts and the newest few of every pending request: its scope is in dashboard.api.test.ts.
+  "GET /api/dashboard/pendentes": { access: "solicitacoes:ler" },
   "GET /api/dashboard/primeiros-passos": { access: "cadastros:editar" },
 
   "GET /api/solicitacoes": {
@@ -414,10 +428,14 @@ export const ROUTES: Record<string, RouteRow> = {
     target: "solicitacao",
     request: async ({ place, make }) => ({ params: { id: (await make.solicitacao(place)).id }, body: {} }),
   },
+  // With a reason: a morador's own unit's request too (denied "pelo aplicativo").
   "POST /api/solicitacoes/{id}/negar": {
     access: "solicitacoes:decidir",
     target: "solicitacao",
-    request: async ({ place, make }) => ({ params: { id: (await make.solicitacao(place)).id }, body: {} }),
+    request: async ({ place, make }) => ({
+      params: { id: (await make.solicitacao(place)).id },
+      body: { motivo_negacao: "Matriz de permissões" },
+    }),
   },
 
   "GET /api/chamadas": {
@@ -564,6 +582,23 @@ export const ROUTES: Record<string, RouteRow> = {
     request: async ({ place, make }) => ({ params: { id: (await make.pessoa(place)).id } }),
   },
 
+  // Importing units and residents from a spreadsheet: owners and síndicos, into their tenant's condominiums.
+  "GET /api/importacoes/modelo.xlsx": {
+    access: "cadastros:editar",
+    download: { contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", signature: "PK" },
+  },
+  "GET /api/importacoes/modelo.csv": { access: "cadastros:editar", download: { contentType: "text/csv" } },
+  "POST /api/importacoes/previa": {
+    access: "cadastros:editar",
+    target: "condominio",
+    request: ({ place, make }) => ({ form: importUpload(place, make.unique()) }),
+  },
+  "POST /api/importacoes": {
+    access: "cadastros:editar",
+    target: "condominio",
+    request: ({ place, make }) => ({ form: importUpload(place, make.unique()) }),
+  },
+
   // Passes: a morador reads, creates and manages them only for their units.
   "GET /api/passes": {
     access: "passes:ler",
@@ -658,6 +693,16 @@ export const ROUTES: Record<string, RouteRow> = {
     target: "acesso",
     request: async ({ place, make }) => ({ params: { id: (await make.acesso(place)).id } }),
   },
+  "POST /api/acessos/{id}/nao-entrou": {
+    access: "portaria:operar",
+    target: "acesso",
+    request: async ({ place, make }) => ({ params: { id: (await make.acesso(place)).id } }),
+  },
+  "POST /api/acessos/{id}/desfazer-saida": {
+    access: "portaria:operar",
+    target: "acesso",
+    request: async ({ place, make }) => ({ params: { id: (await make.acessoSaido(place)).id } }),
+  },
 
   // The audit trail: the whole tenant's, for admins; never another tenant's records.
   "GET /api/auditoria": {
@@ -725,6 +770,15 @@ export const ROUTES: Record<string, RouteRow> = {
     access: "equipe:gerenciar",
     target: "membro",
     request: async ({ place, make }) => ({ params: { id: (await make.membro(place)).id }, body: { papel: "sindico" } }),
+  },
+  // Where a porteiro works: the place's condominium (another tenant's member and condominium: 404).
+  "PUT /api/equipe/membros/{id}/condominios": {
+    access: "equipe:gerenciar",
+    target: "membro",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.membro(place)).id },
+      body: { condominio_ids: [place.condominio.id] },
+    }),
   },
   "DELETE /api/equipe/membros/{id}": {
     access: "equipe:gerenciar",
@@ -849,6 +903,16 @@ export const ROUTES: Record<string, RouteRow> = {
     }),
   },
   // A gate controller reading a fresh active pass's PIN at its condominium (the entry is registered too).
+  "POST /api/v1/acessos/{id}/nao-entrou": {
+    access: { apiKey: "acessos:registrar" },
+    target: "acesso",
+    request: async ({ place, make }) => ({ params: { id: (await make.acesso(place)).id } }),
+  },
+  "POST /api/v1/acessos/{id}/saida": {
+    access: { apiKey: "acessos:registrar" },
+    target: "acesso",
+    request: async ({ place, make }) => ({ params: { id: (await make.acesso(place)).id } }),
+  },
   "POST /api/v1/passes/validar": {
     access: { apiKey: "passes:validar" },
     target: "passe",

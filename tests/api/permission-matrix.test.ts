@@ -332,6 +332,14 @@ async function buildFixture(): Promise<Fixture> {
     async acesso(place) {
       return insertAcesso(place.organizationId, place.unidade, "Caso Acesso", place.pessoa.id);
     },
+    async acessoSaido(place) {
+      const row = await insertAcesso(place.organizationId, place.unidade, "Caso Acesso", place.pessoa.id);
+      await db
+        .update(acessos)
+        .set({ saidaEm: sql`now()`, saidaPorNome: "Matriz Porteiro" })
+        .where(eq(acessos.id, row.id));
+      return row;
+    },
     async pedidoTitular(place) {
       const now = new Date();
       const nome = place.solicitacao.nome;
@@ -751,7 +759,7 @@ async function runCase(key: string, row: RouteRow, success: number, name: Caller
   });
   const res: CallResult = await api[method](
     urlOf(key, req),
-    method === "get" || req.body === undefined ? {} : { json: req.body },
+    method === "get" ? {} : req.form ? { form: req.form } : req.body === undefined ? {} : { json: req.body },
   );
   if (!meets(res.status, want)) return [mismatch(res.status, res.body)];
   if (row.download && res.status < 300) {
@@ -798,7 +806,8 @@ describe("permission matrix", () => {
       "cadastros:editar": admins,
       "solicitacoes:ler": everyone,
       "solicitacoes:criar": everyone,
-      "solicitacoes:decidir": staff,
+      // A morador decides their units' requests "pelo aplicativo" (the data scope keeps them there).
+      "solicitacoes:decidir": everyone,
       "chamadas:ler": everyone,
       "passes:ler": everyone,
       "passes:gerenciar": everyone,

@@ -162,7 +162,10 @@ describe("a morador", () => {
     expect((await w.morador.api.patch(`/api/solicitacoes/${w.daVizinha.id}`, { json: { motivo: "x" } })).status).toBe(
       404,
     );
-    expect((await w.morador.api.post(`/api/solicitacoes/${mine.id}/autorizar`, { json: {} })).status).toBe(403);
+    // They decide their unit's requests (decisao-morador.api.test.ts), never a neighbour's.
+    const neighbours = await w.morador.api.post(`/api/solicitacoes/${w.daVizinha.id}/autorizar`, { json: {} });
+    expect(neighbours.status).toBe(404);
+    expect(neighbours.body.error.message).toBe("Solicitação não encontrada");
   });
 
   it("receives realtime events of their unit only", async () => {

@@ -20,34 +20,40 @@ const system = setupTestSystem();
 let delivering: ReturnType<typeof setInterval> | undefined;
 afterAll(() => clearInterval(delivering));
 
-describe("npm run simulate", () => {
-  it("plays attendant, PBX and gate: busy first resident, the second authorises, the gate opens on a signed webhook", async () => {
-    const sindico = await createTenantWithMember(system(), { role: "sindico" });
-    const { unidade } = await createCondominioWithUnidade(system(), sindico.org.id);
-    const db = system().handle.db;
-    for (const [nome, responsavel] of [
-      ["Ana Souza", true],
-      ["Bruno Lima", false],
-    ] as const) {
-      const [p] = await db
-        .insert(pessoas)
-        .values({
-          organizationId: sindico.org.id,
-          condominioId: unidade.condominioId,
-          nome,
-          busca: buildSearchText([nome]),
-        })
-        .returning();
-      await db.insert(unidadeMoradores).values({
+/** A tenant with one unit where Ana Souza (responsible) and Bruno Lima live, in that calling order. */
+async function tenantWithResidents() {
+  const sindico = await createTenantWithMember(system(), { role: "sindico" });
+  const { unidade } = await createCondominioWithUnidade(system(), sindico.org.id);
+  const db = system().handle.db;
+  for (const [nome, responsavel] of [
+    ["Ana Souza", true],
+    ["Bruno Lima", false],
+  ] as const) {
+    const [p] = await db
+      .insert(pessoas)
+      .values({
         organizationId: sindico.org.id,
         condominioId: unidade.condominioId,
-        unidadeId: unidade.id,
-        pessoaId: p!.id,
-        isResponsavel: responsavel,
-      });
-    }
+        nome,
+        busca: buildSearchText([nome]),
+      })
+      .returning();
+    await db.insert(unidadeMoradores).values({
+      organizationId: sindico.org.id,
+      condominioId: unidade.condominioId,
+      unidadeId: unidade.id,
+      pessoaId: p!.id,
+      isResponsavel: responsavel,
+    });
+  }
+  return { sindico, unidade };
+}
+
+describe("npm run simulate", () => {
+  it("plays attendant, PBX and gate: busy first resident, the second authorises, the gate opens on a signed webhook", async () => {
+    const { sindico, unidade } = await tenantWithResidents();
     // The app's delivery job, as the scheduler would run it.
-    delivering = setInterval(() => void system().webhooks.deliverDue(), 100);
+    delivering ??= setInterval(() => void system().webhooks.deliverDue(), 100);
 
     const lines: string[] = [];
     const outcomes: Outcome[] = ["ocupado", "autoriza"];
@@ -75,6 +81,39 @@ describe("npm run simulate", () => {
     expect((await sindico.api.get("/api/integracoes/webhooks")).body.items).toEqual([]);
     const keys = await sindico.api.get("/api/integracoes/chaves?status=ativa");
     expect(keys.body.items).toEqual([]);
+  });
+
+  it("a run that authorises N visitors leaves N entries in the log, the ones nobody went through marked 'não entrou'", async () => {
+    const { sindico } = await tenantWithResidents();
+    delivering ??= setInterval(() => void system().webhooks.deliverDue(), 100);
+    const N = 4;
+    const went = [true, false, true, false];
+    let sensed = 0;
+    const lines: string[] = [];
+    const simulator = createSimulator({
+      baseUrl: TEST_ORIGIN,
+      auth: { demo: { email: sindico.email, password: sindico.password } },
+      fetch: async (url, init) => system().app.request(url, init),
+      log: (line) => lines.push(line),
+      outcome: () => "autoriza",
+      passes: () => went[sensed++ % went.length]!,
+      ringMs: 10,
+    });
+    const summary = await simulator.run({ intervalMs: 50, maxVisitors: N });
+    expect(summary, lines.join("\n")).toMatchObject({ visitors: N, completed: N, failed: 0, exitCode: 0 });
+
+    const authorised = await sindico.api.get("/api/solicitacoes?status=autorizado&page_size=100");
+    expect(authorised.body.items).toHaveLength(N);
+    const log = await sindico.api.get("/api/acessos?page_size=100");
+    const bySolicitacao = new Map(
+      log.body.items.map((x: { solicitacao_id: string; nao_entrou_em: string | null }) => [x.solicitacao_id, x]),
+    );
+    for (const s of authorised.body.items) expect(bySolicitacao.has(s.id), `entrada de ${s.id}`).toBe(true);
+    expect(log.body.items).toHaveLength(N);
+    const naoEntrou = log.body.items.filter((x: { nao_entrou_em: string | null }) => x.nao_entrou_em !== null);
+    expect(naoEntrou).toHaveLength(went.filter((w) => !w).length);
+    const inside = await sindico.api.get("/api/acessos?presentes=true&page_size=100");
+    expect(inside.body.items).toHaveLength(N - naoEntrou.length);
   });
 
   it("survives the directory it reads: skips inactive units and condominiums, opens no gate for old authorisations, exits 0", async () => {

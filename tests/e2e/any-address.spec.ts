@@ -13,8 +13,9 @@ test("signs in through the login form at http://127.0.0.1 and signs out", async 
   await page.getByRole("button", { name: "Entrar" }).click();
 
   await expect(page.getByText("Login realizado com sucesso!")).toBeVisible();
-  await expect(page).toHaveURL(`${address}/app/dashboard`);
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  // A porteiro's home is the gate (docs/product.md, "Addresses").
+  await expect(page).toHaveURL(`${address}/app/portaria`);
+  await expect(page.getByRole("heading", { level: 1, name: "Portaria" })).toBeVisible();
 
   await openUserMenu(page);
   await page.getByRole("menuitem", { name: "Sair" }).click();

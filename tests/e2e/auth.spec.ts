@@ -61,10 +61,16 @@ test.describe("sign-in", () => {
     await expect(password).toHaveAttribute("type", "password");
   });
 
-  test("a signed-in user who opens /login goes to the dashboard", async ({ page, loginAs }) => {
-    await loginAs("porteiro");
+  test("a signed-in user who opens /login goes to their home: the síndico's dashboard, the porteiro's Portaria", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs("sindico");
     await page.goto("/login");
     await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await loginAs("porteiro");
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/app\/portaria$/);
   });
 });
 

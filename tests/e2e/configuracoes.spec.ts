@@ -210,7 +210,7 @@ test("the organization's phone and CNPJ are saved and still there after a reload
     await page.reload();
     await expect(page.getByLabel("Telefone de contato")).toHaveValue("(11) 4002-8922");
     await expect(page.getByLabel("CNPJ")).toHaveValue("11.222.333/0001-81");
-    expect(await readOrganizacao(request)).toMatchObject({ cnpj: "11222333000181", telefone: "1140028922" });
+    expect(await readOrganizacao(request)).toMatchObject({ cnpj: "11222333000181", telefone: "+551140028922" });
   } finally {
     await writeOrganizacao(request, baseURL!, original);
   }

@@ -10,6 +10,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { describeViolations } from "./axe";
 import { type DEMO, expect, openUserMenu, test } from "./fixtures";
+import { CHOOSER_HEADING } from "./portaria";
 
 const THEMES = ["light", "dark"] as const;
 type Role = keyof typeof DEMO;
@@ -100,6 +101,14 @@ const BOTH: readonly Role[] = ["sindico", "porteiro"];
 const SINDICO: readonly Role[] = ["sindico"];
 const PORTEIRO: readonly Role[] = ["porteiro"];
 
+/** The Portaria screen once this device's gate is chosen (the first condominium offered). */
+async function chooseGate(page: Page) {
+  await page.getByRole("heading", { name: CHOOSER_HEADING }).waitFor();
+  await page.getByRole("list", { name: "Condomínios" }).getByRole("button").first().click();
+  await expect(page.getByTestId("validar-passe")).toBeVisible();
+  await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+}
+
 const SCREENS: Screen[] = [
   { name: "dashboard", path: () => "/app/dashboard", roles: BOTH },
   { name: "lista de solicitações", path: () => "/app/solicitacoes", roles: BOTH },
@@ -183,12 +192,25 @@ const SCREENS: Screen[] = [
   { name: "edição do condomínio", path: (ids) => `/app/condominios/${ids.condominio}/editar`, roles: SINDICO },
   { name: "lista de chamadas", path: () => "/app/chamadas", roles: BOTH },
   { name: "detalhe da chamada", path: (ids) => `/app/chamadas/${ids.chamada}`, roles: BOTH },
-  { name: "portaria", path: () => "/app/portaria", roles: PORTEIRO },
+  // A new device first asks which condominium its gate is.
+  { name: "portaria, escolha do condomínio", path: () => "/app/portaria", roles: PORTEIRO },
+  { name: "portaria", path: () => "/app/portaria", roles: PORTEIRO, open: chooseGate },
+  {
+    name: "novo visitante na portaria",
+    path: () => "/app/portaria",
+    roles: PORTEIRO,
+    open: async (page) => {
+      await chooseGate(page);
+      await page.getByRole("button", { name: "Novo visitante" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+    },
+  },
   {
     name: "entrada autorizada por morador",
     path: () => "/app/portaria",
     roles: PORTEIRO,
     open: async (page) => {
+      await chooseGate(page);
       await page.getByRole("button", { name: "Entrada autorizada por morador" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
     },

@@ -120,6 +120,8 @@ test("a key creates a request, the resident authorises by DTMF, the console show
     fetch: watched.fetchFn,
     log: (line) => lines.push(line),
     outcome: () => "autoriza",
+    // The visitor goes through the gate the resident opened.
+    passes: () => true,
     ringMs: 300,
   });
 
@@ -167,7 +169,15 @@ test("a key creates a request, the resident authorises by DTMF, the console show
     // The resident presses 1.
     watched.releaseAnswer();
     const result = await chain;
-    expect(result, lines.join("\n")).toEqual({ solicitacaoId: id, status: "autorizado", calls: 1, gateOpened: true });
+    // The opening is the entry (docs/decisions/033-gate-opening-is-entry.md): the command named it.
+    expect(result, lines.join("\n")).toEqual({
+      solicitacaoId: id,
+      status: "autorizado",
+      calls: 1,
+      gateOpened: true,
+      acessoId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      passou: true,
+    });
 
     // Live again: the same row turns "Autorizado", with its toast.
     await expect(row).toContainText("Autorizado", { timeout: LIVE_MS });

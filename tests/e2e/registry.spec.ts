@@ -127,7 +127,8 @@ test("create a unit and a person, link the resident, see Moradores = 1, then edi
   await page.goto(`/app/pessoas?q=${encodeURIComponent(nome)}`);
   const card = page.locator("[data-pessoa-id]", { hasText: nome });
   await expect(card).toContainText("7788");
-  await expect(card).toContainText("+5511999990000");
+  // Typed as E.164, shown the Brazilian way (docs/product.md, "Telefones").
+  await expect(card).toContainText("(11) 99999-0000");
   await card.getByRole("link", { name: `Ver ${nome}` }).click();
   await expect(page.getByRole("heading", { name: nome })).toBeVisible();
   await expect(page.getByRole("link", { name: `${torre} - Unidade ${codigo}` })).toBeVisible();

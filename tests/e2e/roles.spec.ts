@@ -238,7 +238,9 @@ test.describe("morador", () => {
     await expect(search).toHaveAttribute("placeholder", "Buscar solicitações, unidades...");
     await search.fill("torre a");
     const results = page.getByRole("listbox", { name: "Resultados da busca" });
-    await expect(results.getByRole("option", { name: new RegExp(MINHA_UNIDADE) })).toBeVisible();
+    // Their requests name the unit too; the unit itself is in "Unidades".
+    const unidades = results.getByRole("group", { name: "Unidades" });
+    await expect(unidades.getByRole("option", { name: MINHA_UNIDADE, exact: true })).toBeVisible();
     await expect(results.getByRole("group", { name: "Pessoas" })).toHaveCount(0);
   });
 
@@ -258,19 +260,21 @@ test.describe("morador", () => {
     await page.getByLabel("Nome completo").fill(nome);
     await page.getByRole("button", { name: "Criar Solicitação" }).click();
     await expect(page.getByText("Solicitação criada!")).toBeVisible();
-    await expect(page).toHaveURL(/\/app\/solicitacoes(\?.*)?$/);
-    await expect(page.getByRole("link", { name: nome })).toBeVisible();
+    // The new request's own screen follows the creation.
+    await expect(page).toHaveURL(/\/app\/solicitacoes\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("nome-visitante")).toHaveText(nome);
 
     await page.goto("/app/dashboard");
     const row = page.locator("[data-solicitacao-id]").filter({ hasText: nome });
     await expect(row).toContainText(MINHA_UNIDADE);
     await expect(row).toContainText("Pendente");
 
-    // A morador does not decide (the resident decides from the phone link: docs/product.md, "Resident link").
+    // Their unit's request: they may decide it here too, "pelo aplicativo" (morador-decide.spec.ts decides).
     await row.getByRole("link", { name: nome }).click();
     await expect(page.getByTestId("nome-visitante")).toHaveText(nome);
-    await expect(page.getByRole("button", { name: "Autorizar" })).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Negar" })).toHaveCount(0);
+    const acoes = page.getByRole("region", { name: "Ações" });
+    await expect(acoes.getByRole("button", { name: "Autorizar" })).toBeVisible();
+    await expect(acoes.getByRole("button", { name: "Negar" })).toBeVisible();
   });
 
   test("the home fits a 360 px phone", async ({ page }) => {

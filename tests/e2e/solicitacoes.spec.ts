@@ -36,8 +36,12 @@ test("create a request, find it by search, open it and authorise it", async ({ p
   await page.getByRole("button", { name: "Criar Solicitação" }).click();
 
   await expect(page.getByText("Solicitação criada!")).toBeVisible();
-  await expect(page).toHaveURL(/\/app\/solicitacoes(\?.*)?$/);
+  // The porteiro stays on the new request, to follow the residents' answer.
+  await expect(page).toHaveURL(/\/app\/solicitacoes\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: /Solicitação #/ })).toBeVisible();
+  await expect(page.getByText(nome).first()).toBeVisible();
 
+  await page.goto("/app/solicitacoes");
   await page.getByLabel("Buscar solicitações").fill(
     nome
       .toUpperCase()

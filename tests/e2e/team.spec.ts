@@ -32,7 +32,14 @@ async function invite(page: Page, email: string, papel: "Porteiro" | "Morador", 
 }
 
 /** A fresh browser (no cookies) follows the e-mailed link, creates the login and lands in the console. */
-async function accept(browser: Browser, baseURL: string, email: string, nome: string): Promise<Page> {
+/** Accepts the invitation as a new member, who lands on their role's home (`home`: a porteiro's is Portaria). */
+async function accept(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  nome: string,
+  home: "dashboard" | "portaria" = "dashboard",
+): Promise<Page> {
   const mail = await waitForEmail(email);
   expect(mail.subject).toContain("Convite para a equipe de");
   // Links point where the síndico was (PUBLIC_URL unset): the same server the test drives.
@@ -53,7 +60,7 @@ async function accept(browser: Browser, baseURL: string, email: string, nome: st
   await page.getByRole("textbox", { name: "Senha", exact: true }).fill(PASSWORD);
   await page.getByRole("textbox", { name: "Confirmar senha" }).fill(PASSWORD);
   await page.getByRole("button", { name: "Aceitar convite e entrar" }).click();
-  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page).toHaveURL(new RegExp(`/app/${home}$`));
 
   // The link works once.
   const again = await context.newPage();
@@ -91,7 +98,7 @@ test("a síndico invites a porteiro and a morador; each works within their role"
   await expect(pendentes.getByText(moradorEmail)).toBeVisible();
 
   // The porteiro accepts and decides a pending request.
-  const porteiro = await accept(browser, baseURL!, porteiroEmail, "Paulo Noturno");
+  const porteiro = await accept(browser, baseURL!, porteiroEmail, "Paulo Noturno", "portaria");
   const pendentesDoCliente = await json<Page_<Solicitacao>>(
     porteiro.context().request,
     "/api/solicitacoes?status=pendente&page_size=1",
@@ -130,7 +137,8 @@ test("a síndico invites a porteiro and a morador; each works within their role"
   await morador.getByLabel("Nome completo").fill(visitante);
   await morador.getByRole("button", { name: "Criar Solicitação" }).click();
   await expect(morador.getByText("Solicitação criada!")).toBeVisible();
-  await expect(morador.getByRole("link", { name: visitante })).toBeVisible();
+  await expect(morador.getByRole("heading", { name: /Solicitação #/ })).toBeVisible();
+  await expect(morador.getByText(visitante).first()).toBeVisible();
 
   // Another unit's request is not found for them, as another customer's would be.
   const outra = todas.items.find((s) => s.unidade_id !== minha.id);

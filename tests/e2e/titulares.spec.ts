@@ -39,8 +39,9 @@ test("same name, two people: choose one, confirm, export only theirs, anonymise 
   await loginAs("sindico");
   const request = page.context().request;
   const nome = `Daniela Freitas ${suffix()}`;
-  const a = { digits: cpfDigits(), telefone: "(11) 96666-1111" };
-  const b = { digits: cpfDigits(), telefone: "(21) 97777-2222" };
+  // Phones are stored in E.164 (docs/product.md, "Telefones"): what the export holds.
+  const a = { digits: cpfDigits(), telefone: "+5511966661111" };
+  const b = { digits: cpfDigits(), telefone: "+5521977772222" };
 
   const condos = await (await request.get("/api/condominios")).json();
   const condo = condos.items.find((c: { nome: string }) => c.nome === "Residencial Jardim das Acácias");

@@ -7,6 +7,8 @@ export interface CallOptions {
   json?: unknown;
   /** Raw body, for malformed-input tests. */
   body?: string;
+  /** A multipart body (file uploads); the request sets its Content-Type with the boundary. */
+  form?: FormData;
   headers?: Record<string, string>;
   ip?: string;
   /** The address the app is opened on (default http://localhost:3000); also the Origin sent. */
@@ -27,9 +29,9 @@ export function client(system: System, defaults: CallOptions = {}) {
     const headers: Record<string, string> = { origin: base, accept: "application/json", ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;
     if (opts.ip) headers["x-forwarded-for"] = opts.ip;
-    let body: string | undefined = opts.body;
+    let body: string | FormData | undefined = opts.form ?? opts.body;
     if (opts.json !== undefined) body = JSON.stringify(opts.json);
-    if (body !== undefined && !headers["content-type"]) headers["content-type"] = "application/json";
+    if (typeof body === "string" && !headers["content-type"]) headers["content-type"] = "application/json";
     const response = await system.app.request(`${base}${path}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;

@@ -79,6 +79,9 @@ const PERSONAL_FIELDS = new Set([
   "motivo",
   "observacoes",
   "descricao",
+  // A denial's reason ("Negar"): the trail says one was given, never what it said.
+  "motivo_negacao",
+  "motivoNegacao",
 ]);
 
 /** An export's filters: the free search text may be a name or a document (it is named, not kept). */

@@ -9,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "../db/client";
 import { session } from "../db/schema";
+import { SESSIONS_CHANNEL } from "./session-resolver";
 
 export const ACCESS_CHANNEL = "guarita_access";
 
@@ -21,6 +22,18 @@ export async function endMemberAccess(tx: Executor, change: AccessChange): Promi
     .delete(session)
     .where(and(eq(session.userId, change.userId), eq(session.activeOrganizationId, change.organizationId)));
   await tx.execute(sql`SELECT pg_notify(${ACCESS_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
+/**
+ * A member's data scope changed (auth/scope.ts: a porteiro's condominiums), access itself did not:
+ * every instance forgets what it remembered of their sessions (auth/session-resolver.ts, decision
+ * 027), so their next request reads the new scope, and their open event streams re-read it now.
+ * Inside the caller's transaction, like endMemberAccess; the sessions stay.
+ */
+export async function announceScopeChange(tx: Executor, change: AccessChange): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_notify(${SESSIONS_CHANNEL}, ${`u:${change.userId}`}), pg_notify(${ACCESS_CHANNEL}, ${JSON.stringify(change)})`,
+  );
 }
 
 export function parseAccessChange(payload: string): AccessChange | null {

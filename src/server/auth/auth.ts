@@ -170,6 +170,11 @@ export function createAuth(options: AuthOptions) {
         // Limited per address and per IP per hour by auth.routes.ts instead (auth-limits.ts): a
         // per-minute count here would spend the address's allowance on requests it then refuses.
         "/request-password-reset": false,
+        // Reads the caller's own session, as /api/me does: at the global 300 a minute per IP it
+        // locked every console behind one address (a remote-doorman central, a condominium's NAT)
+        // out of the session. Still counted, so the limiter's database check answers 503 first
+        // when PostgreSQL is away.
+        "/get-session": { window: 60, max: 10_000 },
       },
     },
     advanced: {

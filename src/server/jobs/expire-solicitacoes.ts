@@ -11,13 +11,21 @@ import { recordEvent } from "../realtime/events";
 
 type ExpiredRow = { id: string; organization_id: string; nome_visitante: string; unidade_id: string };
 
-export async function expireOverdue(db: Database, batchSize = 500): Promise<number> {
+/**
+ * `now` is the database's clock unless given: tests pass a later instant to see what the job does
+ * then, without waiting (a request created at T with a 30-minute wait expires at a run after T+30).
+ */
+export async function expireOverdue(
+  db: Database,
+  { now, batchSize = 500 }: { now?: Date; batchSize?: number } = {},
+): Promise<number> {
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   return db.transaction(async (tx) => {
     const result = await tx.execute<ExpiredRow>(sql`
       UPDATE solicitacoes_acesso SET status = 'expirado', escalonamento_em = NULL, updated_at = now()
       WHERE id IN (
         SELECT id FROM solicitacoes_acesso
-        WHERE status = 'pendente' AND expiracao_em IS NOT NULL AND expiracao_em <= now()
+        WHERE status = 'pendente' AND expiracao_em IS NOT NULL AND expiracao_em <= ${at}
         ORDER BY expiracao_em
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED

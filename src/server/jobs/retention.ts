@@ -130,7 +130,7 @@ export async function anonymiseRequestRows(
   await tx.execute(sql`
     UPDATE solicitacoes_acesso AS s
     SET nome_visitante = ${ANONYMISED_NAME}, doc_visitante = NULL, telefone_visitante = NULL,
-        motivo = NULL, observacoes = NULL, busca = v.busca, anonimizado_em = ${now.toISOString()}::timestamptz
+        motivo = NULL, observacoes = NULL, motivo_negacao = NULL, busca = v.busca, anonimizado_em = ${now.toISOString()}::timestamptz
     FROM (VALUES ${valuesList(values)}) AS v(id, busca)
     WHERE s.id = v.id AND s.anonimizado_em IS NULL`);
   const ids = rows.map((r) => r.id);

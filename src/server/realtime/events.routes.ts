@@ -8,8 +8,8 @@
  * stream was opened with, `solicitacoes:ler` included (the rule: auth/access-check.ts); a stream
  * that is no longer allowed (signed out, removed, role changed) ends. A removal or role change also
  * NOTIFYs (auth/access-revocation.ts), and the user's streams run that check at once. A morador's
- * stream carries only the events of the units they live in (auth/scope.ts), re-read at each
- * heartbeat. At most MAX_STREAMS_PER_SESSION streams per session on an instance: the next one is
+ * stream carries only the events of the units they live in, an assigned porteiro's those of their
+ * condominiums (auth/scope.ts), re-read at each heartbeat. At most MAX_STREAMS_PER_SESSION streams per session on an instance: the next one is
  * refused with 429 rather than closing the oldest, because a refused tab retries with backoff while
  * closing the oldest would make eleven tabs evict each other in a reconnect loop.
  *
@@ -256,9 +256,13 @@ class EventStream implements AccessGrant {
     this.write(frame);
   }
 
+  /** Inside the caller's scope (auth/scope.ts); an event that names no unit or condominium: staff only. */
   private visible(event: DomainEvent) {
     const scope = this.scope;
-    return scope === null || (event.unidade_id !== undefined && scope.unidadeIds.includes(event.unidade_id));
+    if (scope === null) return true;
+    if (scope.unidadeIds === null)
+      return event.condominio_id !== undefined && scope.condominioIds.includes(event.condominio_id);
+    return event.unidade_id !== undefined && scope.unidadeIds.includes(event.unidade_id);
   }
 }
 

@@ -33,15 +33,22 @@ export interface EventInput {
   decisao?: NonNullable<DomainEvent["decisao"]>;
   /** Every resident was reached and nobody answered. */
   semRespostaMoradores?: boolean;
+  /**
+   * Where it happened, when that is not the subject's unit's condominium (a pass validated at a gate).
+   * Otherwise the access record's, else read from the unit in the same statement.
+   */
+  condominioId?: string;
 }
 
 export async function recordEvent(tx: Executor, organizationId: string, input: EventInput): Promise<DomainEvent> {
   const createdAt = new Date();
   const subject = input.solicitacao ?? input.visita;
+  const condominioId = input.condominioId ?? input.acesso?.condominio_id;
   const fields: Omit<DomainEvent, "id"> = {
     type: input.type,
     ...(input.solicitacao ? { solicitacao_id: input.solicitacao.id, status: input.solicitacao.status } : {}),
     ...(subject ? { unidade_id: subject.unidade_id } : {}),
+    ...(condominioId ? { condominio_id: condominioId } : {}),
     nome_visitante: subject?.nome_visitante ?? "",
     ...(input.chamada ? { chamada: input.chamada } : {}),
     ...(input.acesso ? { acesso: input.acesso } : {}),
@@ -51,10 +58,15 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
     invalidate: [...rootsOf(input.type)],
     created_at: createdAt.toISOString(),
   };
+  // The unit's condominium, read in the same statement (assigned porteiros' streams filter by it).
+  const condominioOfUnit =
+    condominioId || !subject
+      ? sql`'{}'::jsonb`
+      : sql`COALESCE((SELECT jsonb_build_object('condominio_id', condominio_id) FROM unidades WHERE id = ${subject.unidade_id}::uuid AND organization_id = ${organizationId}), '{}'::jsonb)`;
   // One round trip for the next per-tenant id, the outbox row and the NOTIFY: every write that
   // records an event (a create at the gate, a decision) waits for it before its commit. The
   // counter's row lock serialises this tenant's event writers until commit, so ids follow commit order.
-  const result = await tx.execute<{ id: string | number }>(sql`
+  const result = await tx.execute<{ id: string | number; condominio_id: string | null }>(sql`
     WITH seq AS (
       INSERT INTO evento_sequencias (organization_id, ultimo_id) VALUES (${organizationId}, 1)
       ON CONFLICT (organization_id) DO UPDATE SET ultimo_id = evento_sequencias.ultimo_id + 1
@@ -62,14 +74,19 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
     ), stored AS (
       INSERT INTO eventos (organization_id, id, tipo, solicitacao_id, payload, created_at)
       SELECT ${organizationId}, ultimo_id, ${fields.type}, ${fields.solicitacao_id ?? null}::uuid,
-             ${JSON.stringify(fields)}::jsonb || jsonb_build_object('id', ultimo_id), ${fields.created_at}::timestamptz
+             ${JSON.stringify(fields)}::jsonb || jsonb_build_object('id', ultimo_id) || ${condominioOfUnit}, ${fields.created_at}::timestamptz
       FROM seq
       RETURNING id, payload
     )
-    SELECT id, pg_notify(${EVENTS_CHANNEL}, json_build_object('organizationId', ${organizationId}::text, 'event', payload)::text)
+    SELECT id, payload->>'condominio_id' AS condominio_id, pg_notify(${EVENTS_CHANNEL}, json_build_object('organizationId', ${organizationId}::text, 'event', payload)::text)
     FROM stored`);
-  const id = Number((result as unknown as { rows: { id: string | number }[] }).rows[0]!.id);
-  const event = { id, ...fields } as DomainEvent;
+  const stored = (result as unknown as { rows: { id: string | number; condominio_id: string | null }[] }).rows[0]!;
+  const id = Number(stored.id);
+  const event = {
+    id,
+    ...fields,
+    ...(stored.condominio_id ? { condominio_id: stored.condominio_id } : {}),
+  } as DomainEvent;
   // The same outbox feeds the webhooks: a delivery exists if and only if this change commits.
   await enqueueWebhookDeliveries(tx, organizationId, event);
   return event;

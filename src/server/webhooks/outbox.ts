@@ -38,6 +38,7 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
     case "notificacao.atualizada":
     case "acesso.entrada":
     case "acesso.saida":
+    case "acesso.atualizado":
     case "passe.atualizado":
       return [];
     case "passe.validado":
@@ -122,7 +123,11 @@ function renderPasse(organizationId: string, event: DomainEvent, data: PasseData
       },
       condominio,
       unidade: { id: unidade.id, codigo: unidade.codigo, torre: unidade.torre, pbx_ramal: unidade.pbxRamal },
-      portao: { nome: event.passe?.portao ?? PORTAO_PADRAO, condominio_id: condominio.id },
+      portao: {
+        nome: event.passe?.portao ?? PORTAO_PADRAO,
+        condominio_id: condominio.id,
+        acesso_id: event.acesso?.id ?? null,
+      },
     },
   };
   return JSON.stringify(payload);
@@ -164,7 +169,15 @@ function render(organizationId: string, event: DomainEvent, tipo: WebhookEvento,
             },
           }
         : {}),
-      ...(tipo === "portao.abrir" ? { portao: { nome: s.portao ?? PORTAO_PADRAO, condominio_id: condominio.id } } : {}),
+      ...(tipo === "portao.abrir"
+        ? {
+            portao: {
+              nome: s.portao ?? PORTAO_PADRAO,
+              condominio_id: condominio.id,
+              acesso_id: event.acesso?.id ?? null,
+            },
+          }
+        : {}),
     },
   };
   return JSON.stringify(payload);

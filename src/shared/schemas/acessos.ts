@@ -12,6 +12,13 @@ export const ACESSO_ORIGEM_LABELS: Record<AcessoOrigem, string> = {
   morador: "Autorizado por morador",
 };
 
+/**
+ * A gate opened for someone is their entry (docs/decisions/033-gate-opening-is-entry.md); for this
+ * long after it, "Não entrou" undoes it. An exit can be undone for a shorter time: a tap on the wrong row.
+ */
+export const NAO_ENTROU_JANELA_MINUTOS = 10;
+export const DESFAZER_SAIDA_JANELA_MINUTOS = 2;
+
 const nome = z
   .string({ error: "Nome deve ter pelo menos 2 caracteres" })
   .trim()
@@ -81,29 +88,35 @@ export const acessoSchema = z.object({
   entrada_por: z.string().nullable(),
   saida_em: isoDateTime.nullable(),
   saida_por: z.string().nullable(),
+  /** Set when the gate opened but the person did not come in; the visit never counts as inside. */
+  nao_entrou_em: isoDateTime.nullable(),
+  nao_entrou_por: z.string().nullable(),
   unidade: z.object({ codigo: z.string(), torre: z.string().nullable() }),
-  condominio: z.object({ nome: z.string() }),
+  /** The condominium, and the zone its times are read in (docs/product.md, "Horários"). */
+  condominio: z.object({ nome: z.string(), timezone: z.string() }),
 });
 export type Acesso = z.infer<typeof acessoSchema>;
 /** The log's list shows the document masked, as lists do (docs/product.md, "Personal data and retention"). */
 export const acessoPageSchema = pageOf(acessoSchema.extend({ documento: maskedDocument }));
 export type AcessoPage = z.infer<typeof acessoPageSchema>;
 
-/** Authorised requests of a condominium whose visitor has not come in yet (Portaria screen). */
-export const aguardandoEntradaQuerySchema = z.object({
+/** Visitors at a condominium's gate waiting for a decision (Portaria screen, "Aguardando decisão"). */
+export const aguardandoDecisaoQuerySchema = z.object({
   condominio_id: requiredId("Selecione o condomínio da portaria"),
 });
-export const aguardandoEntradaSchema = z.object({
+export const aguardandoDecisaoSchema = z.object({
   items: z.array(
     z.object({
       solicitacao_id: z.uuid(),
       nome_visitante: z.string(),
       tipo: z.string(),
-      decidido_em: isoDateTime.nullable(),
-      decidido_por_nome: z.string().nullable(),
+      created_at: isoDateTime,
+      expiracao_em: isoDateTime.nullable(),
+      /** Every resident was reached and nobody answered: the porteiro takes over. */
+      sem_resposta_moradores: z.boolean(),
       unidade_id: z.uuid(),
       unidade: z.object({ codigo: z.string(), torre: z.string().nullable() }),
     }),
   ),
 });
-export type AguardandoEntrada = z.infer<typeof aguardandoEntradaSchema>;
+export type AguardandoDecisao = z.infer<typeof aguardandoDecisaoSchema>;

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { CHAMADA_STATUSES, SOLICITACAO_TIPOS } from "../domain";
-import { isoDateTime, listQuery, pageOf } from "./common";
+import { condominioRefSchema, isoDateTime, listQuery, pageOf } from "./common";
 
 const chamadaFilters = {
+  /** The condominium of the call's request. */
+  condominio_id: z.uuid("Condomínio inválido").optional(),
   solicitacao_id: z.uuid("Solicitação inválida").optional(),
   pessoa_id: z.uuid("Pessoa inválida").optional(),
   status: z.enum(CHAMADA_STATUSES, { error: "Status inválido" }).optional(),
@@ -33,7 +35,10 @@ export const chamadaSchema = z.object({
   solicitacao: z.object({ nome_visitante: z.string(), tipo: z.enum(SOLICITACAO_TIPOS) }),
 });
 export type Chamada = z.infer<typeof chamadaSchema>;
-export const chamadaPageSchema = pageOf(chamadaSchema);
+/** A row of GET /api/chamadas: the call and the condominium of its request. */
+export const chamadaListItemSchema = chamadaSchema.extend({ condominio: condominioRefSchema });
+export type ChamadaListItem = z.infer<typeof chamadaListItemSchema>;
+export const chamadaPageSchema = pageOf(chamadaListItemSchema);
 
 /** Whole seconds from start to end; null while the call goes on. */
 export function duracaoSegundos(iniciadoEm: Date, finalizadoEm: Date | null): number | null {

@@ -3,30 +3,20 @@
  * The web forms and the server validate with these. Account creation's form is in cadastro.ts.
  */
 import { z } from "zod";
-import {
-  isValidBrazilianPhone,
-  isValidCnpjNumber,
-  maskCardExpiry,
-  maskCep,
-  maskCnpj,
-  maskPhone,
-  onlyDigits,
-  UF_CODES,
-} from "../br-format";
+import { isValidCnpjNumber, maskCardExpiry, maskCep, maskCnpj, onlyDigits, UF_CODES } from "../br-format";
 import { CHECKOUT_STATUSES, PAYMENT_MODES } from "../domain";
+import { formatPhone, phoneField } from "../phone";
 import { BILLING_CYCLES, PLAN_IDS } from "../plans";
 
 const required = (message: string, max = 120) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Máximo de ${max} caracteres`);
 
-/** Billing form (docs/product.md, "Checkout"): masked on screen, stored as digits. */
+/** Billing form (docs/product.md, "Checkout"): masked on screen, stored as digits (the phone in E.164). */
 export const checkoutClienteSchema = z
   .object({
     nome: required("Informe o nome completo").pipe(z.string().min(2, "Nome deve ter pelo menos 2 caracteres")),
     email: z.string({ error: "E-mail inválido" }).trim().toLowerCase().max(254).pipe(z.email("E-mail inválido")),
-    telefone: required("Informe o telefone", 20)
-      .refine(isValidBrazilianPhone, "Telefone inválido: use DDD e número, como (11) 99999-9999")
-      .transform(onlyDigits),
+    telefone: phoneField("Informe o telefone"),
     empresa: required("Informe o nome da empresa ou do condomínio"),
     cnpj: z
       .string()
@@ -65,7 +55,7 @@ export type CheckoutCliente = z.output<typeof checkoutClienteSchema>;
 export function maskCliente(cliente: CheckoutCliente): CheckoutClienteInput {
   return {
     ...cliente,
-    telefone: maskPhone(cliente.telefone),
+    telefone: formatPhone(cliente.telefone) ?? "",
     cnpj: cliente.cnpj ? maskCnpj(cliente.cnpj) : "",
     cep: maskCep(cliente.cep),
     complemento: cliente.complemento ?? "",

@@ -54,6 +54,14 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const isoDateTime = z.string().describe("Data e hora ISO 8601");
 
+/**
+ * The condominium a row of a list belongs to: the lists and the search span every condominium of
+ * the tenant, so each row names its own, and its times read in its timezone (docs/product.md,
+ * "Lists and search").
+ */
+export const condominioRefSchema = z.object({ id: z.uuid(), nome: z.string(), timezone: z.string() });
+export type CondominioRef = z.infer<typeof condominioRefSchema>;
+
 export const uuidParam = z.object({ id: z.uuid("Identificador inválido") });
 
 /** Lower-case, accents removed: "João" → "joao". The same function builds stored search text and queries. */

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { DEFAULT_TIMEZONE, RETENCAO_MAX_DIAS, RETENCAO_MIN_DIAS, RETENCAO_PADRAO_DIAS, TIMEZONES } from "../domain";
+import {
+  DEFAULT_TIMEZONE,
+  EXPIRACAO_SOLICITACAO_MAX_MINUTOS,
+  EXPIRACAO_SOLICITACAO_MIN_MINUTOS,
+  EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS,
+  RETENCAO_MAX_DIAS,
+  RETENCAO_MIN_DIAS,
+  RETENCAO_PADRAO_DIAS,
+  TIMEZONES,
+} from "../domain";
 import { isoDateTime, listQuery, pageOf } from "./common";
 import { solicitacaoSchema } from "./solicitacoes";
 
@@ -20,6 +29,18 @@ const retencaoDias = z.coerce
   .min(RETENCAO_MIN_DIAS, RETENCAO_MESSAGE)
   .max(RETENCAO_MAX_DIAS, RETENCAO_MESSAGE);
 
+const EXPIRACAO_MESSAGE = `A expiração vai de ${EXPIRACAO_SOLICITACAO_MIN_MINUTOS} a ${new Intl.NumberFormat("pt-BR").format(EXPIRACAO_SOLICITACAO_MAX_MINUTOS)} minutos (24 horas)`;
+
+/**
+ * Minutes an unanswered request waits before it expires (docs/product.md, "Condomínios"): every new
+ * request of the condominium gets its `expiracao_em` from this unless it names its own.
+ */
+const expiracaoSolicitacaoMinutos = z.coerce
+  .number({ error: EXPIRACAO_MESSAGE })
+  .int(EXPIRACAO_MESSAGE)
+  .min(EXPIRACAO_SOLICITACAO_MIN_MINUTOS, EXPIRACAO_MESSAGE)
+  .max(EXPIRACAO_SOLICITACAO_MAX_MINUTOS, EXPIRACAO_MESSAGE);
+
 const condominioBase = {
   nome: z
     .string({ error: "Nome deve ter pelo menos 2 caracteres" })
@@ -37,6 +58,7 @@ export const condominioInputSchema = z
     espera_morador_segundos: esperaMoradorSegundos.default(60),
     notificar_todos_moradores: notificarTodosMoradores.default(false),
     retencao_dias: retencaoDias.default(RETENCAO_PADRAO_DIAS),
+    expiracao_solicitacao_minutos: expiracaoSolicitacaoMinutos.default(EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS),
   })
   .strict();
 /**
@@ -49,6 +71,7 @@ export const condominioUpdateSchema = z
     espera_morador_segundos: esperaMoradorSegundos.optional(),
     notificar_todos_moradores: notificarTodosMoradores.optional(),
     retencao_dias: retencaoDias.optional(),
+    expiracao_solicitacao_minutos: expiracaoSolicitacaoMinutos.optional(),
   })
   .strict();
 export type CondominioInput = z.input<typeof condominioInputSchema>;
@@ -65,6 +88,8 @@ export const condominioSchema = z.object({
   espera_morador_segundos: z.number().int(),
   notificar_todos_moradores: z.boolean(),
   retencao_dias: z.number().int(),
+  /** New requests expire after this many minutes without a decision, unless they name their own expiry. */
+  expiracao_solicitacao_minutos: z.number().int(),
   created_at: isoDateTime,
 });
 export type Condominio = z.infer<typeof condominioSchema>;
@@ -96,3 +121,13 @@ export const retencaoSchema = z.object({
   contagens: retencaoContagensSchema,
 });
 export type Retencao = z.infer<typeof retencaoSchema>;
+
+/** "30 minutos", "1 hora", "90 minutos (1 h 30 min)": a condominium's wait as the console says it. */
+export function expiracaoText(minutos: number): string {
+  const fmt = new Intl.NumberFormat("pt-BR");
+  if (minutos < 60) return `${fmt.format(minutos)} ${minutos === 1 ? "minuto" : "minutos"}`;
+  const horas = Math.floor(minutos / 60);
+  const resto = minutos % 60;
+  if (resto === 0) return `${fmt.format(horas)} ${horas === 1 ? "hora" : "horas"}`;
+  return `${fmt.format(minutos)} minutos (${horas} h ${resto} min)`;
+}

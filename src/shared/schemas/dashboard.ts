@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { solicitacaoListItemSchema } from "./solicitacoes";
+import { solicitacaoListRowSchema } from "./solicitacoes";
+
+/** One condominium, or every one the caller reaches when omitted (the dashboard's selector). */
+const condominioFilter = z.uuid("Condomínio inválido").optional();
 
 export const dashboardQuerySchema = z.object({
-  condominio_id: z.uuid("Condomínio inválido").optional(),
+  condominio_id: condominioFilter,
   /** Override of "today" (YYYY-MM-DD), read in each condominium's timezone. */
   data: z.iso.date({ error: "Data inválida (use AAAA-MM-DD)" }).optional(),
 });
@@ -40,6 +43,11 @@ export const kpisSchema = z.object({
   trends: z.object({ pendente: trendSchema, autorizado: trendSchema, negado: trendSchema, total: trendSchema }),
   /** People inside now: entries without an exit (docs/product.md, "Dashboard"). */
   presentes: z.number().int(),
+  /**
+   * Pending requests now, whenever created (`counts.pendente` is only today's): the same count as
+   * GET /api/dashboard/pendentes, which the bell shows, for the same condominium filter.
+   */
+  pendentes_agora: z.number().int(),
 });
 export type Kpis = z.infer<typeof kpisSchema>;
 
@@ -47,7 +55,23 @@ export const ultimasQuerySchema = dashboardQuerySchema.extend({
   limit: z.coerce.number().int().min(1, "Limite inválido").max(100, "No máximo 100").default(20),
 });
 
-export const ultimasSchema = z.object({ items: z.array(solicitacaoListItemSchema) });
+export const ultimasSchema = z.object({ items: z.array(solicitacaoListRowSchema) });
+
+/** GET /api/dashboard/pendentes: the bell (docs/product.md, "Console shell"). */
+export const pendentesQuerySchema = z.object({ condominio_id: condominioFilter });
+
+/** How many newest pending requests the bell lists. */
+export const PENDENTES_LISTADAS = 5;
+
+export const pendentesSchema = z.object({
+  /** Pending requests now: the same count as the dashboard's `pendentes_agora` for the same filter. */
+  pendentes: z.number().int(),
+  /** Of those, the ones nobody answered ("Sem resposta dos moradores"). */
+  sem_resposta: z.number().int(),
+  /** The newest pending requests, at most PENDENTES_LISTADAS. */
+  items: z.array(solicitacaoListRowSchema),
+});
+export type Pendentes = z.infer<typeof pendentesSchema>;
 
 /** GET /api/dashboard/primeiros-passos: what a new tenant has set up yet (condominium → units → people). */
 export const primeirosPassosSchema = z.object({

@@ -48,6 +48,20 @@ export const papelInputSchema = z
   .superRefine(withPessoaForMorador);
 export type PapelInput = z.input<typeof papelInputSchema>;
 
+/** At most this many condominiums per porteiro: one who works at more is better left on "Todos". */
+export const MAX_CONDOMINIOS_POR_MEMBRO = 200;
+
+/** Where a porteiro works: none means every condominium of the tenant. */
+export const membroCondominiosInputSchema = z
+  .object({
+    condominio_ids: z
+      .array(z.uuid("Condomínio inválido"), { error: "Informe a lista de condomínios" })
+      .max(MAX_CONDOMINIOS_POR_MEMBRO, `Escolha no máximo ${MAX_CONDOMINIOS_POR_MEMBRO} condomínios`)
+      .transform((ids) => [...new Set(ids)]),
+  })
+  .strict();
+export type MembroCondominiosInput = z.input<typeof membroCondominiosInputSchema>;
+
 export const membroListQuerySchema = listQuery({
   q: z.string().trim().max(100, "Busca longa demais").optional(),
   papel: z.enum(MEMBER_ROLES, { error: "Papel inválido" }).optional(),
@@ -63,6 +77,11 @@ export const membroSchema = z.object({
   papel: z.enum(MEMBER_ROLES),
   /** The person record a morador acts as, with their units' labels. */
   pessoa: z.object({ id: z.uuid(), nome: z.string(), unidades: z.array(z.string()) }).nullable(),
+  /**
+   * The condominiums a porteiro works at, by name (docs/product.md, "Equipe"); empty: every
+   * condominium of the tenant ("Todos"), as for every other role.
+   */
+  condominios: z.array(z.object({ id: z.uuid(), nome: z.string() })),
   desde: isoDateTime,
   /** Whether this row is the caller. */
   voce: z.boolean(),

@@ -15,6 +15,11 @@ export const domainEventSchema = z.object({
    * stored before it existed (kept 7 days), which a morador's stream therefore never sends.
    */
   unidade_id: z.uuid().optional(),
+  /**
+   * Where it happened: the unit's condominium, or the gate's. A porteiro assigned to condominiums
+   * receives only theirs; an event without it reaches staff of the whole tenant only.
+   */
+  condominio_id: z.uuid().optional(),
   /** The visitor's name (the request's, the pass's or the access record's). */
   nome_visitante: z.string(),
   /** The request's status (also on call events); absent on access and pass events. */

@@ -11,6 +11,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   "diretorio:ler": "Ler condomínios, unidades, ramais e moradores (plano de discagem)",
   "eventos:ler": "Ler os eventos (solicitações e chamadas) em /api/v1/eventos",
   "passes:validar": "Validar passes (PIN ou QR Code) no portão e registrar a entrada",
+  "acessos:registrar": "Informar ao portão quem não entrou e registrar saídas (controlador)",
 };
 
 export const chaveInputSchema = z

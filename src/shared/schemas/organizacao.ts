@@ -1,6 +1,7 @@
 /** The administradora's own data ("Configurações → Organização"), used on e-mails and invitations. */
 import { z } from "zod";
-import { isValidBrazilianPhone, isValidCnpjNumber, onlyDigits } from "../br-format";
+import { isValidCnpjNumber, onlyDigits } from "../br-format";
+import { optionalPhone } from "../phone";
 import { optionalText } from "./common";
 
 export const organizacaoInputSchema = z
@@ -14,10 +15,8 @@ export const organizacaoInputSchema = z
     cnpj: optionalText(18)
       .refine((v) => v === null || isValidCnpjNumber(v), { message: "CNPJ inválido" })
       .transform((v) => (v === null ? null : onlyDigits(v))),
-    /** Stored as digits with area code. */
-    telefone: optionalText(20)
-      .refine((v) => v === null || isValidBrazilianPhone(v), { message: "Telefone inválido" })
-      .transform((v) => (v === null ? null : onlyDigits(v))),
+    /** Stored in E.164 (docs/product.md, "Telefones"); older values are digits, shown with formatPhone. */
+    telefone: optionalPhone(),
     email: optionalText(254).refine((v) => v === null || z.email().safeParse(v).success, {
       message: "E-mail inválido",
     }),

@@ -12,6 +12,7 @@ import {
   VISITA_TIPOS,
   type VisitaTipo,
 } from "../domain";
+import { optionalPhone } from "../phone";
 import { isoDateTime, listQuery, maskedDocument, optionalText, pageOf, requiredId } from "./common";
 
 export const VISITA_TIPO_LABELS: Record<VisitaTipo, string> = {
@@ -67,7 +68,8 @@ const passeFields = {
   /** What the visitor is to the unit ("diarista", "personal trainer"), shown at the gate. */
   descricao: optionalText(60, "Descrição deve ter no máximo 60 caracteres"),
   documento: optionalText(40),
-  telefone: optionalText(30),
+  /** Typed as Brazilians type it, stored in E.164 (docs/product.md, "Telefones"). */
+  telefone: optionalPhone(),
   modalidade: z.enum(PASSE_MODALIDADES, { error: "Escolha entre data única e recorrente" }),
   data_inicio: dateOnly("Informe uma data válida"),
   /** Recurring only; a single pass ends on the day it starts (or the next, overnight). */
@@ -246,8 +248,12 @@ export const v1ValidarPasseSchema = z
   .strict()
   .superRefine(pinOrQr);
 
-/** What the gate shows: the attempt, and the pass when one was found in this condominium. */
+/**
+ * What the gate shows: the attempt, the pass when one was found in this condominium, and the entry
+ * it recorded when the gate opened (docs/decisions/033-gate-opening-is-entry.md).
+ */
 export const validacaoResultadoSchema = validacaoSchema.extend({
+  acesso_id: z.uuid().nullable(),
   passe: z
     .object({
       id: z.uuid(),
@@ -266,6 +272,3 @@ export const validacaoListQuerySchema = listQuery({
   passe_id: z.uuid("Passe inválido").optional(),
 });
 export const validacaoPageSchema = pageOf(validacaoSchema);
-
-/** The integration's answer: the attempt, and the entry it registered when the gate opened. */
-export const v1ValidacaoResultadoSchema = validacaoResultadoSchema.extend({ acesso_id: z.uuid().nullable() });

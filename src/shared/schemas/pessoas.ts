@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { CANAIS_NOTIFICACAO } from "../domain";
+import { optionalPhone } from "../phone";
 import { listQuery, maskedDocument, optionalText, pageOf, requiredId } from "./common";
 import { solicitacaoListItemSchema } from "./solicitacoes";
-
-const E164 = /^\+[1-9]\d{7,14}$/;
 
 /** Person form and API body (docs/product.md, "Pessoas"). */
 export const pessoaInputSchema = z
@@ -15,9 +14,8 @@ export const pessoaInputSchema = z
       .min(2, "Nome deve ter pelo menos 2 caracteres")
       .max(120, "Nome deve ter no máximo 120 caracteres"),
     documento: optionalText(40),
-    telefone_e164: optionalText(20).refine((v) => v === null || E164.test(v), {
-      message: "Telefone deve estar no formato internacional, por exemplo +5511999999999",
-    }),
+    /** Typed as Brazilians type it, stored in E.164 (docs/product.md, "Telefones"). */
+    telefone_e164: optionalPhone(),
     email: optionalText(254).refine((v) => v === null || z.email().safeParse(v).success, {
       message: "E-mail inválido",
     }),

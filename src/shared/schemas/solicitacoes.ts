@@ -13,7 +13,16 @@ import {
   SOLICITACAO_TIPOS,
   WEBHOOK_ENTREGA_STATUSES,
 } from "../domain";
-import { isoDateTime, listQuery, maskedDocument, optionalText, pageOf, requiredId } from "./common";
+import { optionalPhone } from "../phone";
+import {
+  condominioRefSchema,
+  isoDateTime,
+  listQuery,
+  maskedDocument,
+  optionalText,
+  pageOf,
+  requiredId,
+} from "./common";
 
 /** Empty → null; otherwise a date-time that must lie in the future. Output: ISO string or null. */
 const expiracao = z
@@ -41,7 +50,8 @@ const visitorFields = {
     .min(2, "Nome deve ter pelo menos 2 caracteres")
     .max(120, "Nome deve ter no máximo 120 caracteres"),
   doc_visitante: optionalText(40),
-  telefone_visitante: optionalText(30),
+  /** Typed as Brazilians type it, stored in E.164 (docs/product.md, "Telefones"). */
+  telefone_visitante: optionalPhone(),
   motivo: optionalText(500),
   expiracao_em: expiracao,
 };
@@ -74,6 +84,21 @@ export const decisaoSchema = z
   .object({ observacoes: optionalText(500) })
   .strict()
   .default({ observacoes: null });
+
+/** The longest reason "Negar" keeps (docs/product.md, "Request detail"). */
+export const MOTIVO_NEGACAO_MAX = 280;
+
+/** Why it was denied: optional, shown to the porteiro and in the timeline; empty → null. */
+export const motivoNegacaoField = optionalText(
+  MOTIVO_NEGACAO_MAX,
+  `O motivo deve ter no máximo ${MOTIVO_NEGACAO_MAX} caracteres`,
+);
+
+/** POST …/negar: the observation and, optionally, the reason. */
+export const negacaoSchema = z
+  .object({ observacoes: optionalText(500), motivo_negacao: motivoNegacaoField })
+  .strict()
+  .default({ observacoes: null, motivo_negacao: null });
 
 const solicitacaoFilters = {
   condominio_id: z.uuid("Condomínio inválido").optional(),
@@ -116,8 +141,13 @@ export const solicitacaoSchema = z.object({
   observacoes: z.string().nullable(),
   /** The gate or intercom the integration said the visitor is at. */
   portao: z.string().nullable(),
-  /** Through what it was decided: console, telefone (a call's DTMF answer) or link (the resident's link). */
+  /**
+   * Through what it was decided: console (staff), telefone (a call's DTMF answer), link (the resident's
+   * link) or aplicativo (a signed-in resident in the console).
+   */
   decidido_via: z.enum(DECISAO_VIAS).nullable(),
+  /** Why it was denied, when the decider said (docs/product.md, "Request detail"). */
+  motivo_negacao: z.string().nullable(),
   /** Every resident was reached and nobody answered (docs/product.md, "Resident link"): the porteiro takes over. */
   sem_resposta_moradores_em: isoDateTime.nullable(),
   created_at: isoDateTime,
@@ -129,7 +159,11 @@ export type Solicitacao = z.infer<typeof solicitacaoSchema>;
 /** A request as lists show it (the list, the dashboard's latest): the visitor's document masked. */
 export const solicitacaoListItemSchema = solicitacaoSchema.extend({ doc_visitante: maskedDocument });
 
-export const solicitacaoPageSchema = pageOf(solicitacaoListItemSchema);
+/** A row of GET /api/solicitacoes: the list item and the condominium it belongs to. */
+export const solicitacaoListRowSchema = solicitacaoListItemSchema.extend({ condominio: condominioRefSchema });
+export type SolicitacaoListRow = z.infer<typeof solicitacaoListRowSchema>;
+
+export const solicitacaoPageSchema = pageOf(solicitacaoListRowSchema);
 export type SolicitacaoPage = z.infer<typeof solicitacaoPageSchema>;
 
 /** Who did something: a console user, or an integration through its API key. */
@@ -203,7 +237,10 @@ export const solicitacaoDetailSchema = solicitacaoSchema.extend({
   chamadas: z.array(chamadaDaSolicitacaoSchema),
   /** Staff only (empty for a morador): the gate commands sent to the integrations. */
   comandos_portao: z.array(comandoPortaoSchema),
-  /** Staff only (empty for a morador): the messages to the residents, oldest first. */
+  /**
+   * The messages to the residents, oldest first: the same list for every role that sees the request
+   * (a morador's shows the destinations masked, without the text or the provider's error).
+   */
   notificacoes: z.array(notificacaoSchema),
 });
 export type SolicitacaoDetail = z.infer<typeof solicitacaoDetailSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, optionalText, pageOf, requiredId } from "./common";
+import { condominioRefSchema, listQuery, optionalText, pageOf, requiredId } from "./common";
 import { moradorSchema } from "./pessoas";
 import { solicitacaoSchema } from "./solicitacoes";
 
@@ -38,7 +38,10 @@ export const unidadeSchema = z.object({
   moradores: z.number().int(),
 });
 export type Unidade = z.infer<typeof unidadeSchema>;
-export const unidadePageSchema = pageOf(unidadeSchema);
+/** A row of GET /api/unidades: the unit and its condominium. */
+export const unidadeListItemSchema = unidadeSchema.extend({ condominio: condominioRefSchema });
+export type UnidadeListItem = z.infer<typeof unidadeListItemSchema>;
+export const unidadePageSchema = pageOf(unidadeListItemSchema);
 
 /** GET /api/unidades/:id: the unit, its active residents and its latest requests. */
 export const unidadeDetailSchema = unidadeSchema.extend({

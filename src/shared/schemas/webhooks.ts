@@ -184,7 +184,17 @@ export const webhookDataSchema = z.object({
     })
     .optional(),
   /** On `portao.abrir`: which gate to open (the request's or the validation's gate, else "principal"). */
-  portao: z.object({ nome: z.string(), condominio_id: z.uuid() }).optional(),
+  portao: z
+    .object({
+      nome: z.string(),
+      condominio_id: z.uuid(),
+      /**
+       * The entry this opening recorded (docs/decisions/033-gate-opening-is-entry.md): a controller
+       * that sees nobody pass reports it with POST /api/v1/acessos/{id}/nao-entrou.
+       */
+      acesso_id: z.uuid().nullable().optional(),
+    })
+    .optional(),
 });
 
 /** The JSON body of every delivery. `id` is unique per event: receivers drop repeats by it. */

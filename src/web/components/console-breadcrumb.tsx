@@ -10,6 +10,7 @@ import {
   BreadcrumbSeparator,
 } from "@/web/components/ui/breadcrumb";
 import { CONSOLE_SCREENS, screenTitles } from "@/web/lib/console-screens";
+import { cn } from "@/web/lib/utils";
 
 export interface Crumb {
   label: string;
@@ -38,23 +39,40 @@ export function consoleBreadcrumbs(pathname: string): Crumb[] {
   return crumbs;
 }
 
+/**
+ * One line at any width: "Dashboard" keeps its word and the current page gives way last; the crumbs
+ * between start at nothing and take the room left, up to their whole title, so they are the ones cut
+ * short ("Pess…", their whole title on hover, and read whole by screen readers) and a 1024 px
+ * tablet's header never wraps.
+ */
 export function ConsoleBreadcrumb({ className }: { className?: string }) {
   const { pathname } = useLocation();
   const crumbs = consoleBreadcrumbs(pathname);
   return (
     <Breadcrumb className={className}>
-      <BreadcrumbList>
+      <BreadcrumbList className="flex-nowrap gap-1.5 sm:gap-2">
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
             <Fragment key={crumb.href}>
-              {index > 0 && <BreadcrumbSeparator />}
-              <BreadcrumbItem className="min-w-0">
+              {index > 0 && <BreadcrumbSeparator className="shrink-0" />}
+              <BreadcrumbItem
+                className={cn(
+                  "min-w-0",
+                  index === 0 && !last && "shrink-0",
+                  index > 0 && !last && "min-w-8 max-w-max grow basis-0",
+                  last && crumbs.length > 1 && "min-w-12",
+                )}
+              >
                 {last ? (
-                  <BreadcrumbPage className="truncate">{crumb.label}</BreadcrumbPage>
+                  <BreadcrumbPage className="min-w-0 truncate" title={crumb.label}>
+                    {crumb.label}
+                  </BreadcrumbPage>
                 ) : (
-                  <BreadcrumbLink asChild>
-                    <Link to={crumb.href}>{crumb.label}</Link>
+                  <BreadcrumbLink asChild className="min-w-0 truncate">
+                    <Link to={crumb.href} title={crumb.label}>
+                      {crumb.label}
+                    </Link>
                   </BreadcrumbLink>
                 )}
               </BreadcrumbItem>

@@ -20,8 +20,10 @@ export function ConsoleHeader({ user, demo }: { user: MenuUser; demo?: boolean }
       <ConsoleBreadcrumb className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1" />
       <div className="ml-auto flex items-center gap-1">
         <DemoBadge demo={demo} />
-        <GlobalSearch className="hidden md:block" />
-        <MobileGlobalSearch className="md:hidden" />
+        {/* The box from xl up; below it the button opens it, so the breadcrumb keeps one line on a
+            1024 px tablet (docs/product.md, "Console shell"). */}
+        <GlobalSearch className="hidden xl:block" />
+        <MobileGlobalSearch className="xl:hidden" />
         <NotificationBell />
         {canManage && (
           <Button variant="ghost" size="icon" aria-label="Configurações" asChild>

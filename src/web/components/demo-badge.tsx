@@ -10,9 +10,9 @@ export function DemoBadge({ demo }: { demo: boolean | undefined }) {
       className="border-amber-200 bg-amber-100 text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/15 dark:text-amber-200"
     >
       <FlaskConical aria-hidden="true" />
-      {/* A phone's header keeps one row with a short word; the full label from sm up. */}
-      <span className="sm:hidden">Demo</span>
-      <span className="hidden sm:inline">Dados de demonstração</span>
+      {/* The header keeps one row, and room for the breadcrumb, with a short word; the full label from xl up. */}
+      <span className="xl:hidden">Demo</span>
+      <span className="hidden xl:inline">Dados de demonstração</span>
     </Badge>
   );
 }

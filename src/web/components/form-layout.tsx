@@ -79,11 +79,35 @@ export function FormLayout<T extends FieldValues>({
 }
 
 /**
+ * A failed save in a dialog: the fields the API names get its messages inline, the toast says what
+ * failed, and the first field in error takes the focus once the form is enabled again.
+ */
+export function reportSaveError<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, "setError" | "setFocus">,
+  error: unknown,
+  fields: readonly FieldPath<T>[],
+  title: string,
+) {
+  let first: FieldPath<T> | undefined;
+  if (error instanceof ApiError) {
+    for (const field of error.fields) {
+      const name = fields.find((f) => f === field.path);
+      if (!name) continue;
+      form.setError(name, { message: field.message });
+      first ??= name;
+    }
+  }
+  toast.error(title, { description: errorMessage(error) });
+  // After the form is enabled again, or the focus would land on a disabled field.
+  if (first) setTimeout(() => form.setFocus(first), 0);
+}
+
+/**
  * The submit handler of a form that saves through the API: on success the toast and the way back
  * to `goTo`; on failure the fields the API names get its messages inline (the server checks more
  * than the schema: uniqueness, references) and the error toast says what failed.
  */
-export function useSaveHandler<T extends FieldValues, Output>(
+export function useSaveHandler<T extends FieldValues, Output, Saved = unknown>(
   form: UseFormReturn<T, unknown, Output>,
   {
     fields,
@@ -95,19 +119,20 @@ export function useSaveHandler<T extends FieldValues, Output>(
   }: {
     /** The fields the API's errors may name. */
     fields: readonly FieldPath<T>[];
-    save: (values: Output) => Promise<unknown>;
+    save: (values: Output) => Promise<Saved>;
     success: string;
     successDescription?: (values: Output) => string;
     errorTitle: string;
-    goTo: string;
+    /** Where to go next: a fixed screen, or the record just saved. */
+    goTo: string | ((saved: Saved) => string);
   },
 ) {
   const navigate = useNavigate();
   return form.handleSubmit(async (values) => {
     try {
-      await save(values);
+      const saved = await save(values);
       toast.success(success, successDescription && { description: successDescription(values) });
-      navigate(goTo);
+      navigate(typeof goTo === "function" ? goTo(saved) : goTo);
     } catch (error) {
       if (error instanceof ApiError) {
         for (const field of error.fields) {

@@ -3,7 +3,9 @@
  * characters) from GET /api/busca, grouped as Pessoas, Solicitações and Unidades in an ARIA 1.2
  * combobox. ArrowUp/ArrowDown move through the results, Enter opens the active one, Esc closes.
  * The server leaves people out for a role without the people registry (a morador); the groups here
- * follow the same permissions, so no result ever leads to a screen the role cannot open.
+ * follow the same permissions, so no result ever leads to a screen the role cannot open. Each result
+ * says where it belongs (a request: its unit and when it was made, on its condominium's clock; the
+ * condominium itself when the caller has several), so two visits of the same provider read apart.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
@@ -17,8 +19,10 @@ import { Input } from "@/web/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/web/components/ui/popover";
 import { Spinner } from "@/web/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/web/lib/api";
+import { useCondominios } from "@/web/lib/condominios";
 import { meQueryOptions } from "@/web/lib/me.queries";
 import { cn } from "@/web/lib/utils";
+import { formatInZone, zoneDiffers, zoneLabel } from "@/web/lib/zoned-time";
 
 const DEBOUNCE_MS = 250;
 const MIN_CHARS = 2;
@@ -27,9 +31,18 @@ interface Option {
   id: string;
   group: "Pessoas" | "Solicitações" | "Unidades";
   label: string;
-  detail?: string;
+  /** Lines under the label: where the result belongs, and when. */
+  details: string[];
   href: string;
 }
+
+/** "27/11/2026 14:02", and "(horário de Manaus)" when the browser's clock reads it differently. */
+function whenInZone(value: string, timeZone: string): string {
+  const label = zoneDiffers(value, timeZone) ? ` (${zoneLabel(timeZone)})` : "";
+  return `${formatInZone(value, timeZone)}${label}`;
+}
+
+const line = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join(" · ");
 
 /**
  * The placeholder names what the role can find: the text of docs/product.md, "Console shell", unless the role is known
@@ -90,26 +103,34 @@ export function GlobalSearch({
   const canReadPessoas = permissions.includes("pessoas:ler");
   const canReadUnidades = permissions.includes("unidades:ler");
   const data = q.length >= MIN_CHARS ? busca.data : undefined;
+  // The condominium is named only when the caller has several (the lookup loads with the first search).
+  const many = useCondominios({ enabled: q.length >= MIN_CHARS }).many;
   const options: Option[] = data
     ? [
         ...(canReadPessoas ? data.pessoas : []).map((p) => ({
           id: p.id,
           group: "Pessoas" as const,
           label: p.nome,
-          detail: [p.documento, p.pbx_ramal && `Ramal ${p.pbx_ramal}`].filter(Boolean).join(" · ") || undefined,
+          details: [line(p.documento, p.pbx_ramal && `Ramal ${p.pbx_ramal}`, many && p.condominio.nome)].filter(
+            Boolean,
+          ),
           href: `/app/pessoas/${p.id}`,
         })),
         ...data.solicitacoes.map((s) => ({
           id: s.id,
           group: "Solicitações" as const,
           label: s.nome_visitante,
-          detail: solicitacaoStatusDisplay(s.status).label,
+          details: [
+            line(unidadeLabel(s.unidade), many && s.condominio.nome),
+            line(whenInZone(s.created_at, s.condominio.timezone), solicitacaoStatusDisplay(s.status).label),
+          ],
           href: `/app/solicitacoes/${s.id}`,
         })),
         ...(canReadUnidades ? data.unidades : []).map((u) => ({
           id: u.id,
           group: "Unidades" as const,
           label: unidadeLabel(u),
+          details: many ? [u.condominio.nome] : [],
           href: `/app/unidades/${u.id}`,
         })),
       ]
@@ -249,7 +270,11 @@ export function GlobalSearch({
                   onClick={() => go(o)}
                 >
                   <span className="block truncate font-medium">{o.label}</span>
-                  {o.detail && <span className="block truncate text-muted-foreground text-xs">{o.detail}</span>}
+                  {o.details.map((detail) => (
+                    <span key={detail} className="block truncate text-muted-foreground text-xs">
+                      {detail}
+                    </span>
+                  ))}
                 </div>
               ))}
             </div>

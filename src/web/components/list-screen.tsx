@@ -4,9 +4,10 @@
  * a screen only says what it filters and how it draws its items.
  */
 import type { UseQueryResult } from "@tanstack/react-query";
-import { Eye, FilterX, Pencil, Plus, Search } from "lucide-react";
+import { ChevronDown, Eye, FileSpreadsheet, FilterX, Pencil, Plus, Search, SlidersHorizontal } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
+import { Children, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { TOTAL_CAP } from "@/shared/schemas/common";
 import { ErrorState } from "@/web/components/error-state";
 import { PageHeader } from "@/web/components/page-header";
@@ -16,8 +17,6 @@ import { Card, CardContent } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
-import { Skeleton } from "@/web/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHeader, TableRow } from "@/web/components/ui/table";
 import { ALL, type ListParams, MAX_SEARCH } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 
@@ -50,8 +49,26 @@ export function AddLink({ to, children }: { to: string; children: React.ReactNod
 }
 
 /**
+ * "Importar planilha" of the unit and people lists (docs/product.md, "Importar planilha"), carrying
+ * the condominium the list is filtered by.
+ */
+export function ImportLink({ condominioId }: { condominioId?: string }) {
+  return (
+    <Button asChild variant="outline">
+      <Link to={condominioId ? `/app/importacao?condominio_id=${condominioId}` : "/app/importacao"}>
+        <FileSpreadsheet aria-hidden="true" />
+        Importar planilha
+      </Link>
+    </Button>
+  );
+}
+
+/**
  * The search box (debounced into ?q by useListParams), the screen's own filters and, when the screen
- * has filters to clear, "Limpar filtros". `columns` lays them out on wide screens.
+ * has filters to clear, "Limpar filtros". `columns` lays them out on wide screens. On a phone the
+ * filters fold behind one "Filtros" button, which counts the ones in effect ("Filtros (2)"), under
+ * the search box, which always shows (docs/product.md, "Lists and search"). A screen without a search
+ * (the audit trail) leaves out `searchId`.
  */
 export function ListFilters({
   list,
@@ -64,15 +81,26 @@ export function ListFilters({
   children,
 }: {
   list: ListParams;
-  searchId: string;
-  searchLabel: string;
-  placeholder: string;
+  searchId?: string;
+  searchLabel?: string;
+  placeholder?: string;
   columns: string;
   /** The query-string keys "Limpar filtros" removes along with ?q; without them there is no button. */
   clearKeys?: string[];
   filtered?: boolean;
   children?: React.ReactNode;
 }) {
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const hasFilters = Children.toArray(children).length > 0 || !!clearKeys;
+  const active = (clearKeys ?? []).filter((key) => !!params.get(key)).length;
+  const clear = clearKeys && (
+    <Button type="button" variant="ghost" disabled={!filtered && !list.search} onClick={() => list.clear(clearKeys)}>
+      <FilterX aria-hidden="true" />
+      Limpar filtros
+    </Button>
+  );
   return (
     <search>
       <form
@@ -82,35 +110,48 @@ export function ListFilters({
           list.submitSearch();
         }}
       >
-        <div className="grid gap-2">
-          <Label htmlFor={searchId}>{searchLabel}</Label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              placeholder={placeholder}
-              className="pl-8"
-              maxLength={MAX_SEARCH}
-              value={list.search}
-              onChange={(event) => list.setSearch(event.target.value)}
-            />
+        {searchId && (
+          <div className="grid gap-2">
+            <Label htmlFor={searchId}>{searchLabel}</Label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                id={searchId}
+                type="search"
+                placeholder={placeholder}
+                className="pl-8"
+                maxLength={MAX_SEARCH}
+                value={list.search}
+                onChange={(event) => list.setSearch(event.target.value)}
+              />
+            </div>
           </div>
-        </div>
-        {children}
-        {clearKeys && (
-          <Button
-            type="button"
-            variant="ghost"
-            disabled={!filtered && !list.search}
-            onClick={() => list.clear(clearKeys)}
-          >
-            <FilterX aria-hidden="true" />
-            Limpar filtros
-          </Button>
+        )}
+        {hasFilters && (
+          <>
+            <Button
+              type="button"
+              variant="outline"
+              className="w-full justify-between md:hidden"
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={() => setOpen(!open)}
+            >
+              <span className="flex items-center gap-2">
+                <SlidersHorizontal aria-hidden="true" />
+                {active > 0 ? `Filtros (${active})` : "Filtros"}
+              </span>
+              <ChevronDown className={cn("transition-transform", open && "rotate-180")} aria-hidden="true" />
+            </Button>
+            {/* On wide screens the panel's children sit in the form's own grid, as if it were not there. */}
+            <div id={panelId} className={cn("grid gap-3 md:contents", !open && "max-md:hidden")}>
+              {children}
+              {clear}
+            </div>
+          </>
         )}
       </form>
     </search>
@@ -235,54 +276,44 @@ export function ListScreen<T>({
   );
 }
 
-/**
- * The table of a list screen: dimmed while the previous page stays on screen (`stale`), and skeleton
- * rows under the real header while the first page loads.
- */
-export function ListTable({
-  head,
-  loading = false,
-  stale,
-  skeleton,
-  children,
-}: {
-  head: React.ReactNode;
-  loading?: boolean;
-  stale: boolean;
-  skeleton?: { rows: number; columns: number; width: string };
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="overflow-x-auto">
-      <Table className={cn(stale && "opacity-60")} aria-busy={loading || stale || undefined}>
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">{head}</TableRow>
-        </TableHeader>
-        <TableBody>
-          {loading && skeleton
-            ? Array.from({ length: skeleton.rows }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                <TableRow key={row} aria-hidden="true">
-                  {Array.from({ length: skeleton.columns }, (_, cell) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-                    <TableCell key={cell}>
-                      <Skeleton className={cn("h-4", skeleton.width)} />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            : children}
-        </TableBody>
-      </Table>
-    </div>
-  );
-}
+/** The table and the cards of a list screen live apart, so a screen that only shows rows loads no filter code. */
+export { ListTable } from "@/web/components/responsive-list";
 
 /**
- * The icon links "Ver" and "Editar" of a table row, named for screen readers ("Ver {name}");
- * "Editar" only when the role may edit (`editable`).
+ * The links "Ver" and "Editar" of a record, named for screen readers ("Ver {name}"); "Editar" only
+ * when the role may edit (`editable`). Icons in a table row; on a card (`layout="card"`), buttons
+ * with their words, for a thumb.
  */
-export function RowActions({ to, name, editable = true }: { to: string; name: string; editable?: boolean }) {
+export function RowActions({
+  to,
+  name,
+  editable = true,
+  layout = "table",
+}: {
+  to: string;
+  name: string;
+  editable?: boolean;
+  layout?: "table" | "card";
+}) {
+  if (layout === "card")
+    return (
+      <>
+        <Button asChild variant="outline">
+          <Link to={to} aria-label={`Ver ${name}`}>
+            <Eye aria-hidden="true" />
+            Ver
+          </Link>
+        </Button>
+        {editable && (
+          <Button asChild variant="outline">
+            <Link to={`${to}/editar`} aria-label={`Editar ${name}`}>
+              <Pencil aria-hidden="true" />
+              Editar
+            </Link>
+          </Button>
+        )}
+      </>
+    );
   return (
     <div className="flex justify-end gap-1">
       <Button asChild variant="ghost" size="icon">

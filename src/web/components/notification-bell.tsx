@@ -3,7 +3,7 @@ import { Bell, BellRing, ChevronRight, PhoneOff } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { QUERY_ROOTS } from "@/shared/query-keys";
-import type { SolicitacaoPage } from "@/shared/schemas/solicitacoes";
+import type { Pendentes } from "@/shared/schemas/dashboard";
 import { unidadeLabel } from "@/shared/unidade-label";
 import { RelativeTime } from "@/web/components/relative-time";
 import { SemRespostaBadge } from "@/web/components/status-badge";
@@ -14,30 +14,18 @@ import { apiFetch, errorMessage } from "@/web/lib/api";
 
 const number = new Intl.NumberFormat("pt-BR");
 
-const PENDENTES_SHOWN = 5;
-
 /**
- * The newest pending requests and their total. Under the "solicitacoes" root, so every change to a
- * request (realtime event or decision) refreshes the badge. The bell is on every console screen, so
- * its answers are read as the shared type, not parsed with zod (docs/decisions/026).
+ * The pending requests now, of every condominium the user reaches: how many, how many nobody
+ * answered (docs/product.md, "Resident link"), and the newest few. One answer, and the same count
+ * as the dashboard's "Pendentes agora" (both read GET /api/dashboard/pendentes' query). Under the
+ * "solicitacoes" root, so every change to a request (realtime event or decision) refreshes the badge.
+ * The bell is on every console screen, so its answer is read as the shared type, not parsed with zod
+ * (docs/decisions/026).
  */
 export function pendentesOptions() {
   return queryOptions({
-    queryKey: [QUERY_ROOTS.solicitacoes, "pendentes", PENDENTES_SHOWN] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<SolicitacaoPage>(`/api/solicitacoes?status=pendente&page_size=${PENDENTES_SHOWN}`, { signal }),
-    staleTime: 60_000,
-  });
-}
-
-/**
- * How many pending requests nobody answered (docs/product.md, "Resident link": every resident was reached, or
- * none could be): only the total is read. Under the "solicitacoes" root like the pending count.
- */
-export function semRespostaOptions() {
-  return queryOptions({
-    queryKey: [QUERY_ROOTS.solicitacoes, "sem-resposta", "total"] as const,
-    queryFn: ({ signal }) => apiFetch<SolicitacaoPage>("/api/solicitacoes?sem_resposta=true&page_size=1", { signal }),
+    queryKey: [QUERY_ROOTS.solicitacoes, "pendentes", "sino"] as const,
+    queryFn: ({ signal }) => apiFetch<Pendentes>("/api/dashboard/pendentes", { signal }),
     staleTime: 60_000,
   });
 }
@@ -50,16 +38,16 @@ export function pendentesLabel(count: number): string {
   return count === 1 ? "1 solicitação pendente" : `${number.format(count)} solicitações pendentes`;
 }
 
-/** "1 sem resposta dos moradores", "2 sem resposta dos moradores" ("99+" when the total is capped). */
-export function semRespostaLabel(count: number, truncated = false): string {
-  return `${truncated ? "Mais de " : ""}${number.format(count)} sem resposta dos moradores`;
+/** "1 sem resposta dos moradores", "2 sem resposta dos moradores". */
+export function semRespostaLabel(count: number): string {
+  return `${number.format(count)} sem resposta dos moradores`;
 }
 
 /** The bell's accessible description: "3 solicitações pendentes, 2 sem resposta dos moradores". */
-export function bellDescription(pendentes: number, semResposta: number, semRespostaTruncated = false): string {
+export function bellDescription(pendentes: number, semResposta: number): string {
   const parts: string[] = [];
   if (pendentes > 0) parts.push(pendentesLabel(pendentes));
-  if (semResposta > 0) parts.push(semRespostaLabel(semResposta, semRespostaTruncated));
+  if (semResposta > 0) parts.push(semRespostaLabel(semResposta));
   return parts.join(", ");
 }
 
@@ -71,15 +59,12 @@ export function bellDescription(pendentes: number, semResposta: number, semRespo
  */
 export function NotificationBell() {
   const pendentes = useQuery(pendentesOptions());
-  const semResposta = useQuery(semRespostaOptions());
   const [open, setOpen] = useState(false);
   const descriptionId = useId();
-  const count = pendentes.data?.total ?? 0;
-  const truncated = pendentes.data?.total_truncated ?? false;
+  const count = pendentes.data?.pendentes ?? 0;
   const items = pendentes.data?.items ?? [];
-  const semRespostaCount = semResposta.data?.total ?? 0;
-  const semRespostaTruncated = semResposta.data?.total_truncated ?? false;
-  const description = bellDescription(count, semRespostaCount, semRespostaTruncated);
+  const semRespostaCount = pendentes.data?.sem_resposta ?? 0;
+  const description = bellDescription(count, semRespostaCount);
   const close = () => setOpen(false);
   const BellIcon = semRespostaCount > 0 ? BellRing : Bell;
 
@@ -100,7 +85,7 @@ export function NotificationBell() {
               aria-hidden="true"
               className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-destructive-foreground leading-none"
             >
-              {count > 99 || truncated ? "99+" : count}
+              {count > 99 ? "99+" : count}
             </span>
           )}
           {semRespostaCount > 0 && (
@@ -109,7 +94,7 @@ export function NotificationBell() {
               aria-hidden="true"
               className="absolute right-0.5 bottom-0 flex h-4 min-w-4 items-center justify-center rounded-full border border-background bg-amber-400 px-1 font-semibold text-[10px] text-amber-950 leading-none"
             >
-              {semRespostaCount > 99 || semRespostaTruncated ? "99+" : semRespostaCount}
+              {semRespostaCount > 99 ? "99+" : semRespostaCount}
             </span>
           )}
         </Button>
@@ -129,7 +114,7 @@ export function NotificationBell() {
               ? "Carregando..."
               : count === 0
                 ? "Nada aguardando decisão."
-                : `${pendentesLabel(count)} aguardando decisão.`}
+                : `${pendentesLabel(count)} agora, em todos os condomínios.`}
           </p>
         </div>
         {semRespostaCount > 0 && (
@@ -142,9 +127,7 @@ export function NotificationBell() {
             >
               <PhoneOff className="size-4 shrink-0" aria-hidden="true" />
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold text-sm">
-                  {semRespostaLabel(semRespostaCount, semRespostaTruncated)}
-                </span>
+                <span className="block font-semibold text-sm">{semRespostaLabel(semRespostaCount)}</span>
                 <span className="block text-xs">Ligue para a unidade.</span>
               </span>
               <ChevronRight className="size-4 shrink-0" aria-hidden="true" />
@@ -172,7 +155,9 @@ export function NotificationBell() {
                   <span className="flex flex-wrap gap-x-2 text-muted-foreground text-xs">
                     <span>{unidadeLabel(s.unidade)}</span>
                     <span aria-hidden="true">·</span>
-                    <RelativeTime value={s.created_at} />
+                    <span>{s.condominio.nome}</span>
+                    <span aria-hidden="true">·</span>
+                    <RelativeTime value={s.created_at} timeZone={s.condominio.timezone} />
                   </span>
                 </Link>
               </li>

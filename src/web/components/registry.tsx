@@ -8,10 +8,12 @@ import { Pencil, Star } from "lucide-react";
 import type * as React from "react";
 import type { FieldPath, FieldValues } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
+import { CondominioFilter } from "@/web/components/condominio-filter";
 import { type AnyForm, SelectField } from "@/web/components/form-field";
 import { ListFilters, SelectFilter } from "@/web/components/list-screen";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
+import { useCondominios } from "@/web/lib/condominios";
 import { shortId } from "@/web/lib/console-screens";
 import { condominioOptions } from "@/web/lib/lookups.queries";
 import { isFiltered, isUuid, useListParams } from "@/web/lib/use-list-params";
@@ -80,39 +82,28 @@ export function ActiveBadge({ active, feminine = false }: { active: boolean; fem
   );
 }
 
-function CondominioFilter({ value, onChange }: { value: string | undefined; onChange: (value?: string) => void }) {
-  const condominios = useQuery(condominioOptions());
-  const options: [string, string][] = (condominios.data ?? []).map((c) => [c.id, c.nome]);
-  // A condominium from the URL that is not among the options yet still needs an item to show.
-  if (value && !condominios.data?.some((c) => c.id === value))
-    options.unshift([value, condominios.isPending ? "Carregando..." : "Condomínio selecionado"]);
-  return (
-    <SelectFilter
-      id="filtro-condominio"
-      label="Condomínio"
-      allLabel="Todos"
-      value={value}
-      onChange={onChange}
-      options={options}
-    />
-  );
-}
-
-/** The state of the people and unit lists, kept in the URL: search, condominium, status and page. */
+/**
+ * The state of the people and unit lists, kept in the URL: search, condominium, status and page; and
+ * the caller's condominiums, whose count decides whether rows name theirs (docs/product.md, "Lists and search").
+ */
 export function useCondominioStatusFilters<S extends string>(statuses: readonly S[]) {
   const params = useListParams();
+  const condominios = useCondominios();
   const filters = {
     q: params.q,
     condominio_id: params.uuid("condominio_id"),
     status: params.oneOf("status", statuses),
     page: params.page,
   };
-  return { params, filters, filtered: isFiltered(filters) };
+  return { params, filters, filtered: isFiltered(filters), condominios };
 }
 
-/** The filter bar of the people and unit lists: search, condominium ("Todos" or one) and status. */
+/**
+ * The filter bar of the people and unit lists: search, condominium ("Todos os condomínios" or one,
+ * when there are several) and status.
+ */
 export function CondominioStatusFilters({
-  state: { params, filters, filtered },
+  state: { params, filters, filtered, condominios },
   searchId,
   searchLabel,
   placeholder,
@@ -132,11 +123,19 @@ export function CondominioStatusFilters({
       searchId={searchId}
       searchLabel={searchLabel}
       placeholder={placeholder}
-      columns="md:grid-cols-[minmax(0,1fr)_14rem_10rem_auto]"
+      columns={
+        condominios.many || filters.condominio_id
+          ? "md:grid-cols-[minmax(0,1fr)_14rem_10rem_auto]"
+          : "md:grid-cols-[minmax(0,1fr)_10rem_auto]"
+      }
       clearKeys={["condominio_id", "status"]}
       filtered={filtered}
     >
-      <CondominioFilter value={filters.condominio_id} onChange={(v) => params.update({ condominio_id: v })} />
+      <CondominioFilter
+        condominios={condominios}
+        value={filters.condominio_id}
+        onChange={(condominio_id) => params.update({ condominio_id })}
+      />
       <SelectFilter
         id="filtro-status"
         label="Status"

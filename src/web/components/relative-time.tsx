@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { cn } from "@/web/lib/utils";
+import { formatLongInZone, zoneDiffers, zoneLabel } from "@/web/lib/zoned-time";
 
 // One shared clock for every relative time on screen, ticking every 30 s while any is mounted.
 const TICK_MS = 30_000;
@@ -183,12 +184,25 @@ export function formatRelative(value: string | Date): string {
   return formatDistancePtBR(ahead > 0 && ahead < 60_000 ? new Date(current) : date, new Date(current));
 }
 
-/** A relative time ("há 5 minutos") in a <time> element, with the full date as its title. */
-export function RelativeTime({ value, className }: { value: string | Date; className?: string }) {
+/**
+ * A relative time ("há 5 minutos") in a <time> element, with the full date as its title: on the
+ * condominium's clock when `timeZone` is given (docs/product.md, "Horários"), else the browser's.
+ */
+export function RelativeTime({
+  value,
+  className,
+  timeZone,
+}: {
+  value: string | Date;
+  className?: string;
+  timeZone?: string;
+}) {
   useNow(); // re-render as time passes
   const date = toDate(value);
+  const label = zoneDiffers(date, timeZone) && timeZone ? ` (${zoneLabel(timeZone)})` : "";
+  const title = timeZone ? `${formatLongInZone(date, timeZone)}${label}` : formatDateTimeLong(date);
   return (
-    <time dateTime={date.toISOString()} title={formatDateTimeLong(date)} className={cn(className)}>
+    <time dateTime={date.toISOString()} title={title} className={cn(className)}>
       {formatRelative(date)}
     </time>
   );

@@ -5,34 +5,45 @@ import type { Solicitacao } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/unidade-label";
 import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
-import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
+import { RelativeTime } from "@/web/components/relative-time";
+import { type ListColumn, ResponsiveList } from "@/web/components/responsive-list";
 import { SectionCard } from "@/web/components/section-card";
 import { SemRespostaBadge, StatusBadge } from "@/web/components/status-badge";
 import { TipoBadge } from "@/web/components/tipo-badge";
 import { Button } from "@/web/components/ui/button";
-import { Skeleton } from "@/web/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
-import { useIsMobile } from "@/web/lib/use-mobile";
+import { ZonedTime } from "@/web/components/zoned-time";
 import { cn } from "@/web/lib/utils";
 
 export function detailHref(id: string) {
   return `/app/solicitacoes/${id}`;
 }
 
-const SKELETON_COLUMNS = [
-  ["visitante", "w-40"],
-  ["tipo", "w-20"],
-  ["unidade", "w-28"],
-  ["status", "w-20"],
-  ["data", "w-28"],
-  ["acoes", "ml-auto w-24"],
-] as const;
+/** A request, and the condominium whose clock its times are read on when the row names it (the list's rows do). */
+type Row = Solicitacao & { condominio?: { timezone: string; nome?: string } };
 
-function DateCell({ value }: { value: string }) {
+/**
+ * The unit, and under it the condominium when the list spans several (docs/product.md, "Lists and
+ * search"): the same unit code can exist in two condominiums.
+ */
+function UnidadeCell({ s, showCondominio }: { s: Row; showCondominio: boolean }) {
+  const condominio = showCondominio ? s.condominio?.nome : undefined;
+  if (!condominio) return <span>{unidadeLabel(s.unidade)}</span>;
   return (
     <div className="flex flex-col">
-      <span>{formatDateTime(value)}</span>
-      <RelativeTime value={value} className="text-muted-foreground text-xs" />
+      <span>{unidadeLabel(s.unidade)}</span>
+      <span className="text-muted-foreground text-xs" data-testid="condominio">
+        {condominio}
+      </span>
+    </div>
+  );
+}
+
+/** When it was created, on its condominium's clock (docs/product.md, "Horários"). */
+function DateCell({ value, timeZone }: { value: string; timeZone: string | undefined }) {
+  return (
+    <div className="flex flex-col">
+      <ZonedTime value={value} timeZone={timeZone} />
+      <RelativeTime value={value} timeZone={timeZone} className="text-muted-foreground text-xs" />
     </div>
   );
 }
@@ -59,117 +70,122 @@ function semResposta(s: Solicitacao): boolean {
 
 function DetailsLink({ s, className }: { s: Solicitacao; className?: string }) {
   return (
-    <Button asChild variant="ghost" size="sm" className={cn("relative z-10", className)}>
+    <Button
+      asChild
+      variant={className ? "outline" : "ghost"}
+      size={className ? "default" : "sm"}
+      className={cn("relative z-10", className)}
+    >
       <Link to={detailHref(s.id)}>Ver detalhes</Link>
     </Button>
   );
 }
 
+/** The status, and under it "Sem resposta dos moradores" on two lines if need be (a 1024 px tablet). */
+function StatusCell({ s }: { s: Solicitacao }) {
+  if (!semResposta(s)) return <StatusBadge status={s.status} />;
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <StatusBadge status={s.status} />
+      <SemRespostaBadge className="whitespace-normal text-left" />
+    </div>
+  );
+}
+
 /**
- * The request list (docs/product.md, "Solicitações"): a table with Visitante, Tipo, Unidade, Status, Data and
- * Ações on wide screens, a list of cards on phones. The visitor's name links to the detail, and the
- * link's hit area covers the whole row.
+ * Visitante, Tipo, Unidade (and its condominium, when the rows span several), Status, Data and
+ * Ações. Below xl the Tipo column gives way (its badge goes under the name), so the rest fits a
+ * 1024 px tablet.
+ */
+function columns(showCondominio: boolean, timeZone: string | undefined): ListColumn<Row>[] {
+  return [
+    {
+      header: "Visitante",
+      place: "title",
+      // A name with a long unbroken part (a code, a number) breaks inside it rather than widen the table.
+      className: "min-w-32 max-w-72 whitespace-normal [overflow-wrap:anywhere]",
+      skeleton: "w-40",
+      cell: (s) => (
+        <div className="flex flex-col items-start gap-1">
+          <VisitorLink s={s} />
+          {s.doc_visitante && <div className="text-muted-foreground text-xs">{s.doc_visitante}</div>}
+          <TipoBadge tipo={s.tipo} className="xl:hidden" />
+        </div>
+      ),
+      card: (s) => (
+        <>
+          <VisitorLink s={s} />
+          {s.doc_visitante && <div className="font-normal text-muted-foreground text-xs">{s.doc_visitante}</div>}
+          {semResposta(s) && <SemRespostaBadge className="mt-1 whitespace-normal text-left" />}
+        </>
+      ),
+    },
+    { header: "Tipo", from: "xl", cell: (s) => <TipoBadge tipo={s.tipo} /> },
+    {
+      header: "Unidade",
+      className: showCondominio ? "min-w-36 whitespace-normal [overflow-wrap:anywhere]" : undefined,
+      skeleton: "w-28",
+      cell: (s) => <UnidadeCell s={s} showCondominio={showCondominio} />,
+    },
+    {
+      header: "Status",
+      place: "aside",
+      className: "min-w-28 whitespace-normal",
+      cell: (s) => <StatusCell s={s} />,
+      card: (s) => <StatusBadge status={s.status} />,
+    },
+    {
+      header: "Data",
+      // The date and time keep one line; the zone's name ("(horário de Manaus)") and the relative time
+      // ("há menos de um minuto") wrap under it rather than widen the column.
+      className: "min-w-28 whitespace-normal [&_[data-timezone]_time]:whitespace-nowrap",
+      skeleton: "w-28",
+      cell: (s) => <DateCell value={s.created_at} timeZone={s.condominio?.timezone ?? timeZone} />,
+    },
+    {
+      header: "Ações",
+      place: "actions",
+      align: "right",
+      skeleton: "w-24",
+      cell: (s) => <DetailsLink s={s} />,
+      card: (s) => <DetailsLink s={s} className="w-full" />,
+    },
+  ];
+}
+
+/**
+ * The request list (docs/product.md, "Solicitações"): a table on wide screens, a list of cards on
+ * phones (ResponsiveList). The visitor's name links to the detail, and the link's hit area covers
+ * the whole row or card.
  */
 export function SolicitacoesTable({
   items,
   loading,
   stale,
+  timeZone,
+  showCondominio = false,
 }: {
-  items: Solicitacao[];
+  items: Row[];
   loading: boolean;
   /** Showing the previous page's rows while the next one loads. */
   stale?: boolean;
+  /** Name each row's condominium under its unit: the rows span several condominiums. */
+  showCondominio?: boolean;
+  /** The condominium's zone, for rows that do not name their condominium (one condominium's or unit's card). */
+  timeZone?: string;
 }) {
-  const isMobile = useIsMobile();
-
-  if (isMobile) {
-    return (
-      <ul className={cn("space-y-3", stale && "opacity-60")} aria-busy={loading || stale || undefined}>
-        {loading
-          ? [0, 1, 2, 3].map((i) => (
-              <li key={i} className="space-y-2 rounded-lg border p-3" aria-hidden="true">
-                <Skeleton className="h-4 w-40" />
-                <Skeleton className="h-4 w-24" />
-                <Skeleton className="h-4 w-32" />
-              </li>
-            ))
-          : items.map((s) => (
-              <li
-                key={s.id}
-                className="relative space-y-2 rounded-lg border p-3 hover:bg-muted/50"
-                data-solicitacao-id={s.id}
-              >
-                <div className="flex items-start justify-between gap-2">
-                  <VisitorLink s={s} className="min-w-0 break-words" />
-                  <StatusBadge status={s.status} />
-                </div>
-                {semResposta(s) && <SemRespostaBadge />}
-                <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
-                  <TipoBadge tipo={s.tipo} />
-                  <span>{unidadeLabel(s.unidade)}</span>
-                </div>
-                <div className="text-sm">
-                  <DateCell value={s.created_at} />
-                </div>
-              </li>
-            ))}
-      </ul>
-    );
-  }
-
   return (
-    <Table className={cn(stale && "opacity-60")} aria-busy={loading || stale || undefined}>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Visitante</TableHead>
-          <TableHead>Tipo</TableHead>
-          <TableHead>Unidade</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Data</TableHead>
-          <TableHead className="text-right">Ações</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {loading
-          ? [0, 1, 2, 3, 4, 5].map((i) => (
-              <TableRow key={i} aria-hidden="true">
-                {SKELETON_COLUMNS.map(([column, width]) => (
-                  <TableCell key={column}>
-                    <Skeleton className={cn("h-4", width)} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
-          : items.map((s) => (
-              <TableRow key={s.id} className="relative" data-solicitacao-id={s.id}>
-                <TableCell className="max-w-72 whitespace-normal">
-                  <VisitorLink s={s} />
-                  {s.doc_visitante && <div className="text-muted-foreground text-xs">{s.doc_visitante}</div>}
-                </TableCell>
-                <TableCell>
-                  <TipoBadge tipo={s.tipo} />
-                </TableCell>
-                <TableCell>{unidadeLabel(s.unidade)}</TableCell>
-                <TableCell>
-                  {semResposta(s) ? (
-                    <div className="flex flex-col items-start gap-1">
-                      <StatusBadge status={s.status} />
-                      <SemRespostaBadge />
-                    </div>
-                  ) : (
-                    <StatusBadge status={s.status} />
-                  )}
-                </TableCell>
-                <TableCell>
-                  <DateCell value={s.created_at} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <DetailsLink s={s} />
-                </TableCell>
-              </TableRow>
-            ))}
-      </TableBody>
-    </Table>
+    <ResponsiveList
+      label="Solicitações"
+      columns={columns(showCondominio, timeZone)}
+      items={items}
+      rowKey={(s) => s.id}
+      rowProps={(s) => ({ "data-solicitacao-id": s.id })}
+      rowClassName="relative hover:bg-muted/50"
+      loading={loading}
+      stale={stale}
+      skeletonRows={6}
+    />
   );
 }
 
@@ -189,17 +205,20 @@ export function SolicitacoesCard({
   errorTitle = "Não foi possível carregar as solicitações.",
   onRetry,
   footer,
+  timeZone,
 }: {
   title: string;
   description?: string;
   emptyTitle: string;
   emptyAction?: React.ReactNode;
-  items: Solicitacao[] | undefined;
+  items: Row[] | undefined;
   loading?: boolean;
   error?: unknown;
   errorTitle?: string;
   onRetry?: () => void;
   footer?: React.ReactNode;
+  /** The condominium's zone when every row is of one condominium (its detail, a unit's). */
+  timeZone?: string;
 }) {
   let body: React.ReactNode;
   if (loading) body = <SolicitacoesTable items={[]} loading />;
@@ -208,7 +227,7 @@ export function SolicitacoesCard({
   else
     body = (
       <>
-        <SolicitacoesTable items={items} loading={false} />
+        <SolicitacoesTable items={items} loading={false} timeZone={timeZone} />
         {footer && <div className="mt-4 flex justify-center">{footer}</div>}
       </>
     );

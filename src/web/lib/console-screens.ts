@@ -53,6 +53,7 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
   },
   auditoria: { list: "Auditoria" },
   titulares: { list: "Direitos dos titulares" },
+  importacao: { list: "Importar planilha" },
 };
 
 /** Ids are displayed truncated to 8 characters (docs/product.md, "Lists and search"). */

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { MemberRole } from "@/shared/domain";
 import type { Permission } from "@/shared/permissions";
 import { QUERY_ROOTS } from "@/shared/query-keys";
 import type { Me } from "@/shared/schemas/me";
@@ -28,4 +29,12 @@ export function meQueryOptions() {
 export function usePermission(permission: Permission): boolean {
   const me = useQuery(meQueryOptions());
   return me.data?.permissions.includes(permission) ?? false;
+}
+
+/**
+ * Where a role's work starts (docs/product.md, "Addresses"): a porteiro's is the gate, everyone
+ * else's the dashboard (a morador's dashboard is their own home).
+ */
+export function consoleHome(role: MemberRole | undefined): string {
+  return role === "porteiro" ? "/app/portaria" : "/app/dashboard";
 }

@@ -27,7 +27,7 @@ describe("toastFor", () => {
     );
     // A resident's answer on the phone keeps the status toast (docs/product.md, "Integration API").
     expect(toastFor(event({ status: "negado", decisao: { via: "telefone", por_nome: "Ana" } }))?.title).toBe(
-      "Solicitação atualizada",
+      "Solicitação de Carlos Entregador atualizada",
     );
   });
 
@@ -40,6 +40,14 @@ describe("toastFor", () => {
     expect(toastFor(event({ status: "negado", decisao: { via: "link", por_nome: "Bruno Lima" } }))).toMatchObject({
       title: "Morador negou a entrada de Carlos Entregador",
       description: "Bruno Lima decidiu pelo link.",
+    });
+  });
+
+  it("names a signed-in resident's decision, 'pelo aplicativo'", () => {
+    expect(toastFor(event({ status: "autorizado", decisao: { via: "aplicativo", por_nome: "Ana Souza" } }))).toEqual({
+      title: "Morador autorizou a entrada de Carlos Entregador",
+      description: "Ana Souza decidiu pelo aplicativo.",
+      tone: "success",
     });
   });
 

@@ -170,7 +170,7 @@ export interface ToastContent {
 /**
  * The toast an event deserves, or null (docs/product.md, "Live updates"): "Nova solicitação", a
  * resident's decision through the link ("Morador autorizou a entrada de …"), "Sem resposta dos
- * moradores", "Solicitação atualizada". Call progress and messages sent to residents
+ * moradores", "Solicitação de {visitante} atualizada". Call progress and messages sent to residents
  * (`notificacao.atualizada`) refresh the screens without a toast: they move several times a minute.
  */
 export function toastFor(event: DomainEvent): ToastContent | null {
@@ -182,11 +182,14 @@ export function toastFor(event: DomainEvent): ToastContent | null {
     };
   }
   if (event.type !== "solicitacao.atualizada") return null;
-  if (event.decisao?.via === "link" && (event.status === "autorizado" || event.status === "negado")) {
+  // A resident decided, through their link or signed in ("pelo aplicativo"): the gate hears it at once.
+  const residentVia =
+    event.decisao?.via === "link" ? "pelo link" : event.decisao?.via === "aplicativo" ? "pelo aplicativo" : null;
+  if (event.decisao && residentVia && (event.status === "autorizado" || event.status === "negado")) {
     const autorizou = event.status === "autorizado";
     return {
       title: `Morador ${autorizou ? "autorizou" : "negou"} a entrada de ${event.nome_visitante}`,
-      description: `${event.decisao.por_nome} decidiu pelo link.`,
+      description: `${event.decisao.por_nome} decidiu ${residentVia}.`,
       tone: autorizou ? "success" : "default",
     };
   }
@@ -197,8 +200,9 @@ export function toastFor(event: DomainEvent): ToastContent | null {
       tone: "warning",
     };
   }
+  // Every toast names the visitor: at a busy gate "Solicitação atualizada" alone says nothing.
   return {
-    title: "Solicitação atualizada",
+    title: `Solicitação de ${event.nome_visitante} atualizada`,
     description: event.status ? `Status alterado para ${solicitacaoStatusDisplay(event.status).label}.` : "",
     tone: "default",
   };

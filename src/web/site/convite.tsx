@@ -27,7 +27,8 @@ export const meta: Route.MetaFunction = () =>
     description: "Aceite o convite para a equipe de uma administradora no Guarita.",
   });
 
-const AFTER_ACCEPT = "/app/dashboard";
+/** The console's index sends each role to its home (a porteiro to Portaria). */
+const AFTER_ACCEPT = "/app";
 
 type Load =
   | { state: "loading" }

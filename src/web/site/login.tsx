@@ -17,7 +17,8 @@ import type { Route } from "./+types/login";
 export const meta: Route.MetaFunction = () =>
   publicMeta({ path: "/login", title: "Entrar", description: "Acesse o sistema Guarita com suas credenciais." });
 
-const AFTER_LOGIN = "/app/dashboard";
+/** The console's index sends each role to its home (a porteiro to Portaria). */
+const AFTER_LOGIN = "/app";
 const FALLBACK_ERROR = "Erro ao fazer login";
 const FIELDS: readonly SignInField[] = ["email", "password"];
 

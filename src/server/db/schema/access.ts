@@ -194,6 +194,13 @@ export const acessos = pgTable(
     saidaEm: timestamp("saida_em", tz),
     saidaPorUserId: text("saida_por_user_id").references(() => user.id, { onDelete: "set null" }),
     saidaPorNome: text("saida_por_nome"),
+    /**
+     * Set when the porteiro (or the gate controller) says the person did not come in after the gate
+     * opened for them (docs/product.md, "Entradas e saídas"): the visit stays in the log, marked, and
+     * never counts as inside.
+     */
+    naoEntrouEm: timestamp("nao_entrou_em", tz),
+    naoEntrouPorNome: text("nao_entrou_por_nome"),
     /** Set when the visitor's data was anonymised (retention or a data subject's request). */
     anonimizadoEm: timestamp("anonimizado_em", tz),
     /** Name, document, unit code and tower, normalised for "contains" search. */
@@ -203,6 +210,8 @@ export const acessos = pgTable(
     check("acessos_tipo_ck", oneOf("tipo", VISITA_TIPOS)),
     check("acessos_origem_ck", oneOf("origem", ACESSO_ORIGENS)),
     check("acessos_periodo_ck", sql`${t.saidaEm} IS NULL OR ${t.saidaEm} >= ${t.entradaEm}`),
+    // A visit that never came in has no exit.
+    check("acessos_nao_entrou_ck", sql`${t.naoEntrouEm} IS NULL OR ${t.saidaEm} IS NULL`),
     check(
       "acessos_origem_ref_ck",
       sql`(${t.origem} <> 'solicitacao' OR ${t.solicitacaoId} IS NOT NULL) AND (${t.origem} <> 'passe' OR ${t.passeId} IS NOT NULL)`,
@@ -255,10 +264,10 @@ export const acessos = pgTable(
     // "Quem está no condomínio agora": only the open visits, a few hundred among millions.
     index("acessos_presentes_idx")
       .on(t.organizationId, t.entradaEm.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.saidaEm} IS NULL`),
+      .where(sql`${t.saidaEm} IS NULL AND ${t.naoEntrouEm} IS NULL`),
     index("acessos_condominio_presentes_idx")
       .on(t.condominioId, t.entradaEm.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.saidaEm} IS NULL`),
+      .where(sql`${t.saidaEm} IS NULL AND ${t.naoEntrouEm} IS NULL`),
     index("acessos_passe_idx").on(t.passeId).where(sql`${t.passeId} IS NOT NULL`),
     index("acessos_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
     index("acessos_retencao_idx").on(t.condominioId, t.entradaEm).where(sql`${t.anonimizadoEm} IS NULL`),

@@ -27,6 +27,9 @@ import {
   CHAMADA_STATUSES,
   DECISAO_VIAS,
   DEFAULT_TIMEZONE,
+  EXPIRACAO_SOLICITACAO_MAX_MINUTOS,
+  EXPIRACAO_SOLICITACAO_MIN_MINUTOS,
+  EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS,
   RETENCAO_MAX_DIAS,
   RETENCAO_MIN_DIAS,
   RETENCAO_PADRAO_DIAS,
@@ -69,6 +72,13 @@ export const condominios = pgTable(
     notificarTodosMoradores: boolean("notificar_todos_moradores").notNull().default(false),
     /** Days visitor data is kept before it is anonymised (docs/product.md, "Personal data and retention"). */
     retencaoDias: integer("retencao_dias").notNull().default(RETENCAO_PADRAO_DIAS),
+    /**
+     * Minutes a pending request waits for a decision before it expires (docs/product.md,
+     * "Condomínios"); every new request gets its `expiracao_em` from this unless it names one.
+     */
+    expiracaoSolicitacaoMinutos: integer("expiracao_solicitacao_minutos")
+      .notNull()
+      .default(EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS),
     /** Name and timezone, normalised for "contains" search (few rows per tenant: no trigram index). */
     busca: text("busca").notNull().default(""),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
@@ -76,6 +86,10 @@ export const condominios = pgTable(
   },
   (t) => [
     check("condominios_espera_morador_ck", sql`${t.esperaMoradorSegundos} BETWEEN 15 AND 3600`),
+    check(
+      "condominios_expiracao_solicitacao_ck",
+      sql`${t.expiracaoSolicitacaoMinutos} BETWEEN ${sql.raw(String(EXPIRACAO_SOLICITACAO_MIN_MINUTOS))} AND ${sql.raw(String(EXPIRACAO_SOLICITACAO_MAX_MINUTOS))}`,
+    ),
     check(
       "condominios_retencao_ck",
       sql`${t.retencaoDias} BETWEEN ${sql.raw(String(RETENCAO_MIN_DIAS))} AND ${sql.raw(String(RETENCAO_MAX_DIAS))}`,
@@ -213,6 +227,8 @@ export const solicitacoesAcesso = pgTable(
     /** The decider's name when the decision was taken, so deleting the person keeps history. */
     decididoPorNome: text("decidido_por_nome"),
     observacoes: text("observacoes"),
+    /** Why it was denied, when the decider said (optional; shown to the porteiro and in the timeline). */
+    motivoNegacao: text("motivo_negacao"),
     /** The decision came through the integration API with this key (a resident's answer on a call). */
     decididoPorApiKeyId: uuid("decidido_por_api_key_id"),
     /** Who created it: a console user, or an integration's API key (the AI attendant). */
@@ -306,6 +322,8 @@ export const solicitacoesAcesso = pgTable(
     index("solicitacoes_escalonamento_idx")
       .on(t.escalonamentoEm)
       .where(sql`${t.status} = 'pendente' AND ${t.escalonamentoEm} IS NOT NULL`),
+    // A gate's "Aguardando decisão": the pending requests of one condominium, oldest first.
+    index("solicitacoes_condominio_pendentes_idx").on(t.condominioId, t.createdAt).where(sql`${t.status} = 'pendente'`),
     // The bell counts pending requests nobody answered, per tenant.
     index("solicitacoes_sem_resposta_idx")
       .on(t.organizationId, t.createdAt)

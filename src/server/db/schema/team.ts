@@ -5,10 +5,21 @@
  * for a morador, the person record whose units the new login will reach.
  */
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { CONVITE_STATUSES, INVITABLE_ROLES } from "../../../shared/domain";
-import { organization, user } from "./auth";
-import { pessoas } from "./domain";
+import { member, organization, user } from "./auth";
+import { condominios, pessoas } from "./domain";
 
 const tz = { withTimezone: true, mode: "date" } as const;
 const inList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(", ");
@@ -54,5 +65,33 @@ export const convites = pgTable(
     // The team screen's list of pending invitations, newest first.
     index("convites_org_status_idx").on(t.organizationId, t.status, t.createdAt),
     index("convites_pessoa_idx").on(t.pessoaId),
+  ],
+);
+
+/**
+ * The condominiums a porteiro works at (docs/product.md, "Equipe"). A porteiro with none listed works
+ * at every condominium of the tenant (a small administradora never has to assign); one with some
+ * sees and operates only those. Only porteiros are assigned; staff roles see the whole tenant.
+ */
+export const membroCondominios = pgTable(
+  "membro_condominios",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    condominioId: uuid("condominio_id").notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "membro_condominios_pk", columns: [t.memberId, t.condominioId] }),
+    foreignKey({
+      name: "membro_condominios_condominio_fk",
+      columns: [t.condominioId, t.organizationId],
+      foreignColumns: [condominios.id, condominios.organizationId],
+    }).onDelete("cascade"),
+    index("membro_condominios_condominio_idx").on(t.condominioId),
   ],
 );

@@ -113,6 +113,14 @@ const withBusca = <T extends PessoaValues>(v: T) => ({
   }),
 });
 
+/**
+ * The demo condominiums' waits before an unanswered request expires: long enough for a visit to
+ * the demo (and an end-to-end run) to find the pending requests still pending.
+ */
+const DEMO_EXPIRACAO_MINUTOS = { acacias: 120, amazonas: 90 } as const;
+/** How long ago each of today's four pending requests came in. */
+const PENDING_MINUTES_AGO = [3, 7, 12, 18] as const;
+
 export async function hasAnyTenant(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(organization);
   return (row?.n ?? 0) > 0;
@@ -150,12 +158,14 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
           organizationId,
           nome: "Residencial Jardim das Acácias",
           timezone: "America/Sao_Paulo",
+          expiracaoSolicitacaoMinutos: DEMO_EXPIRACAO_MINUTOS.acacias,
           busca: buildSearchText(["Residencial Jardim das Acácias", "America/Sao_Paulo"]),
         },
         {
           organizationId,
           nome: "Condomínio Parque Amazonas",
           timezone: "America/Manaus",
+          expiracaoSolicitacaoMinutos: DEMO_EXPIRACAO_MINUTOS.amazonas,
           busca: buildSearchText(["Condomínio Parque Amazonas", "America/Manaus"]),
         },
       ])
@@ -267,7 +277,9 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
     }
 
     // 30 requests: 12 today (in each condominium's own day), 18 over the previous 45 days, so the
-    // dashboard has last month to compare with.
+    // dashboard has last month to compare with. Only the newest few are still pending, each created
+    // well inside its condominium's wait; an older one left unanswered has expired, as the expiry
+    // job would have done (docs/product.md, "Condomínios").
     const statuses: SolicitacaoStatus[] = ["pendente", "autorizado", "negado", "expirado", "cancelado"];
     const requestRows = Array.from({ length: 30 }, (_, i) => {
       const unit = units[rnd.int(0, units.length - 1)]!;
@@ -275,15 +287,22 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
       const tipo: SolicitacaoTipo = i % 3 === 0 ? "prestador" : "visitante";
       const today = i < 12;
       const sinceMidnight = minutesSinceMidnight(condo.timezone, now);
-      const minutesAgo = today
-        ? Math.max(1, Math.floor((Math.min(sinceMidnight, 10 * 60) - 1) * ((i + 1) / 13)))
-        : rnd.int(1, 45) * 24 * 60 + rnd.int(0, 600);
+      const pending = today && i < 4;
+      const minutesAgo = pending
+        ? Math.max(1, Math.min(PENDING_MINUTES_AGO[i]!, sinceMidnight - 1))
+        : today
+          ? Math.max(1, Math.floor((Math.min(sinceMidnight, 10 * 60) - 1) * ((i + 1) / 13)))
+          : rnd.int(1, 45) * 24 * 60 + rnd.int(0, 600);
       const createdAt = new Date(now.getTime() - minutesAgo * 60_000);
-      const status: SolicitacaoStatus = today
-        ? i < 4
-          ? "pendente"
-          : statuses[i % 3 === 0 ? 2 : 1]!
-        : statuses[i % 5]!;
+      const earlier = statuses[i % 5]!;
+      const status: SolicitacaoStatus = pending
+        ? "pendente"
+        : today
+          ? statuses[i % 3 === 0 ? 2 : 1]!
+          : earlier === "pendente"
+            ? "expirado"
+            : earlier;
+      const expiry = new Date(createdAt.getTime() + condo.expiracaoSolicitacaoMinutos * 60_000);
       const decided = status === "autorizado" || status === "negado";
       const decider = rnd.pick(staff);
       const nomeVisitante = tipo === "prestador" ? rnd.pick(PROVIDERS) : rnd.pick(VISITORS);
@@ -299,12 +318,8 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
         busca: buildSearchText([nomeVisitante, docVisitante, unit.codigo, unit.torre]),
         telefoneVisitante: rnd.next() > 0.4 ? `+5511${rnd.int(900000000, 999999999)}` : null,
         motivo: tipo === "prestador" ? rnd.pick(MOTIVOS_SERVICO) : rnd.pick(MOTIVOS_VISITA),
-        expiracaoEm:
-          status === "expirado"
-            ? new Date(createdAt.getTime() + 60 * 60_000)
-            : status === "pendente" && i % 2 === 0
-              ? new Date(now.getTime() + 6 * 60 * 60_000)
-              : null,
+        // Every request got its condominium's wait when it was created.
+        expiracaoEm: expiry,
         status,
         decididoEm: decided ? new Date(createdAt.getTime() + rnd.int(1, 15) * 60_000) : null,
         decididoPorPessoaId: decided ? decider.id : null,

@@ -1,6 +1,6 @@
 /** An invitation to join a tenant's team with a role. */
 
-import { maskPhone } from "../../../shared/br-format";
+import { formatPhone } from "../../../shared/phone";
 import { ActionButton, Heading, MailLayout, Paragraph, textLayout } from "./layout";
 import { defineTemplate, duration } from "./types";
 
@@ -21,7 +21,7 @@ export interface ConviteData {
 
 /** "Dúvidas? Fale com Alfa Administradora: (11) 4002-8922 · contato@alfa.com.br", or nothing. */
 function contactLine(d: ConviteData): string | null {
-  const parts = [d.contato?.telefone ? maskPhone(d.contato.telefone) : null, d.contato?.email ?? null].filter(Boolean);
+  const parts = [formatPhone(d.contato?.telefone), d.contato?.email ?? null].filter(Boolean);
   return parts.length ? `Dúvidas? Fale com ${d.organizacao}: ${parts.join(" · ")}.` : null;
 }
 

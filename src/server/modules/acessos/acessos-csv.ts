@@ -27,6 +27,7 @@ export const ACESSOS_CSV_HEADER = [
   "Autorizado por",
   "Entrada registrada por",
   "Saída registrada por",
+  "Não entrou",
 ] as const;
 
 function toCells(r: AcessoRow): string[] {
@@ -44,6 +45,8 @@ function toCells(r: AcessoRow): string[] {
     x.autorizadoPorNome ?? "",
     x.entradaPorNome ?? "",
     x.saidaPorNome ?? "",
+    // The gate opened but nobody came in: when it was said, the entry kept in the log.
+    csvDateTime(x.naoEntrouEm, r.condominio.timezone),
   ];
 }
 

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 describe("entries through requests and residents", () => {
-  it("an authorised request waits for its entry, enters once, and a pending one can't enter", async () => {
+  it("a pending request waits for a decision at its gate; authorising it is the entry, once, and a pending one can't enter", async () => {
     const created = await a.api.post("/api/solicitacoes", {
       json: { condominio_id: condoA.condominio.id, unidade_id: condoA.unidade.id, nome_visitante: "Carlos Entregas" },
     });
@@ -33,19 +33,23 @@ describe("entries through requests and residents", () => {
       json: { origem: "solicitacao", solicitacao_id: created.body.id },
     });
     expect(pending.status).toBe(409);
-    await porteiro.api.post(`/api/solicitacoes/${created.body.id}/autorizar`);
     const waiting = await porteiro.api.get(`/api/portaria/aguardando?condominio_id=${condoA.condominio.id}`);
-    expect(waiting.body.items.map((x: { solicitacao_id: string }) => x.solicitacao_id)).toContain(created.body.id);
+    expect(waiting.body.items).toContainEqual(
+      expect.objectContaining({
+        solicitacao_id: created.body.id,
+        nome_visitante: "Carlos Entregas",
+        sem_resposta_moradores: false,
+      }),
+    );
     expect((await b.api.get(`/api/portaria/aguardando?condominio_id=${condoA.condominio.id}`)).status).toBe(404);
+
+    expect((await porteiro.api.post(`/api/solicitacoes/${created.body.id}/autorizar`)).status).toBe(200);
+    const inside = await porteiro.api.get(`/api/acessos?presentes=true&q=${encodeURIComponent("Carlos Entregas")}`);
+    const entry = inside.body.items.find((x: { solicitacao_id: string }) => x.solicitacao_id === created.body.id);
+    expect(entry).toMatchObject({ nome: "Carlos Entregas", origem: "solicitacao", tipo: "visitante", saida_em: null });
     expect(
       (await b.api.post("/api/acessos", { json: { origem: "solicitacao", solicitacao_id: created.body.id } })).status,
     ).toBe(404);
-
-    const entry = await porteiro.api.post("/api/acessos", {
-      json: { origem: "solicitacao", solicitacao_id: created.body.id },
-    });
-    expect(entry.status).toBe(201);
-    expect(entry.body).toMatchObject({ nome: "Carlos Entregas", origem: "solicitacao", tipo: "visitante" });
     expect(
       (await porteiro.api.post("/api/acessos", { json: { origem: "solicitacao", solicitacao_id: created.body.id } }))
         .status,
@@ -54,7 +58,7 @@ describe("entries through requests and residents", () => {
     expect(waitingAfter.body.items.map((x: { solicitacao_id: string }) => x.solicitacao_id)).not.toContain(
       created.body.id,
     );
-    expect((await b.api.post(`/api/acessos/${entry.body.id}/saida`)).status).toBe(404);
+    expect((await b.api.post(`/api/acessos/${entry.id}/saida`)).status).toBe(404);
   });
 
   it("a resident at the gate lets a visitor in; only a resident of that unit can", async () => {
@@ -120,7 +124,7 @@ describe("access log", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).split("\r\n");
     expect(lines[0]).toBe(
-      "Entrada;Saída;Nome;Documento;Tipo;Condomínio;Unidade;Torre;Origem;Autorizado por;Entrada registrada por;Saída registrada por",
+      "Entrada;Saída;Nome;Documento;Tipo;Condomínio;Unidade;Torre;Origem;Autorizado por;Entrada registrada por;Saída registrada por;Não entrou",
     );
     expect(lines).toHaveLength(4); // header, two rows, and the final line end
     expect(lines[1]).toContain(`'=Fórmula Perigosa;;Visitante;"Export; ""Teste""";808`);

@@ -6,7 +6,7 @@ import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { AcessoOrigem, VisitaTipo } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
 import type { Reader } from "../../auth/scope";
-import { unidadeCondition } from "../../auth/scope";
+import { unidadeRowCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount, cappedSearchCount } from "../../db/pagination";
 import { acessos as a, condominios, unidades } from "../../db/schema";
@@ -24,16 +24,19 @@ export interface AcessoFilters {
   ate?: Date;
 }
 
+/** Inside now: came in, has not left, and was not marked "Não entrou" (the presentes indexes' predicate). */
+export const INSIDE = sql`${a.saidaEm} IS NULL AND ${a.naoEntrouEm} IS NULL`;
+
 export function acessoWhere(reader: Reader, f: AcessoFilters): SQL {
   const q = f.q ? normalizeSearch(f.q) : "";
   return and(
     eq(a.organizationId, reader.organizationId),
-    unidadeCondition(reader, a.unidadeId),
+    unidadeRowCondition(reader, a.unidadeId, a.condominioId),
     f.condominioId ? eq(a.condominioId, f.condominioId) : undefined,
     f.unidadeId ? eq(a.unidadeId, f.unidadeId) : undefined,
     f.tipo ? eq(a.tipo, f.tipo) : undefined,
     f.origem ? eq(a.origem, f.origem) : undefined,
-    f.presentes ? sql`${a.saidaEm} IS NULL` : undefined,
+    f.presentes ? INSIDE : undefined,
     f.de ? gte(a.entradaEm, f.de) : undefined,
     f.ate ? lt(a.entradaEm, f.ate) : undefined,
     q ? sql`${a.busca} LIKE ${likeContains(q)}` : undefined,
@@ -116,8 +119,8 @@ export async function countPresentes(db: Executor, reader: Reader, condominioId?
     .where(
       and(
         eq(a.organizationId, reader.organizationId),
-        sql`${a.saidaEm} IS NULL`,
-        unidadeCondition(reader, a.unidadeId),
+        INSIDE,
+        unidadeRowCondition(reader, a.unidadeId, a.condominioId),
         condominioId ? eq(a.condominioId, condominioId) : undefined,
       ),
     );

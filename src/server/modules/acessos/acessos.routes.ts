@@ -81,6 +81,29 @@ const routes = {
     request: { params: uuidParam },
     responses: { 200: jsonResponse(one, "Saída registrada"), ...errorResponses(400, 404, 409) },
   }),
+  naoEntrou: tenantRoute({
+    method: "post",
+    path: "/{id}/nao-entrou",
+    operationId: "registrarNaoEntrou",
+    tags: [TAG],
+    permission: "portaria:operar",
+    summary: "Marca que a pessoa não entrou pelo portão aberto para ela (até 10 minutos depois da entrada)",
+    description:
+      "O portão aberto (passe liberado ou solicitação autorizada) registra a entrada na hora; se a pessoa não entrou, " +
+      "isto a tira de “quem está no condomínio” e devolve o uso do passe. Depois de 10 minutos, ou com a saída já registrada: 409.",
+    request: { params: uuidParam },
+    responses: { 200: jsonResponse(one, "Marcada"), ...errorResponses(400, 404, 409) },
+  }),
+  desfazerSaida: tenantRoute({
+    method: "post",
+    path: "/{id}/desfazer-saida",
+    operationId: "desfazerSaida",
+    tags: [TAG],
+    permission: "portaria:operar",
+    summary: "Desfaz uma saída registrada por engano (até 2 minutos depois)",
+    request: { params: uuidParam },
+    responses: { 200: jsonResponse(one, "Saída desfeita"), ...errorResponses(400, 404, 409) },
+  }),
 };
 
 export function acessosRoutes(db: Database) {
@@ -108,5 +131,13 @@ export function acessosRoutes(db: Database) {
     .openapi(routes.saida, async (c) => {
       const operador = await operadorOf(db, c.get("tenant"));
       return c.json(await service.registerExit(db, operador, c.req.valid("param").id), 200);
+    })
+    .openapi(routes.naoEntrou, async (c) => {
+      const operador = await operadorOf(db, c.get("tenant"));
+      return c.json(await service.markNaoEntrou(db, operador, c.req.valid("param").id), 200);
+    })
+    .openapi(routes.desfazerSaida, async (c) => {
+      const operador = await operadorOf(db, c.get("tenant"));
+      return c.json(await service.undoExit(db, operador, c.req.valid("param").id), 200);
     });
 }

@@ -10,16 +10,16 @@ import { maskDocument } from "../../../shared/mask";
 import {
   ACESSO_ORIGEM_LABELS,
   type Acesso,
-  type AguardandoEntrada,
+  DESFAZER_SAIDA_JANELA_MINUTOS,
   type EntradaCreate,
+  NAO_ENTROU_JANELA_MINUTOS,
 } from "../../../shared/schemas/acessos";
 import { type AuditActor, NOME_DO_REGISTRO, recordAudit } from "../../audit/audit";
-import type { Reader } from "../../auth/scope";
+import { assertSeesUnidade, type DataScope, type Reader } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { acessos as a, passes, passeValidacoes, solicitacoesAcesso as s, unidades, user } from "../../db/schema";
 import { buildSearchText } from "../../db/search";
-import { findCondominioInTenant } from "../../db/tenant-lookups";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { activeResidentsInCallingOrder } from "../../notifications/residents";
@@ -32,8 +32,6 @@ export { countPresentes } from "./acessos.queries";
 export const ACESSO_NOT_FOUND = "Registro de acesso não encontrado";
 /** A validation registers an entry only shortly after it opened the gate. */
 export const VALIDACAO_VALIDA_MS = 10 * 60_000;
-/** The Portaria screen offers authorised requests of the last day for entry. */
-const AGUARDANDO_JANELA_MS = 24 * 3_600_000;
 
 /** Who registers: a porteiro's login or an integration's key, and the name kept on the record. */
 export interface Registrar {
@@ -42,6 +40,26 @@ export interface Registrar {
   apiKeyId: string | null;
   nome: string;
   ip?: string | null;
+  /**
+   * Where a console user may act (auth/scope.ts): a porteiro assigned to condominiums works only
+   * there. Absent (or null) for an integration's key and for staff: the whole tenant.
+   */
+  scope?: DataScope;
+}
+
+/** 404 unless `who` works where this unit is; a record of another condominium is "not found". */
+function assertOperatesAt(who: Registrar, unit: { unidadeId: string; condominioId: string }, message: string) {
+  assertSeesUnidade({ scope: who.scope ?? null }, unit, message);
+}
+
+/** Before a change to a record by id: 404 when it is of a condominium `who` does not work at. */
+async function assertOperatesOn(tx: Executor, who: Registrar, id: string) {
+  if (!who.scope) return;
+  const [row] = await tx
+    .select({ unidadeId: a.unidadeId, condominioId: a.condominioId })
+    .from(a)
+    .where(and(eq(a.organizationId, who.organizationId), eq(a.id, id)));
+  if (row) assertOperatesAt(who, row, ACESSO_NOT_FOUND);
 }
 
 /** The porteiro or the gate controller, as the audit trail names them. */
@@ -68,8 +86,10 @@ export function toAcesso(r: AcessoRow): Acesso {
     entrada_por: x.entradaPorNome,
     saida_em: iso(x.saidaEm),
     saida_por: x.saidaPorNome,
+    nao_entrou_em: iso(x.naoEntrouEm),
+    nao_entrou_por: x.naoEntrouPorNome,
     unidade: r.unidade,
-    condominio: { nome: r.condominio.nome },
+    condominio: { nome: r.condominio.nome, timezone: r.condominio.timezone },
   };
 }
 
@@ -171,6 +191,13 @@ async function visitOf(tx: Executor, organizationId: string, input: EntradaCreat
   };
 }
 
+/** What an entry names, as "not found" when it is of a condominium the porteiro does not work at. */
+const ENTRY_SOURCE_NOT_FOUND: Record<EntradaCreate["origem"], string> = {
+  passe: "Validação não encontrada",
+  solicitacao: "Solicitação não encontrada",
+  morador: "Unidade não encontrada",
+};
+
 /** Registers an entry inside the caller's transaction; returns its id. */
 export async function registerEntryInTx(
   tx: Executor,
@@ -179,6 +206,7 @@ export async function registerEntryInTx(
   now: Date = new Date(),
 ): Promise<string> {
   const visit = await visitOf(tx, who.organizationId, input, now);
+  assertOperatesAt(who, visit, ENTRY_SOURCE_NOT_FOUND[input.origem]);
   const [unidade] = await tx
     .select({ codigo: unidades.codigo, torre: unidades.torre })
     .from(unidades)
@@ -235,16 +263,40 @@ export async function registerEntry(db: Database, who: Registrar, input: Entrada
   return toAcesso(row!);
 }
 
+/** A visit changed (exit, "não entrou", exit undone): its audit entry and its event, in the change's transaction. */
+async function recordChange(
+  tx: Executor,
+  who: Registrar,
+  id: string,
+  visit: { unidadeId: string; nome: string; condominioId: string; origem: string },
+  type: "acesso.saida" | "acesso.atualizado",
+  resumo: string,
+) {
+  await recordAudit(tx, who.organizationId, registrarActor(who), {
+    acao: "alterar",
+    entidade: "acesso",
+    entidadeId: id,
+    resumo,
+  });
+  await recordEvent(tx, who.organizationId, {
+    type,
+    visita: { unidade_id: visit.unidadeId, nome_visitante: visit.nome },
+    acesso: { id, origem: visit.origem as AcessoOrigem, condominio_id: visit.condominioId },
+  });
+}
+
 export async function registerExit(db: Database, who: Registrar, id: string): Promise<Acesso> {
   await db.transaction(async (tx) => {
+    await assertOperatesOn(tx, who, id);
     const [left] = await tx
       .update(a)
       .set({ saidaEm: sql`greatest(now(), ${a.entradaEm})`, saidaPorUserId: who.userId, saidaPorNome: who.nome })
-      .where(and(eq(a.organizationId, who.organizationId), eq(a.id, id), isNull(a.saidaEm)))
+      .where(and(eq(a.organizationId, who.organizationId), eq(a.id, id), isNull(a.saidaEm), isNull(a.naoEntrouEm)))
       .returning({ unidadeId: a.unidadeId, nome: a.nome, condominioId: a.condominioId, origem: a.origem });
     if (!left) {
       const current = await findAcesso(tx, who.organizationId, id);
       if (!current) throw notFound(ACESSO_NOT_FOUND);
+      if (current.row.naoEntrouEm) throw conflict(`${current.row.nome} não entrou: não há saída a registrar.`);
       const at = new Intl.DateTimeFormat("pt-BR", {
         hour: "2-digit",
         minute: "2-digit",
@@ -252,64 +304,81 @@ export async function registerExit(db: Database, who: Registrar, id: string): Pr
       }).format(current.row.saidaEm!);
       throw conflict(`A saída de ${current.row.nome} já foi registrada às ${at}.`);
     }
-    await recordAudit(tx, who.organizationId, registrarActor(who), {
-      acao: "alterar",
-      entidade: "acesso",
-      entidadeId: id,
-      resumo: `Registrou a saída de ${NOME_DO_REGISTRO}`,
-    });
-    await recordEvent(tx, who.organizationId, {
-      type: "acesso.saida",
-      visita: { unidade_id: left.unidadeId, nome_visitante: left.nome },
-      acesso: { id, origem: left.origem as AcessoOrigem, condominio_id: left.condominioId },
-    });
+    await recordChange(tx, who, id, left, "acesso.saida", `Registrou a saída de ${NOME_DO_REGISTRO}`);
   });
   const row = await findAcesso(db, who.organizationId, id);
   return toAcesso(row!);
 }
 
-/** Authorised requests of a condominium from the last day whose visitor has not come in. */
-export async function aguardandoEntrada(
-  db: Database,
-  organizationId: string,
-  condominioId: string,
-): Promise<AguardandoEntrada> {
-  if (!(await findCondominioInTenant(db, organizationId, condominioId))) throw notFound("Condomínio não encontrado");
-  const since = new Date(Date.now() - AGUARDANDO_JANELA_MS);
-  const rows = await db
-    .select({
-      id: s.id,
-      nome: s.nomeVisitante,
-      tipo: s.tipo,
-      decididoEm: s.decididoEm,
-      decididoPorNome: s.decididoPorNome,
-      unidadeId: s.unidadeId,
-      codigo: unidades.codigo,
-      torre: unidades.torre,
-    })
-    .from(s)
-    .innerJoin(unidades, eq(unidades.id, s.unidadeId))
-    .leftJoin(a, eq(a.solicitacaoId, s.id))
-    .where(
-      and(
-        eq(s.organizationId, organizationId),
-        eq(s.condominioId, condominioId),
-        eq(s.status, "autorizado"),
-        gte(s.createdAt, since),
-        isNull(a.id),
-      ),
-    )
-    .orderBy(sql`${s.decididoEm} DESC NULLS LAST`)
-    .limit(50);
-  return {
-    items: rows.map((r) => ({
-      solicitacao_id: r.id,
-      nome_visitante: r.nome,
-      tipo: r.tipo,
-      decidido_em: iso(r.decididoEm),
-      decidido_por_nome: r.decididoPorNome,
-      unidade_id: r.unidadeId,
-      unidade: { codigo: r.codigo, torre: r.torre },
-    })),
-  };
+/**
+ * "Não entrou": the gate opened for someone who did not come in (docs/decisions/033-gate-opening-is-entry.md).
+ * Only shortly after the entry and before any exit; the visit stays in the log, marked, and leaves
+ * "who is inside". A pass's use is given back, so the visitor can present it again at once.
+ */
+export async function markNaoEntrou(db: Database, who: Registrar, id: string, now: Date = new Date()): Promise<Acesso> {
+  await db.transaction(async (tx) => {
+    await assertOperatesOn(tx, who, id);
+    const since = new Date(now.getTime() - NAO_ENTROU_JANELA_MINUTOS * 60_000);
+    const [row] = await tx
+      .update(a)
+      .set({ naoEntrouEm: now, naoEntrouPorNome: who.nome })
+      .where(
+        and(
+          eq(a.organizationId, who.organizationId),
+          eq(a.id, id),
+          isNull(a.saidaEm),
+          isNull(a.naoEntrouEm),
+          gte(a.entradaEm, since),
+        ),
+      )
+      .returning({
+        unidadeId: a.unidadeId,
+        nome: a.nome,
+        condominioId: a.condominioId,
+        origem: a.origem,
+        passeId: a.passeId,
+        entradaEm: a.entradaEm,
+      });
+    if (!row) {
+      const current = await findAcesso(tx, who.organizationId, id);
+      if (!current) throw notFound(ACESSO_NOT_FOUND);
+      if (current.row.naoEntrouEm) throw conflict(`${current.row.nome} já está marcado como "não entrou".`);
+      if (current.row.saidaEm) throw conflict(`A saída de ${current.row.nome} já foi registrada.`);
+      throw conflict(
+        `Passaram mais de ${NAO_ENTROU_JANELA_MINUTOS} minutos desde a entrada de ${current.row.nome}: registre a saída.`,
+      );
+    }
+    if (row.passeId) {
+      // The use this opening counted is given back only if no later use was counted since.
+      await tx
+        .update(passes)
+        .set({ usos: sql`greatest(${passes.usos} - 1, 0)`, ultimoUsoEm: null })
+        .where(and(eq(passes.id, row.passeId), eq(passes.ultimoUsoEm, row.entradaEm)));
+    }
+    await recordChange(tx, who, id, row, "acesso.atualizado", `Marcou que ${NOME_DO_REGISTRO} não entrou`);
+  });
+  return toAcesso((await findAcesso(db, who.organizationId, id))!);
+}
+
+/** Undoes an exit tapped on the wrong row, for a short time after it: the person is inside again. */
+export async function undoExit(db: Database, who: Registrar, id: string, now: Date = new Date()): Promise<Acesso> {
+  await db.transaction(async (tx) => {
+    await assertOperatesOn(tx, who, id);
+    const since = new Date(now.getTime() - DESFAZER_SAIDA_JANELA_MINUTOS * 60_000);
+    const [row] = await tx
+      .update(a)
+      .set({ saidaEm: null, saidaPorUserId: null, saidaPorNome: null })
+      .where(and(eq(a.organizationId, who.organizationId), eq(a.id, id), gte(a.saidaEm, since)))
+      .returning({ unidadeId: a.unidadeId, nome: a.nome, condominioId: a.condominioId, origem: a.origem });
+    if (!row) {
+      const current = await findAcesso(tx, who.organizationId, id);
+      if (!current) throw notFound(ACESSO_NOT_FOUND);
+      if (!current.row.saidaEm) throw conflict(`${current.row.nome} ainda está no condomínio.`);
+      throw conflict(
+        `A saída de ${current.row.nome} foi registrada há mais de ${DESFAZER_SAIDA_JANELA_MINUTOS} minutos.`,
+      );
+    }
+    await recordChange(tx, who, id, row, "acesso.atualizado", `Desfez a saída de ${NOME_DO_REGISTRO}`);
+  });
+  return toAcesso((await findAcesso(db, who.organizationId, id))!);
 }

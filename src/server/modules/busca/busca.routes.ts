@@ -1,11 +1,15 @@
-/** The header search box: people, requests and units the caller may see, at once, grouped. */
+/**
+ * The header search box: people, requests and units the caller may see, at once, grouped. Each
+ * result carries its condominium (and a request its unit and date) so that equal names read apart
+ * (docs/product.md, "Console shell").
+ */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { maskDocument } from "../../../shared/mask";
 import { can } from "../../../shared/permissions";
 import { buscaQuerySchema, buscaResultSchema } from "../../../shared/schemas/busca";
-import { unidadeCondition } from "../../auth/scope";
+import { condominioCondition, unidadeRowCondition } from "../../auth/scope";
 import type { Database } from "../../db/client";
-import { pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
+import { condominios, pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
 import { likeContains } from "../../db/search";
 import { errorResponses, jsonResponse } from "../../http/openapi";
 import { apiRouter, tenantRoute } from "../../http/routes";
@@ -16,7 +20,8 @@ const route = tenantRoute({
   operationId: "buscar",
   tags: ["Busca"],
   summary: "Busca global (ignora maiúsculas e acentos): pessoas, solicitações e unidades",
-  description: "Encontra pelo documento completo, mas devolve os documentos mascarados.",
+  description:
+    "Encontra pelo documento completo, mas devolve os documentos mascarados. Cada resultado traz o condomínio; uma solicitação, também a unidade e a data.",
   permission: "solicitacoes:ler",
   request: { query: buscaQuerySchema },
   responses: {
@@ -24,6 +29,8 @@ const route = tenantRoute({
     ...errorResponses(400),
   },
 });
+
+const condominio = { id: condominios.id, nome: condominios.nome, timezone: condominios.timezone };
 
 export function buscaRoutes(db: Database) {
   return apiRouter().openapi(route, async (c) => {
@@ -35,25 +42,54 @@ export function buscaRoutes(db: Database) {
       // The people registry only for roles that read it; requests and units within the caller's scope.
       can(tenant.role, "pessoas:ler")
         ? db
-            .select({ id: pessoas.id, nome: pessoas.nome, documento: pessoas.documento, pbx_ramal: pessoas.pbxRamal })
+            .select({
+              id: pessoas.id,
+              nome: pessoas.nome,
+              documento: pessoas.documento,
+              pbx_ramal: pessoas.pbxRamal,
+              condominio,
+            })
             .from(pessoas)
-            .where(and(eq(pessoas.organizationId, org), sql`${pessoas.busca} LIKE ${pattern}`))
+            .innerJoin(condominios, eq(condominios.id, pessoas.condominioId))
+            .where(
+              and(
+                eq(pessoas.organizationId, org),
+                condominioCondition(tenant, pessoas.condominioId),
+                sql`${pessoas.busca} LIKE ${pattern}`,
+              ),
+            )
             .orderBy(asc(pessoas.nome))
             .limit(limit)
         : [],
       db
-        .select({ id: s.id, nome_visitante: s.nomeVisitante, status: s.status, created_at: s.createdAt })
+        .select({
+          id: s.id,
+          nome_visitante: s.nomeVisitante,
+          status: s.status,
+          created_at: s.createdAt,
+          unidade: { codigo: unidades.codigo, torre: unidades.torre },
+          condominio,
+        })
         .from(s)
-        .where(and(eq(s.organizationId, org), unidadeCondition(tenant, s.unidadeId), sql`${s.busca} LIKE ${pattern}`))
+        .innerJoin(unidades, eq(unidades.id, s.unidadeId))
+        .innerJoin(condominios, eq(condominios.id, s.condominioId))
+        .where(
+          and(
+            eq(s.organizationId, org),
+            unidadeRowCondition(tenant, s.unidadeId, s.condominioId),
+            sql`${s.busca} LIKE ${pattern}`,
+          ),
+        )
         .orderBy(desc(s.createdAt), desc(s.id))
         .limit(limit),
       db
-        .select({ id: unidades.id, codigo: unidades.codigo, torre: unidades.torre })
+        .select({ id: unidades.id, codigo: unidades.codigo, torre: unidades.torre, condominio })
         .from(unidades)
+        .innerJoin(condominios, eq(condominios.id, unidades.condominioId))
         .where(
           and(
             eq(unidades.organizationId, org),
-            unidadeCondition(tenant, unidades.id),
+            unidadeRowCondition(tenant, unidades.id, unidades.condominioId),
             sql`${unidades.busca} LIKE ${pattern}`,
           ),
         )

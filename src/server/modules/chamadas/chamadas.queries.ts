@@ -1,12 +1,14 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Reader } from "../../auth/scope";
-import { unidadeCondition } from "../../auth/scope";
+import { unidadeRowCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount } from "../../db/pagination";
 import { chamadas as ch, condominios, pessoas, solicitacoesAcesso, unidades } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
 
 export interface ChamadaFilters {
+  /** The condominium of the call's request. */
+  condominioId?: string;
   solicitacaoId?: string;
   pessoaId?: string;
   status?: string;
@@ -30,15 +32,29 @@ export function chamadaSearchText(c: {
  * joined request, so the capped count (which reads `chamadas` alone) applies it too.
  */
 function scopeCondition(reader: Reader): SQL | undefined {
-  const inUnits = unidadeCondition(reader, solicitacoesAcesso.unidadeId);
+  const inUnits = unidadeRowCondition(reader, solicitacoesAcesso.unidadeId, solicitacoesAcesso.condominioId);
   if (!inUnits) return undefined;
   return sql`${ch.solicitacaoId} IN (SELECT ${solicitacoesAcesso.id} FROM ${solicitacoesAcesso} WHERE ${solicitacoesAcesso.organizationId} = ${reader.organizationId} AND ${inUnits})`;
+}
+
+/**
+ * A call has no condominium of its own: it is its request's. A subquery too, for the capped count.
+ * The planner reads the condominium's requests from solicitacoes_condominio_created_idx and their
+ * calls from chamadas_solicitacao_iniciado_idx, or, for a condominium with a good share of the
+ * tenant's calls, walks chamadas_org_iniciado_idx in list order and checks each request by its key.
+ * The EXISTS is a one-time check: an id of another tenant's condominium (whose requests the planner
+ * would count as this tenant's and walk the whole index for) stops the statement before any row is read.
+ */
+function condominioCondition(reader: Reader, condominioId: string): SQL {
+  const s = solicitacoesAcesso;
+  return sql`EXISTS (SELECT 1 FROM ${condominios} WHERE ${condominios.id} = ${condominioId} AND ${condominios.organizationId} = ${reader.organizationId}) AND ${ch.solicitacaoId} IN (SELECT ${s.id} FROM ${s} WHERE ${s.organizationId} = ${reader.organizationId} AND ${s.condominioId} = ${condominioId})`;
 }
 
 export function chamadaWhere(reader: Reader, f: ChamadaFilters): SQL {
   return and(
     eq(ch.organizationId, reader.organizationId),
     scopeCondition(reader),
+    f.condominioId ? condominioCondition(reader, f.condominioId) : undefined,
     f.solicitacaoId ? eq(ch.solicitacaoId, f.solicitacaoId) : undefined,
     f.pessoaId ? eq(ch.pessoaId, f.pessoaId) : undefined,
     f.status ? eq(ch.status, f.status) : undefined,
@@ -58,6 +74,11 @@ const solicitacaoOfCall = and(
 );
 const pessoaOfCall = and(eq(pessoas.id, ch.pessoaId), eq(pessoas.organizationId, ch.organizationId));
 
+const condominioOfCall = and(
+  eq(condominios.id, solicitacoesAcesso.condominioId),
+  eq(condominios.organizationId, solicitacoesAcesso.organizationId),
+);
+
 const columns = {
   row: ch,
   pessoaNome: pessoas.nome,
@@ -66,13 +87,20 @@ const columns = {
   tipo: solicitacoesAcesso.tipo,
 };
 
+/** The list spans condominiums: each row names its request's. */
+const listColumns = {
+  ...columns,
+  condominio: { id: condominios.id, nome: condominios.nome, timezone: condominios.timezone },
+};
+
 export async function listChamadas(db: Executor, reader: Reader, f: ChamadaFilters, page: number, pageSize: number) {
   const w = chamadaWhere(reader, f);
   const [rows, counted] = await Promise.all([
     db
-      .select(columns)
+      .select(listColumns)
       .from(ch)
       .innerJoin(solicitacoesAcesso, solicitacaoOfCall)
+      .innerJoin(condominios, condominioOfCall)
       .leftJoin(pessoas, pessoaOfCall)
       .where(w)
       .orderBy(desc(ch.iniciadoEm), desc(ch.id))
@@ -113,13 +141,7 @@ export async function chamadaBatch(db: Executor, where: SQL, after: ChamadaCurso
         eq(unidades.organizationId, solicitacoesAcesso.organizationId),
       ),
     )
-    .innerJoin(
-      condominios,
-      and(
-        eq(condominios.id, solicitacoesAcesso.condominioId),
-        eq(condominios.organizationId, solicitacoesAcesso.organizationId),
-      ),
-    )
+    .innerJoin(condominios, condominioOfCall)
     .leftJoin(pessoas, pessoaOfCall)
     .where(and(where, keyset))
     .orderBy(desc(ch.iniciadoEm), desc(ch.id))
@@ -130,16 +152,18 @@ export async function chamadaBatch(db: Executor, where: SQL, after: ChamadaCurso
 }
 export type ChamadaExportRow = Awaited<ReturnType<typeof chamadaBatch>>["rows"][number];
 
+/** A call with its request's condominium (its times are read on that clock: docs/product.md, "Horários"). */
 export async function findChamada(db: Executor, reader: Reader, id: string) {
   const [row] = await db
-    .select(columns)
+    .select(listColumns)
     .from(ch)
     .innerJoin(solicitacoesAcesso, solicitacaoOfCall)
+    .innerJoin(condominios, condominioOfCall)
     .leftJoin(pessoas, pessoaOfCall)
     .where(
       and(
         eq(ch.organizationId, reader.organizationId),
-        unidadeCondition(reader, solicitacoesAcesso.unidadeId),
+        unidadeRowCondition(reader, solicitacoesAcesso.unidadeId, solicitacoesAcesso.condominioId),
         eq(ch.id, id),
       ),
     );

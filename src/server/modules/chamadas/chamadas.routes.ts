@@ -1,9 +1,9 @@
 import {
   type ChamadaFiltersQuery,
   chamadaExportQuerySchema,
+  chamadaListItemSchema,
   chamadaListQuerySchema,
   chamadaPageSchema,
-  chamadaSchema,
 } from "../../../shared/schemas/chamadas";
 import { uuidParam } from "../../../shared/schemas/common";
 import type { Database } from "../../db/client";
@@ -18,6 +18,7 @@ const TAG = "Chamadas";
 
 function filtersOf(q: ChamadaFiltersQuery): ChamadaFilters {
   return {
+    condominioId: q.condominio_id,
     solicitacaoId: q.solicitacao_id,
     pessoaId: q.pessoa_id,
     status: q.status,
@@ -34,7 +35,7 @@ const routes = {
     operationId: "listarChamadas",
     tags: [TAG],
     permission: "chamadas:ler",
-    summary: "Chamadas com pessoa e visitante, mais recentes primeiro; filtros e busca",
+    summary: "Chamadas com pessoa, visitante e condomínio, mais recentes primeiro; filtros e busca",
     request: { query: chamadaListQuerySchema },
     responses: {
       200: jsonResponse(chamadaPageSchema.openapi("PaginaChamadas"), "Página"),
@@ -65,7 +66,7 @@ const routes = {
     summary: "Detalhe de uma chamada",
     request: { params: uuidParam },
     responses: {
-      200: jsonResponse(chamadaSchema.openapi("Chamada"), "Chamada"),
+      200: jsonResponse(chamadaListItemSchema.openapi("ChamadaDetalhe"), "Chamada e o condomínio da solicitação"),
       ...errorResponses(400, 404),
     },
   }),

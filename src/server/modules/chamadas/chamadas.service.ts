@@ -1,5 +1,5 @@
 import type { ChamadaStatus, SolicitacaoTipo } from "../../../shared/domain";
-import { type Chamada, duracaoSegundos } from "../../../shared/schemas/chamadas";
+import { type Chamada, type ChamadaListItem, duracaoSegundos } from "../../../shared/schemas/chamadas";
 import type { Database } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import type { TenantContext } from "../../http/context";
@@ -33,11 +33,13 @@ export function toChamada(r: Row): Chamada {
 
 export async function list(db: Database, tenant: TenantContext, f: ChamadaFilters, page: number, pageSize: number) {
   const { rows, counted } = await listChamadas(db, tenant, f, page, pageSize);
-  return toPage(rows.map(toChamada), counted, page, pageSize);
+  const items: ChamadaListItem[] = rows.map((r) => ({ ...toChamada(r), condominio: r.condominio }));
+  return toPage(items, counted, page, pageSize);
 }
 
-export async function get(db: Database, tenant: TenantContext, id: string): Promise<Chamada> {
+/** A call's detail: the call and its request's condominium, whose clock its times are read on. */
+export async function get(db: Database, tenant: TenantContext, id: string): Promise<ChamadaListItem> {
   const row = await findChamada(db, tenant, id);
   if (!row) throw notFound(CHAMADA_NOT_FOUND);
-  return toChamada(row);
+  return { ...toChamada(row), condominio: row.condominio };
 }

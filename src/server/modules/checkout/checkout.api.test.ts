@@ -85,7 +85,7 @@ describe("checkout in demo mode", () => {
     [{ cep: "0131-100" }, "cliente.cep", "CEP deve ter 8 dígitos"],
     [{ estado: "SPX" }, "cliente.estado", "Use a sigla do estado, com 2 letras"],
     [{ estado: "XX" }, "cliente.estado", "Estado inválido: use a sigla, como SP"],
-    [{ telefone: "(11) 123" }, "cliente.telefone", "Telefone inválido: use DDD e número, como (11) 99999-9999"],
+    [{ telefone: "(11) 123" }, "cliente.telefone", "Telefone inválido. Ex.: (11) 98765-4321"],
     [{ email: "marina@" }, "cliente.email", "E-mail inválido"],
     [{ nome: "M" }, "cliente.nome", "Nome deve ter pelo menos 2 caracteres"],
   ])("rejects %o", async (override, path, message) => {
@@ -111,14 +111,14 @@ describe("checkout in demo mode", () => {
     );
   });
 
-  it("stores the billing details normalised (digits, upper-case state, no CNPJ when blank)", async () => {
+  it("stores the billing details normalised (digits, the phone in E.164, upper-case state, no CNPJ when blank)", async () => {
     const { session } = await startCheckout(system(), { cliente: { cnpj: "", estado: "rj", complemento: "Bloco B" } });
     const [row] = await system()
       .handle.db.select({ cliente: checkoutSessions.cliente })
       .from(checkoutSessions)
       .where(eq(checkoutSessions.id, session.id));
     expect(row!.cliente).toMatchObject({
-      telefone: "11998765432",
+      telefone: "+5511998765432",
       cep: "01310100",
       cnpj: null,
       estado: "RJ",

@@ -9,7 +9,7 @@ import type {
   Retencao,
 } from "../../../shared/schemas/condominios";
 import { actorOf, changes, recordAudit } from "../../audit/audit";
-import { condominioCondition, unidadeCondition } from "../../auth/scope";
+import { condominioCondition, isResidentScope, unidadeCondition, unidadeRowCondition } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
 import { condominios as c, pessoas, unidadeMoradores, unidades } from "../../db/schema";
@@ -33,6 +33,7 @@ export function toCondominio(r: Row): Condominio {
     espera_morador_segundos: r.esperaMoradorSegundos,
     notificar_todos_moradores: r.notificarTodosMoradores,
     retencao_dias: r.retencaoDias,
+    expiracao_solicitacao_minutos: r.expiracaoSolicitacaoMinutos,
     created_at: iso(r.createdAt),
   };
 }
@@ -73,15 +74,16 @@ export async function get(db: Database, tenant: TenantContext, id: string) {
     db
       .select({ n: count() })
       .from(unidades)
-      .where(and(eq(unidades.condominioId, id), unidadeCondition(tenant, unidades.id))),
-    // A morador counts the people of their own units only, as every other figure they see.
+      .where(and(eq(unidades.condominioId, id), unidadeRowCondition(tenant, unidades.id, unidades.condominioId))),
+    // A morador counts the people of their own units only, as every other figure they see; staff
+    // (an assigned porteiro included: they see the whole condominium) count everyone.
     db
       .select({ n: count() })
       .from(pessoas)
       .where(
         and(
           eq(pessoas.condominioId, id),
-          tenant.scope === null
+          !isResidentScope(tenant)
             ? undefined
             : inArray(
                 pessoas.id,
@@ -114,6 +116,9 @@ function columnsOf(input: Input | UpdateInput) {
     ...(input.espera_morador_segundos !== undefined && { esperaMoradorSegundos: input.espera_morador_segundos }),
     ...(input.notificar_todos_moradores !== undefined && { notificarTodosMoradores: input.notificar_todos_moradores }),
     ...(input.retencao_dias !== undefined && { retencaoDias: input.retencao_dias }),
+    ...(input.expiracao_solicitacao_minutos !== undefined && {
+      expiracaoSolicitacaoMinutos: input.expiracao_solicitacao_minutos,
+    }),
     busca: buildSearchText([input.nome, input.timezone]),
   };
 }
@@ -125,6 +130,7 @@ const AUDIT_FIELDS = [
   "esperaMoradorSegundos",
   "notificarTodosMoradores",
   "retencaoDias",
+  "expiracaoSolicitacaoMinutos",
 ] as const;
 
 function auditFields(r: typeof c.$inferSelect) {

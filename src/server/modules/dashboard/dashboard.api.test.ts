@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { addUnidade, createCondominioWithUnidade, createTenantWithMember } from "../../../../tests/support/factories";
+import {
+  addSignedInMorador,
+  addUnidade,
+  createCondominioWithUnidade,
+  createTenantWithMember,
+} from "../../../../tests/support/factories";
 import { setupTestSystem } from "../../../../tests/support/system";
 import { solicitacoesAcesso } from "../../db/schema";
 import { computeTrend } from "./dashboard.service";
@@ -152,6 +157,143 @@ describe("GET /api/dashboard/ultimas", () => {
     const res = await fresh.api.get("/api/dashboard/ultimas");
     expect(res.body.items).toHaveLength(20);
     expect(res.body.items[0].nome_visitante).toBe("Pessoa 21");
+  });
+});
+
+describe("pending now: the bell and the dashboard read one count", () => {
+  it("agree for every filter, count pending requests of any day, and match the list", async () => {
+    const fresh = await createTenantWithMember(system(), { role: "sindico" });
+    const norte = await createCondominioWithUnidade(system(), fresh.org.id, {
+      nome: "Norte",
+      timezone: "America/Manaus",
+    });
+    const sul = await createCondominioWithUnidade(system(), fresh.org.id, { nome: "Sul" });
+    const insert = (where: typeof norte, daysAgo: number, status: string, semResposta = false) => {
+      const at = new Date(Date.now() - daysAgo * 86_400_000 - 60_000);
+      return system()
+        .handle.db.insert(solicitacoesAcesso)
+        .values({
+          organizationId: fresh.org.id,
+          condominioId: where.condominio.id,
+          unidadeId: where.unidade.id,
+          nomeVisitante: `${where.condominio.nome} ${status} ${daysAgo}`,
+          status,
+          semRespostaMoradoresEm: semResposta ? at : null,
+          createdAt: at,
+          updatedAt: at,
+        });
+    };
+    // The defect: 3 pending from earlier days (8 and 18 days old) plus 4 of today. The bell counted
+    // 7 while the dashboard's "Pendentes" counted today's 4.
+    await insert(norte, 8, "pendente");
+    await insert(norte, 18, "pendente", true);
+    await insert(sul, 8, "pendente");
+    for (const where of [norte, sul, sul, sul]) await insert(where, 0, "pendente");
+    await insert(sul, 0, "pendente", true);
+    await insert(sul, 0, "autorizado");
+    await insert(norte, 2, "negado");
+
+    const expected = { "": [8, 2], [norte.condominio.id]: [3, 1], [sul.condominio.id]: [5, 1] };
+    for (const [condominio, [pendentes, semResposta]] of Object.entries(expected)) {
+      const filter = condominio ? `?condominio_id=${condominio}` : "";
+      const bell = await fresh.api.get(`/api/dashboard/pendentes${filter}`);
+      const kpis = await fresh.api.get(`/api/dashboard/kpis${filter}`);
+      const list = await fresh.api.get(
+        `/api/solicitacoes?status=pendente${condominio ? `&condominio_id=${condominio}` : ""}`,
+      );
+      expect(bell.status).toBe(200);
+      expect(bell.body).toMatchObject({ pendentes, sem_resposta: semResposta });
+      expect(kpis.body.pendentes_agora).toBe(bell.body.pendentes);
+      expect(list.body.total).toBe(bell.body.pendentes);
+    }
+    // Today's cards still count today only: 5 pending and 1 authorised today, of the whole tenant.
+    const today = await fresh.api.get("/api/dashboard/kpis");
+    expect(today.body.counts).toMatchObject({ pendente: 5, autorizado: 1, total: 6 });
+
+    // The bell lists the newest pending ones, each with its condominium (name and timezone).
+    const bell = await fresh.api.get(`/api/dashboard/pendentes?condominio_id=${norte.condominio.id}`);
+    expect(bell.body.items.map((i: { nome_visitante: string }) => i.nome_visitante)).toEqual([
+      "Norte pendente 0",
+      "Norte pendente 8",
+      "Norte pendente 18",
+    ]);
+    expect(bell.body.items[0].condominio).toEqual({
+      id: norte.condominio.id,
+      nome: "Norte",
+      timezone: "America/Manaus",
+    });
+    const all = await fresh.api.get("/api/dashboard/pendentes");
+    expect(all.body.items).toHaveLength(5);
+
+    // Deciding one moves both counts together.
+    const pendingId = bell.body.items[0].id;
+    expect((await fresh.api.post(`/api/solicitacoes/${pendingId}/autorizar`)).status).toBe(200);
+    expect((await fresh.api.get("/api/dashboard/pendentes")).body.pendentes).toBe(7);
+    expect((await fresh.api.get("/api/dashboard/kpis")).body.pendentes_agora).toBe(7);
+  });
+
+  it("a morador's bell and dashboard count their own units only; bad filters are refused", async () => {
+    const fresh = await createTenantWithMember(system(), { role: "sindico" });
+    const condo = await createCondominioWithUnidade(system(), fresh.org.id);
+    const vizinho = await addUnidade(system(), fresh.org.id, condo.condominio.id, "202");
+    const morador = await addSignedInMorador(system(), fresh.org.id, {
+      id: condo.unidade.id,
+      condominioId: condo.condominio.id,
+    });
+    for (const unidade of [condo.unidade.id, vizinho.id, vizinho.id]) {
+      await fresh.api.post("/api/solicitacoes", {
+        json: { condominio_id: condo.condominio.id, unidade_id: unidade, nome_visitante: "Alguém" },
+      });
+    }
+    expect((await morador.api.get("/api/dashboard/pendentes")).body.pendentes).toBe(1);
+    expect((await morador.api.get("/api/dashboard/kpis")).body.pendentes_agora).toBe(1);
+    expect((await fresh.api.get("/api/dashboard/pendentes")).body.pendentes).toBe(3);
+
+    const bad = await fresh.api.get("/api/dashboard/pendentes?condominio_id=abc");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual([{ path: "condominio_id", message: "Condomínio inválido" }]);
+    // Another tenant's condominium: nothing of it is counted or listed.
+    const other = await createTenantWithMember(system());
+    const foreign = await other.api.get(`/api/dashboard/pendentes?condominio_id=${condo.condominio.id}`);
+    expect(foreign.body).toEqual({ pendentes: 0, sem_resposta: 0, items: [] });
+  });
+});
+
+describe("the dashboard's condominium selector", () => {
+  it("filters every figure and list by the chosen condominium, server-side", async () => {
+    const fresh = await createTenantWithMember(system(), { role: "sindico" });
+    const a = await createCondominioWithUnidade(system(), fresh.org.id, { nome: "Alfa" });
+    const b = await createCondominioWithUnidade(system(), fresh.org.id, { nome: "Beta", timezone: "America/Recife" });
+    const create = (where: typeof a, nome: string) =>
+      fresh.api.post("/api/solicitacoes", {
+        json: { condominio_id: where.condominio.id, unidade_id: where.unidade.id, nome_visitante: nome },
+      });
+    await create(a, "Ana");
+    await create(b, "Bruno");
+    await create(b, "Bia");
+    const kpis = async (q = "") => (await fresh.api.get(`/api/dashboard/kpis${q}`)).body;
+    const ultimas = async (q = "") =>
+      (await fresh.api.get(`/api/dashboard/ultimas${q}`)).body.items.map(
+        (i: { nome_visitante: string }) => i.nome_visitante,
+      );
+    expect((await kpis()).counts.total).toBe(3);
+    expect(await kpis(`?condominio_id=${a.condominio.id}`)).toMatchObject({
+      counts: { pendente: 1, total: 1 },
+      pendentes_agora: 1,
+    });
+    expect(await kpis(`?condominio_id=${b.condominio.id}`)).toMatchObject({
+      counts: { pendente: 2, total: 2 },
+      pendentes_agora: 2,
+    });
+    expect(await ultimas(`?condominio_id=${a.condominio.id}`)).toEqual(["Ana"]);
+    expect(await ultimas(`?condominio_id=${b.condominio.id}`)).toEqual(["Bia", "Bruno"]);
+    // Each row names its condominium and the zone its times are read in.
+    const rows = (await fresh.api.get("/api/dashboard/ultimas")).body.items;
+    expect(rows.map((r: { condominio: { nome: string; timezone: string } }) => r.condominio)).toEqual([
+      { id: b.condominio.id, nome: "Beta", timezone: "America/Recife" },
+      { id: b.condominio.id, nome: "Beta", timezone: "America/Recife" },
+      { id: a.condominio.id, nome: "Alfa", timezone: "America/Sao_Paulo" },
+    ]);
   });
 });
 

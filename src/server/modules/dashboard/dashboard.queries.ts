@@ -4,14 +4,14 @@
  * around the reference instant keeps the tenant's (organization_id, created_at) index in use.
  */
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { type DataScope, unidadeCondition } from "../../auth/scope";
+import { type DataScope, unidadeRowCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { condominios as c, pessoas, solicitacoesAcesso as s, unidades } from "../../db/schema";
-import { solicitacaoColumns } from "../solicitacoes/solicitacoes.service";
+import { solicitacaoColumns, solicitacaoWhere } from "../solicitacoes/solicitacoes.service";
 
 export interface DayFilter {
   organizationId: string;
-  /** The caller's data scope (auth/scope.ts): a morador counts only their units. */
+  /** The caller's data scope (auth/scope.ts): a morador counts only their units, an assigned porteiro their condominiums. */
   scope: DataScope;
   condominioId?: string;
   /** YYYY-MM-DD to read instead of today. */
@@ -37,7 +37,7 @@ function dayWhere(f: DayFilter): SQL {
   const to = new Date(ref.getTime() + 2 * 86_400_000);
   return and(
     eq(s.organizationId, f.organizationId),
-    unidadeCondition(f, s.unidadeId),
+    unidadeRowCondition(f, s.unidadeId, s.condominioId),
     f.condominioId ? eq(s.condominioId, f.condominioId) : undefined,
     sql`${s.createdAt} >= ${from} AND ${s.createdAt} < ${to}`,
     sql`${localDate} = ${localDay(f)}`,
@@ -70,7 +70,7 @@ export async function countPreviousMonthByStatus(db: Executor, f: DayFilter) {
     .where(
       and(
         eq(s.organizationId, f.organizationId),
-        unidadeCondition(f, s.unidadeId),
+        unidadeRowCondition(f, s.unidadeId, s.condominioId),
         f.condominioId ? eq(s.condominioId, f.condominioId) : undefined,
         sql`${s.createdAt} >= ${from} AND ${s.createdAt} < ${to}`,
         sql`${localDate} >= (${monthStart} - interval '1 month')::date AND ${localDate} < ${monthStart}`,
@@ -79,9 +79,25 @@ export async function countPreviousMonthByStatus(db: Executor, f: DayFilter) {
     .groupBy(s.status);
 }
 
+/**
+ * Pending requests now, whenever they were created, and how many of them nobody answered: the one
+ * count the bell and the dashboard's "Pendentes agora" both show (docs/product.md, "Dashboard"),
+ * read with the request list's own filter, so `?status=pendente` lists exactly as many.
+ */
+export async function countPendentes(db: Executor, f: Omit<DayFilter, "data">) {
+  const [row] = await db
+    .select({
+      pendentes: sql<number>`count(*)::int`,
+      semResposta: sql<number>`(count(*) FILTER (WHERE ${s.semRespostaMoradoresEm} IS NOT NULL))::int`,
+    })
+    .from(s)
+    .where(solicitacaoWhere(f, { status: "pendente", condominioId: f.condominioId }));
+  return { pendentes: row?.pendentes ?? 0, semResposta: row?.semResposta ?? 0 };
+}
+
 export async function latestToday(db: Executor, f: DayFilter, limit: number) {
   return db
-    .select(solicitacaoColumns)
+    .select({ ...solicitacaoColumns, condominio: { id: c.id, nome: c.nome, timezone: c.timezone } })
     .from(s)
     .innerJoin(c, eq(c.id, s.condominioId))
     .innerJoin(unidades, eq(unidades.id, s.unidadeId))

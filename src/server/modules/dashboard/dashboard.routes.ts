@@ -2,14 +2,16 @@ import { createRoute } from "@hono/zod-openapi";
 import {
   dashboardQuerySchema,
   kpisSchema,
+  pendentesQuerySchema,
+  pendentesSchema,
   primeirosPassosSchema,
   ultimasQuerySchema,
   ultimasSchema,
 } from "../../../shared/schemas/dashboard";
 import { requirePermission } from "../../auth/tenant.middleware";
 import type { Database } from "../../db/client";
-import { errorResponses } from "../../http/openapi";
-import { apiRouter } from "../../http/routes";
+import { errorResponses, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
 import * as service from "./dashboard.service";
 
 const kpisRoute = createRoute({
@@ -42,6 +44,22 @@ const ultimasRoute = createRoute({
   },
 });
 
+const pendentesRoute = tenantRoute({
+  method: "get",
+  path: "/pendentes",
+  operationId: "obterPendentes",
+  tags: ["Dashboard"],
+  summary: "Solicitações pendentes agora (de qualquer dia), as sem resposta dos moradores e as mais recentes",
+  description:
+    "A mesma contagem de `pendentes_agora` em `/api/dashboard/kpis` para o mesmo filtro: o sino e o dashboard leem a mesma consulta. Sem `condominio_id`, todos os condomínios que o usuário alcança.",
+  permission: "solicitacoes:ler",
+  request: { query: pendentesQuerySchema },
+  responses: {
+    200: jsonResponse(pendentesSchema.openapi("Pendentes"), "Pendentes"),
+    ...errorResponses(400),
+  },
+});
+
 const primeirosPassosRoute = createRoute({
   method: "get",
   path: "/primeiros-passos",
@@ -63,5 +81,8 @@ export function dashboardRoutes(db: Database) {
   return apiRouter()
     .openapi(kpisRoute, async (c) => c.json(await service.kpis(db, c.get("tenant"), c.req.valid("query")), 200))
     .openapi(ultimasRoute, async (c) => c.json(await service.ultimas(db, c.get("tenant"), c.req.valid("query")), 200))
+    .openapi(pendentesRoute, async (c) =>
+      c.json(await service.pendentes(db, c.get("tenant"), c.req.valid("query")), 200),
+    )
     .openapi(primeirosPassosRoute, async (c) => c.json(await service.primeirosPassos(db, c.get("tenant")), 200));
 }

@@ -1,11 +1,24 @@
 import { SOLICITACAO_STATUSES, type SolicitacaoStatus } from "../../../shared/domain";
-import { type Kpis, MIN_PERCENT_BASE, type PrimeirosPassos, type Trend } from "../../../shared/schemas/dashboard";
+import {
+  type Kpis,
+  MIN_PERCENT_BASE,
+  PENDENTES_LISTADAS,
+  type Pendentes,
+  type PrimeirosPassos,
+  type Trend,
+} from "../../../shared/schemas/dashboard";
 import { scopeKey } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import type { TenantContext } from "../../http/context";
 import { countPresentes } from "../acessos/acessos.service";
-import { toSolicitacaoListItem } from "../solicitacoes/solicitacoes.service";
-import { countPreviousMonthByStatus, countTodayByStatus, hasAny, latestToday } from "./dashboard.queries";
+import { list as listSolicitacoes, toSolicitacaoListItem } from "../solicitacoes/solicitacoes.service";
+import {
+  countPendentes,
+  countPreviousMonthByStatus,
+  countTodayByStatus,
+  hasAny,
+  latestToday,
+} from "./dashboard.queries";
 
 type MonthCounts = Awaited<ReturnType<typeof countPreviousMonthByStatus>>;
 
@@ -63,10 +76,11 @@ export async function kpis(
     condominioId: q.condominio_id,
     data: q.data,
   };
-  const [today, previous, presentes] = await Promise.all([
+  const [today, previous, presentes, agora] = await Promise.all([
     countTodayByStatus(db, filter),
     previousMonthCounts(db, filter),
     countPresentes(db, tenant, q.condominio_id),
+    countPendentes(db, filter),
   ]);
   const counts = Object.fromEntries(SOLICITACAO_STATUSES.map((st) => [st, 0])) as Record<SolicitacaoStatus, number>;
   for (const row of today) counts[row.status as SolicitacaoStatus] = row.n;
@@ -80,6 +94,7 @@ export async function kpis(
   const prevTotal = Object.values(prev).reduce((a, b) => a + b, 0);
   return {
     presentes,
+    pendentes_agora: agora.pendentes,
     counts: { ...counts, total },
     trends: {
       pendente: computeTrend(counts.pendente, prev.pendente, days),
@@ -101,10 +116,27 @@ export async function ultimas(
     q.limit,
   );
   return {
-    items: rows.map((r) =>
-      toSolicitacaoListItem({ ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre }),
-    ),
+    items: rows.map((r) => ({
+      ...toSolicitacaoListItem({ ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre }),
+      condominio: r.condominio,
+    })),
   };
+}
+
+/**
+ * The bell: pending requests now (the dashboard's "Pendentes agora" is the same count, from the same
+ * query), those nobody answered, and the newest few.
+ */
+export async function pendentes(
+  db: Database,
+  tenant: TenantContext,
+  q: { condominio_id?: string },
+): Promise<Pendentes> {
+  const [counts, newest] = await Promise.all([
+    countPendentes(db, { organizationId: tenant.organizationId, scope: tenant.scope, condominioId: q.condominio_id }),
+    listSolicitacoes(db, tenant, { status: "pendente", condominioId: q.condominio_id }, 1, PENDENTES_LISTADAS),
+  ]);
+  return { pendentes: counts.pendentes, sem_resposta: counts.semResposta, items: newest.items };
 }
 
 /** The onboarding checklist of a new tenant: three indexed EXISTS probes, not counts. */

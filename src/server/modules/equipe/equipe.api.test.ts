@@ -335,7 +335,7 @@ describe("organização", () => {
       json: { nome: "  Beta Gestão  ", cnpj: "11.222.333/0001-81", telefone: "(11) 99999-8888", email: "oi@beta.com" },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ nome: "Beta Gestão", cnpj: "11222333000181", telefone: "11999998888" });
+    expect(res.body).toMatchObject({ nome: "Beta Gestão", cnpj: "11222333000181", telefone: "+5511999998888" });
     const porteiro = await addSignedInMember(system(), owner.org.id, "porteiro");
     expect((await porteiro.api.get("/api/organizacao")).body.nome).toBe("Beta Gestão");
     expect((await porteiro.api.get("/api/me")).body.organization.name).toBe("Beta Gestão");

@@ -5,6 +5,7 @@ import {
   conviteListQuerySchema,
   convitePageSchema,
   conviteSchema,
+  membroCondominiosInputSchema,
   membroListQuerySchema,
   membroPageSchema,
   membroSchema,
@@ -49,6 +50,18 @@ const routes = {
     summary: "Altera o papel de um membro (encerra as sessões dele)",
     permission: "equipe:gerenciar",
     request: { params: memberParam, ...jsonBody(papelInputSchema) },
+    responses: { 200: jsonResponse(membro, "Membro atualizado"), ...errorResponses(400, 404, 409) },
+  }),
+  condominios: tenantRoute({
+    method: "put",
+    path: "/membros/{id}/condominios",
+    operationId: "definirCondominiosMembro",
+    tags: [TAG],
+    summary: "Define os condomínios em que um porteiro trabalha (lista vazia: todos)",
+    description:
+      "Só para porteiros (409 para outro papel). Com condomínios definidos, o porteiro vê e opera apenas esses; a lista substitui a anterior. Um condomínio de outra administradora é 404, e nada muda.",
+    permission: "equipe:gerenciar",
+    request: { params: memberParam, ...jsonBody(membroCondominiosInputSchema) },
     responses: { 200: jsonResponse(membro, "Membro atualizado"), ...errorResponses(400, 404, 409) },
   }),
   remover: tenantRoute({
@@ -119,6 +132,9 @@ export function equipeRoutes({ db, linkBase }: EquipeRoutesDeps) {
     )
     .openapi(routes.papel, async (c) =>
       c.json(await service.changeRole(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(routes.condominios, async (c) =>
+      c.json(await service.setCondominios(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),
     )
     .openapi(routes.remover, async (c) => {
       await service.removeMembro(db, c.get("tenant"), c.req.valid("param").id);

@@ -11,7 +11,10 @@
  *   by a slip;
  * - a role change or a removal ends the member's sessions in the tenant and their event streams at
  *   once (auth/access-revocation.ts);
- * - a morador is tied to a person record (pessoas.user_id), which decides the units they reach.
+ * - a morador is tied to a person record (pessoas.user_id), which decides the units they reach;
+ * - a porteiro may be assigned to condominiums of the tenant (membro_condominios), and then reaches
+ *   only those (auth/scope.ts); none means all. Only porteiros are assigned: a role change away from
+ *   porteiro drops the assignment.
  */
 
 import { createHash, randomBytes } from "node:crypto";
@@ -23,13 +26,24 @@ import {
   type Convite,
   type ConviteInput,
   type Membro,
+  type MembroCondominiosInput,
   type PapelInput,
 } from "../../../shared/schemas/equipe";
 import { actorOf, recordAudit } from "../../audit/audit";
-import { endMemberAccess } from "../../auth/access-revocation";
+import { announceScopeChange, endMemberAccess } from "../../auth/access-revocation";
+import { ASSIGNED_ROLE } from "../../auth/scope";
 import type { Database, Executor, Transaction } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
-import { convites, member, pessoas, unidadeMoradores, unidades, user } from "../../db/schema";
+import {
+  condominios,
+  convites,
+  member,
+  membroCondominios,
+  pessoas,
+  unidadeMoradores,
+  unidades,
+  user,
+} from "../../db/schema";
 import type { TenantContext } from "../../http/context";
 import { conflict, forbidden, isUniqueViolation, notFound, tooManyRequests } from "../../http/errors";
 import { hitLimit } from "../../http/rate-limit";
@@ -42,6 +56,9 @@ export const MEMBRO_NOT_FOUND = "Membro não encontrado";
 export const CONVITE_NOT_FOUND = "Convite não encontrado";
 export const PESSOA_JA_VINCULADA = "Esta pessoa já está vinculada a outro login.";
 export const ULTIMO_PROPRIETARIO = "A administradora precisa de pelo menos um proprietário.";
+export const SO_PORTEIROS =
+  "Só porteiros trabalham em condomínios escolhidos; os demais papéis acessam todos os condomínios.";
+export const CONDOMINIO_NOT_FOUND = "Condomínio não encontrado";
 
 /** Invitations sent per tenant per hour (first sends and resends): the team screen is not a mailer. */
 export const CONVITES_POR_HORA = 60;
@@ -77,12 +94,19 @@ export async function listMembros(
       .offset((q.page - 1) * q.page_size),
     db.select({ n: sql<number>`count(*)::int` }).from(member).innerJoin(user, eq(user.id, member.userId)).where(where),
   ]);
-  const people = await personRecordsOf(
-    db,
-    tenant.organizationId,
-    rows.map((r) => r.userId),
-  );
-  const items = rows.map((r) => toMembro(r, people, tenant.userId));
+  const [people, assigned] = await Promise.all([
+    personRecordsOf(
+      db,
+      tenant.organizationId,
+      rows.map((r) => r.userId),
+    ),
+    condominiosOf(
+      db,
+      tenant.organizationId,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  const items = rows.map((r) => toMembro(r, people, assigned, tenant.userId));
   const total = counted?.n ?? 0;
   return toPage(items, { total, truncated: false }, q.page, q.page_size);
 }
@@ -107,8 +131,9 @@ type MemberRow = {
   image: string | null;
 };
 type PersonRecords = Awaited<ReturnType<typeof personRecordsOf>>;
+type Assignments = Awaited<ReturnType<typeof condominiosOf>>;
 
-function toMembro(r: MemberRow, people: PersonRecords, callerId: string): Membro {
+function toMembro(r: MemberRow, people: PersonRecords, assigned: Assignments, callerId: string): Membro {
   return {
     id: r.id,
     user_id: r.userId,
@@ -117,6 +142,7 @@ function toMembro(r: MemberRow, people: PersonRecords, callerId: string): Membro
     image: r.image ?? null,
     papel: r.role as MemberRole,
     pessoa: people.get(r.userId) ?? null,
+    condominios: assigned.get(r.id) ?? [],
     desde: iso(r.createdAt),
     voce: r.userId === callerId,
   };
@@ -145,6 +171,26 @@ async function personRecordsOf(db: Executor, organizationId: string, userIds: st
     if (r.codigo) entry.unidades.push(r.torre ? `${r.codigo} · ${r.torre}` : r.codigo);
     out.set(r.userId, entry);
   }
+  return out;
+}
+
+/** The condominiums each membership is assigned to (only porteiros have any), by name. */
+async function condominiosOf(db: Executor, organizationId: string, memberIds: string[]) {
+  const out = new Map<string, { id: string; nome: string }[]>();
+  if (memberIds.length === 0) return out;
+  const rows = await db
+    .select({ memberId: membroCondominios.memberId, id: condominios.id, nome: condominios.nome })
+    .from(membroCondominios)
+    .innerJoin(
+      condominios,
+      and(
+        eq(condominios.id, membroCondominios.condominioId),
+        eq(condominios.organizationId, membroCondominios.organizationId),
+      ),
+    )
+    .where(and(eq(membroCondominios.organizationId, organizationId), inArray(membroCondominios.memberId, memberIds)))
+    .orderBy(asc(condominios.nome), asc(condominios.id));
+  for (const r of rows) out.set(r.memberId, [...(out.get(r.memberId) ?? []), { id: r.id, nome: r.nome }]);
   return out;
 }
 
@@ -205,12 +251,20 @@ export async function changeRole(db: Database, tenant: TenantContext, memberId: 
     if (papel === "morador") await linkPerson(tx, tenant.organizationId, target.userId, input.pessoa_id!);
     if (papel === target.role && papel !== "morador") return;
     await tx.update(member).set({ role: papel }).where(eq(member.id, target.id));
+    // Only porteiros are assigned to condominiums: any other role reaches them all.
+    const dropped =
+      target.role === ASSIGNED_ROLE && papel !== ASSIGNED_ROLE
+        ? await tx
+            .delete(membroCondominios)
+            .where(eq(membroCondominios.memberId, target.id))
+            .returning({ id: membroCondominios.condominioId })
+        : [];
     await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
       acao: "papel",
       entidade: "membro",
       entidadeId: target.id,
       resumo: `Mudou o papel de ${await userName(tx, target.userId)} para ${ROLE_LABELS[papel]}`,
-      antes: { papel: target.role },
+      antes: { papel: target.role, ...(dropped.length > 0 ? { condominio_ids: dropped.map((d) => d.id).sort() } : {}) },
       depois: { papel, ...(papel === "morador" ? { pessoa_id: input.pessoa_id } : {}) },
     });
     // Whatever the direction, the open sessions were granted under the old role: they end.
@@ -252,7 +306,67 @@ async function getMembro(db: Database, tenant: Reader, memberId: string): Promis
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organizationId, tenant.organizationId), eq(member.id, memberId)));
   if (!row) throw notFound(MEMBRO_NOT_FOUND);
-  return toMembro(row, await personRecordsOf(db, tenant.organizationId, [row.userId]), tenant.userId);
+  const [people, assigned] = await Promise.all([
+    personRecordsOf(db, tenant.organizationId, [row.userId]),
+    condominiosOf(db, tenant.organizationId, [row.id]),
+  ]);
+  return toMembro(row, people, assigned, tenant.userId);
+}
+
+/**
+ * "Condomínios em que trabalha": the condominiums a porteiro works at, replaced as a whole (an empty
+ * list: all of them). Every id must be a condominium of the tenant, or nothing changes (404). The
+ * audit trail keeps ids only (docs/decisions/030). The porteiro stays signed in: their next request
+ * and their open event streams read the new scope (auth/access-revocation.ts, announceScopeChange).
+ */
+export async function setCondominios(
+  db: Database,
+  tenant: TenantContext,
+  memberId: string,
+  input: MembroCondominiosInput,
+): Promise<Membro> {
+  const wanted = [...new Set(input.condominio_ids)].sort();
+  await db.transaction(async (tx) => {
+    const target = await lockMember(tx, tenant.organizationId, memberId);
+    if (target.role !== ASSIGNED_ROLE) throw conflict(SO_PORTEIROS);
+    if (wanted.length > 0) {
+      const found = await tx
+        .select({ id: condominios.id })
+        .from(condominios)
+        .where(and(eq(condominios.organizationId, tenant.organizationId), inArray(condominios.id, wanted)));
+      if (found.length !== wanted.length) throw notFound(CONDOMINIO_NOT_FOUND);
+    }
+    const current = (
+      await tx
+        .select({ id: membroCondominios.condominioId })
+        .from(membroCondominios)
+        .where(eq(membroCondominios.memberId, target.id))
+    )
+      .map((r) => r.id)
+      .sort();
+    if (current.join() === wanted.join()) return;
+    await tx.delete(membroCondominios).where(eq(membroCondominios.memberId, target.id));
+    if (wanted.length > 0) {
+      await tx
+        .insert(membroCondominios)
+        .values(
+          wanted.map((condominioId) => ({ organizationId: tenant.organizationId, memberId: target.id, condominioId })),
+        );
+    }
+    await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
+      acao: "alterar",
+      entidade: "membro",
+      entidadeId: target.id,
+      resumo:
+        wanted.length > 0
+          ? `Definiu os condomínios em que um porteiro trabalha (${wanted.length})`
+          : "Liberou um porteiro para todos os condomínios",
+      antes: { condominio_ids: current },
+      depois: { condominio_ids: wanted },
+    });
+    await announceScopeChange(tx, { organizationId: tenant.organizationId, userId: target.userId });
+  });
+  return getMembro(db, tenant, memberId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { storedPhone } from "../../../shared/phone";
 import type { Organizacao, OrganizacaoInput } from "../../../shared/schemas/organizacao";
 import { actorOf, changes, recordAudit } from "../../audit/audit";
 import type { Database, Executor } from "../../db/client";
@@ -18,7 +19,7 @@ const columns = {
 export async function getOrganizacao(db: Executor, organizationId: string): Promise<Organizacao> {
   const [row] = await db.select(columns).from(organization).where(eq(organization.id, organizationId));
   if (!row) throw notFound("Organização não encontrada.");
-  return row;
+  return { ...row, telefone: storedPhone(row.telefone) };
 }
 
 export async function updateOrganizacao(

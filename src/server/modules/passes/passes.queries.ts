@@ -1,12 +1,13 @@
 /**
  * Drizzle queries for passes and their validations. Reads a caller asks for filter by the tenant
- * and the caller's data scope (a morador reaches only their units' passes).
+ * and the caller's data scope (a morador reaches only their units' passes, an assigned porteiro
+ * their condominiums').
  */
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PasseStatus, VisitaTipo } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
 import type { Reader } from "../../auth/scope";
-import { unidadeCondition } from "../../auth/scope";
+import { condominioCondition, unidadeRowCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount } from "../../db/pagination";
 import { condominios, passes as p, unidades, user, passeValidacoes as v } from "../../db/schema";
@@ -24,7 +25,7 @@ function listWhere(reader: Reader, f: PasseFilters): SQL {
   const q = f.q ? normalizeSearch(f.q) : "";
   return and(
     eq(p.organizationId, reader.organizationId),
-    unidadeCondition(reader, p.unidadeId),
+    unidadeRowCondition(reader, p.unidadeId, p.condominioId),
     f.condominioId ? eq(p.condominioId, f.condominioId) : undefined,
     f.unidadeId ? eq(p.unidadeId, f.unidadeId) : undefined,
     f.status ? eq(p.status, f.status) : undefined,
@@ -72,7 +73,11 @@ export async function listPasses(db: Executor, reader: Reader, f: PasseFilters, 
 
 export async function findPasse(db: Executor, reader: Reader, id: string): Promise<PasseRow | null> {
   const [row] = await selectPasses(db).where(
-    and(eq(p.organizationId, reader.organizationId), unidadeCondition(reader, p.unidadeId), eq(p.id, id)),
+    and(
+      eq(p.organizationId, reader.organizationId),
+      unidadeRowCondition(reader, p.unidadeId, p.condominioId),
+      eq(p.id, id),
+    ),
   );
   return (row as PasseRow | undefined) ?? null;
 }
@@ -89,15 +94,17 @@ export const validacaoColumns = {
   createdAt: v.createdAt,
 };
 
+/** The gate's validation log: the condominiums the caller sees (an assigned porteiro's own). */
 export async function listValidacoes(
   db: Executor,
-  organizationId: string,
+  reader: Reader,
   f: { condominioId?: string; passeId?: string },
   page: number,
   pageSize: number,
 ) {
   const where = and(
-    eq(v.organizationId, organizationId),
+    eq(v.organizationId, reader.organizationId),
+    condominioCondition(reader, v.condominioId),
     f.condominioId ? eq(v.condominioId, f.condominioId) : undefined,
     f.passeId ? eq(v.passeId, f.passeId) : undefined,
   )!;

@@ -16,11 +16,12 @@ import type {
 } from "../../../shared/domain";
 import { maskDocument } from "../../../shared/mask";
 import { describeSchedule, type PassSchedule } from "../../../shared/pass-schedule";
+import { parsePhone, storedPhone } from "../../../shared/phone";
 import type { Passe, PasseCreate, PasseDetail, PasseUpdate, Validacao } from "../../../shared/schemas/passes";
 import { PASSE_STATUS_LABELS } from "../../../shared/schemas/passes";
 import { actorOf, changes, NOME_DO_REGISTRO, recordAudit } from "../../audit/audit";
 import type { Reader } from "../../auth/scope";
-import { assertSeesUnidade } from "../../auth/scope";
+import { assertSeesCondominio, assertSeesUnidade, seesUnidade } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { passes as p, passeValidacoes } from "../../db/schema";
@@ -56,7 +57,7 @@ export function toPasse(r: PasseRow): Passe {
     nome: x.nome,
     descricao: x.descricao,
     documento: x.documento,
-    telefone: x.telefone,
+    telefone: storedPhone(x.telefone),
     modalidade: x.modalidade as PasseModalidade,
     data_inicio: x.dataInicio,
     data_fim: x.dataFim,
@@ -138,11 +139,12 @@ export function shareMessage(passe: Passe, link: string): string {
   ].join(" ");
 }
 
-/** wa.me to the visitor's phone when it has one (Brazilian numbers get +55), else to a chosen contact. */
+/**
+ * wa.me to the visitor's phone when it has one (E.164 without the "+"; a pass saved before phones were
+ * stored in E.164 is read the same way), else to a contact chosen in WhatsApp.
+ */
 export function whatsappUrl(telefone: string | null, text: string): string {
-  let digits = (telefone ?? "").replace(/\D/g, "");
-  if (digits.length === 10 || digits.length === 11) digits = `55${digits}`;
-  const to = digits.length >= 12 ? digits : "";
+  const to = parsePhone(telefone)?.slice(1) ?? "";
   return `https://wa.me/${to}?text=${encodeURIComponent(text)}`;
 }
 
@@ -202,12 +204,19 @@ export async function create(
   links: PassLinks,
 ): Promise<PasseDetail> {
   const org = tenant.organizationId;
-  // A morador creates passes only for the units they live in; any other unit is "not found".
-  assertSeesUnidade(tenant, input.unidade_id, "Unidade não encontrada");
+  // A morador creates passes only for the units they live in, a porteiro assigned to condominiums
+  // only there; anything else is "not found" (the unit's own condominium is checked once read).
+  assertSeesCondominio(tenant, input.condominio_id, "Condomínio não encontrado");
+  assertSeesUnidade(
+    tenant,
+    { unidadeId: input.unidade_id, condominioId: input.condominio_id },
+    "Unidade não encontrada",
+  );
   const condominio = await findCondominioInTenant(db, org, input.condominio_id);
   if (!condominio) throw notFound("Condomínio não encontrado");
   const unidade = await findUnidadeInTenant(db, org, input.unidade_id);
-  if (!unidade) throw notFound("Unidade não encontrada");
+  if (!unidade || !seesUnidade(tenant, { unidadeId: unidade.id, condominioId: unidade.condominioId }))
+    throw notFound("Unidade não encontrada");
   if (unidade.condominioId !== condominio.id) {
     throw badRequest("A unidade não pertence ao condomínio selecionado", [
       { path: "unidade_id", message: "A unidade não pertence ao condomínio selecionado" },
@@ -267,7 +276,7 @@ async function lockForChange(tx: Executor, tenant: Reader, id: string) {
     .where(and(eq(p.organizationId, tenant.organizationId), eq(p.id, id)))
     .for("update");
   if (!current) throw notFound(PASSE_NOT_FOUND);
-  assertSeesUnidade(tenant, current.unidadeId, PASSE_NOT_FOUND);
+  assertSeesUnidade(tenant, current, PASSE_NOT_FOUND);
   return current;
 }
 

@@ -34,7 +34,7 @@ describe("pessoas", () => {
         condominio_id: "",
         nome: "J",
         email: "nao-e-email",
-        telefone_e164: "11 9999-9999",
+        telefone_e164: "11 9999",
         foto_url: "javascript:alert(1)",
       },
     });
@@ -45,7 +45,7 @@ describe("pessoas", () => {
       condominio_id: "Selecione um condomínio",
       nome: "Nome deve ter pelo menos 2 caracteres",
       email: "E-mail inválido",
-      telefone_e164: "Telefone deve estar no formato internacional, por exemplo +5511999999999",
+      telefone_e164: "Telefone inválido. Ex.: (11) 98765-4321",
       foto_url: "URL da foto inválida",
     });
   });

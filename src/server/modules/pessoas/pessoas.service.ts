@@ -8,6 +8,7 @@ import type { CanalNotificacao } from "../../../shared/domain";
 import { maskDocument } from "../../../shared/mask";
 import type { Pessoa } from "../../../shared/schemas/pessoas";
 import { actorOf, changes, NOME_DO_REGISTRO, recordAudit } from "../../audit/audit";
+import { condominioCondition, unidadeRowCondition } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
 import { condominios, pessoas as p, solicitacoesAcesso, unidadeMoradores, unidades } from "../../db/schema";
@@ -76,6 +77,8 @@ export async function list(
 ) {
   const where: SQL = and(
     eq(p.organizationId, tenant.organizationId),
+    // A porteiro assigned to condominiums reads only their people (auth/scope.ts).
+    condominioCondition(tenant, p.condominioId),
     f.condominio_id ? eq(p.condominioId, f.condominio_id) : undefined,
     f.status ? eq(p.ativo, f.status === "ativo") : undefined,
     f.q ? sql`${p.busca} LIKE ${likeContains(f.q)}` : undefined,
@@ -104,7 +107,7 @@ async function findInTenant(db: Database, tenant: TenantContext, id: string): Pr
   const [row] = await db
     .select()
     .from(p)
-    .where(and(eq(p.organizationId, tenant.organizationId), eq(p.id, id)));
+    .where(and(eq(p.organizationId, tenant.organizationId), condominioCondition(tenant, p.condominioId), eq(p.id, id)));
   if (!row) throw notFound(PESSOA_NOT_FOUND);
   return row;
 }
@@ -139,6 +142,7 @@ export async function get(db: Database, tenant: TenantContext, id: string) {
         and(
           eq(solicitacoesAcesso.organizationId, tenant.organizationId),
           eq(solicitacoesAcesso.decididoPorPessoaId, id),
+          unidadeRowCondition(tenant, solicitacoesAcesso.unidadeId, solicitacoesAcesso.condominioId),
         ),
       )
       .orderBy(desc(solicitacoesAcesso.decididoEm))

@@ -12,5 +12,7 @@ export async function operadorOf(db: Executor, tenant: TenantContext): Promise<R
     apiKeyId: null,
     nome: pessoa?.nome ?? tenant.user.name,
     ip: tenant.ip,
+    // A porteiro assigned to condominiums operates only their gates (docs/product.md, "Equipe").
+    scope: tenant.scope,
   };
 }

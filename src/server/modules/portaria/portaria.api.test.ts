@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 
 describe("at the gate", () => {
-  it("validates a PIN inside the schedule, registers the entry and the exit, and logs every attempt", async () => {
+  it("validates a PIN inside the schedule: the gate opened is the entry; then the exit; every attempt logged", async () => {
     const passe = await createPass(morador.api, passInput(condoA, { nome: "Maria Souza" }));
     const res = await validate(porteiro.api, { condominio_id: condoA.condominio.id, pin: passe.pin });
     expect(res.status).toBe(200);
@@ -53,13 +53,16 @@ describe("at the gate", () => {
     const twice = await validate(porteiro.api, { condominio_id: condoA.condominio.id, pin: passe.pin });
     expect(twice.body).toMatchObject({ liberado: false, resultado: "antipassback" });
 
-    const entry = await porteiro.api.post("/api/acessos", { json: { origem: "passe", validacao_id: res.body.id } });
-    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
-    expect(entry.body).toMatchObject({
+    // "Liberado" recorded the entry in the same step: nobody has to tap "Registrar entrada".
+    expect(res.body.acesso_id).toMatch(/^[0-9a-f-]{36}$/);
+    const entry = { body: { id: res.body.acesso_id as string } };
+    const recorded = await porteiro.api.get(`/api/acessos?condominio_id=${condoA.condominio.id}&q=Maria%20Souza`);
+    expect(recorded.body.items.find((x: { id: string }) => x.id === entry.body.id)).toMatchObject({
       nome: "Maria Souza",
       origem: "passe",
       passe_id: passe.id,
       saida_em: null,
+      nao_entrou_em: null,
       autorizado_por_nome: "Ana Moradora",
     });
     const dup = await porteiro.api.post("/api/acessos", { json: { origem: "passe", validacao_id: res.body.id } });
@@ -230,21 +233,23 @@ describe("realtime", () => {
 
     const passe = await createPass(a.api, passInput(condoA, { nome: "Visita ao Vivo" }));
     const ok = await validate(porteiro.api, { condominio_id: condoA.condominio.id, pin: passe.pin });
-    const entry = await porteiro.api.post("/api/acessos", { json: { origem: "passe", validacao_id: ok.body.id } });
+    const entry = { body: { id: ok.body.acesso_id as string } };
     await porteiro.api.post(`/api/acessos/${entry.body.id}/saida`);
 
     for (const stream of [staff, mine]) {
+      // The entry is written first, in the validation's own transaction; the validation names it.
+      const entrada = await stream.messages!.next((m) => m.event === "acesso.entrada");
+      expect(JSON.parse(entrada!.data!)).toMatchObject({
+        acesso: { id: entry.body.id, origem: "passe", condominio_id: condoA.condominio.id },
+        invalidate: expect.arrayContaining(["acessos", "dashboard"]),
+      });
       const validated = await stream.messages!.next((m) => m.event === "passe.validado");
       expect(JSON.parse(validated!.data!)).toMatchObject({
         nome_visitante: "Visita ao Vivo",
         unidade_id: condoA.unidade.id,
         passe: { id: passe.id, resultado: "liberado" },
+        acesso: { id: entry.body.id },
         invalidate: expect.arrayContaining(["passes", "acessos"]),
-      });
-      const entrada = await stream.messages!.next((m) => m.event === "acesso.entrada");
-      expect(JSON.parse(entrada!.data!)).toMatchObject({
-        acesso: { id: entry.body.id, origem: "passe", condominio_id: condoA.condominio.id },
-        invalidate: expect.arrayContaining(["acessos", "dashboard"]),
       });
       expect(await stream.messages!.next((m) => m.event === "acesso.saida")).not.toBeNull();
     }
@@ -283,7 +288,7 @@ describe("integration (/api/v1/passes/validar)", () => {
     const body = JSON.parse(delivery!.corpo);
     expect(body.dados).toMatchObject({
       passe: { id: passe.id, nome: "Técnico da Internet" },
-      portao: { nome: "garagem", condominio_id: condoA2.condominio.id },
+      portao: { nome: "garagem", condominio_id: condoA2.condominio.id, acesso_id: res.body.acesso_id },
       unidade: { codigo: "7" },
     });
     expect(body.dados.solicitacao).toBeUndefined();

@@ -1,4 +1,4 @@
-import { aguardandoEntradaQuerySchema, aguardandoEntradaSchema } from "../../../shared/schemas/acessos";
+import { aguardandoDecisaoQuerySchema, aguardandoDecisaoSchema } from "../../../shared/schemas/acessos";
 import {
   validacaoListQuerySchema,
   validacaoPageSchema,
@@ -9,8 +9,8 @@ import type { Database } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
 import { apiRouter, tenantRoute } from "../../http/routes";
-import { aguardandoEntrada } from "../acessos/acessos.service";
 import { listValidacoes, toValidacao } from "../passes/passes.service";
+import { aguardandoDecisao } from "./aguardando";
 import { operadorOf } from "./operador";
 import { validarPasse } from "./validacao.service";
 
@@ -25,7 +25,7 @@ const routes = {
     permission: "portaria:operar",
     summary: "Valida um passe pelo PIN ou pelo QR Code na portaria de um condomínio",
     description:
-      "Toda tentativa é registrada. Uma recusa também é 200, com `liberado: false`, o motivo em `resultado` e o texto em `mensagem`. Liberado conta um uso (antipassback) e envia `portao.abrir`; a entrada é registrada com POST /api/acessos. PINs errados demais no condomínio: 429 com `Retry-After`.",
+      "Toda tentativa é registrada. Uma recusa também é 200, com `liberado: false`, o motivo em `resultado` e o texto em `mensagem`. Liberado conta um uso (antipassback), envia `portao.abrir` e registra a entrada (`acesso_id`): o portão aberto é a entrada; se a pessoa não entrar, POST /api/acessos/{id}/nao-entrou desfaz em até 10 minutos. PINs errados demais no condomínio: 429 com `Retry-After`.",
     request: jsonBody(validarPasseSchema),
     responses: {
       200: jsonResponse(validacaoResultadoSchema.openapi("ResultadoValidacao"), "Resultado"),
@@ -48,13 +48,14 @@ const routes = {
   aguardando: tenantRoute({
     method: "get",
     path: "/aguardando",
-    operationId: "listarAguardandoEntrada",
+    operationId: "listarAguardandoDecisao",
     tags: [TAG],
     permission: "portaria:operar",
-    summary: "Solicitações autorizadas nas últimas 24 horas cuja entrada ainda não foi registrada",
-    request: { query: aguardandoEntradaQuerySchema },
+    summary:
+      "Visitantes na portaria de um condomínio aguardando decisão (solicitações pendentes), o mais antigo primeiro",
+    request: { query: aguardandoDecisaoQuerySchema },
     responses: {
-      200: jsonResponse(aguardandoEntradaSchema.openapi("AguardandoEntrada"), "Lista"),
+      200: jsonResponse(aguardandoDecisaoSchema.openapi("AguardandoDecisao"), "Lista"),
       ...errorResponses(400, 404),
     },
   }),
@@ -64,16 +65,13 @@ export function portariaRoutes(db: Database, deps: { secret: string }) {
   return apiRouter()
     .openapi(routes.validar, async (c) => {
       const operador = await operadorOf(db, c.get("tenant"));
-      const { acesso_id: _none, ...result } = await validarPasse(db, operador, c.req.valid("json"), {
-        secret: deps.secret,
-      });
-      return c.json(result, 200);
+      return c.json(await validarPasse(db, operador, c.req.valid("json"), { secret: deps.secret }), 200);
     })
     .openapi(routes.validacoes, async (c) => {
       const q = c.req.valid("query");
       const { rows, counted } = await listValidacoes(
         db,
-        c.get("tenant").organizationId,
+        c.get("tenant"),
         { condominioId: q.condominio_id, passeId: q.passe_id },
         q.page,
         q.page_size,
@@ -81,6 +79,6 @@ export function portariaRoutes(db: Database, deps: { secret: string }) {
       return c.json(toPage(rows.map(toValidacao), counted, q.page, q.page_size), 200);
     })
     .openapi(routes.aguardando, async (c) =>
-      c.json(await aguardandoEntrada(db, c.get("tenant").organizationId, c.req.valid("query").condominio_id), 200),
+      c.json(await aguardandoDecisao(db, c.get("tenant"), c.req.valid("query").condominio_id), 200),
     );
 }

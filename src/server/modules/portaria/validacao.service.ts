@@ -13,6 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ValidacaoMetodo, ValidacaoResultado, VisitaTipo } from "../../../shared/domain";
 import { describeSchedule, evaluateSchedule, formatLocalDate } from "../../../shared/pass-schedule";
 import { type ValidacaoResultadoResponse, type ValidarPasse, VISITA_TIPO_LABELS } from "../../../shared/schemas/passes";
+import { seesCondominio } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
 import { condominios, passes, passeValidacoes, unidades } from "../../db/schema";
 import { notFound } from "../../http/errors";
@@ -32,7 +33,10 @@ export interface ValidationOptions {
   now?: Date;
   /** The gate the integration reads at, named in the gate command. */
   portao?: string | null;
-  /** Register the entry in the same transaction when the pass is good (a gate controller does). */
+  /**
+   * The gate opening is the entry (docs/decisions/033-gate-opening-is-entry.md): recorded in the same
+   * transaction unless a gate controller says it reports the passage itself (`registrar_entrada: false`).
+   */
   registrarEntrada?: boolean;
 }
 
@@ -107,13 +111,15 @@ export async function validarPasse(
   who: Validator,
   input: ValidarPasse,
   options: ValidationOptions,
-): Promise<ValidacaoResultadoResponse & { acesso_id: string | null }> {
+): Promise<ValidacaoResultadoResponse> {
   const now = options.now ?? new Date();
   const [condominio] = await db
     .select({ id: condominios.id, nome: condominios.nome, timezone: condominios.timezone })
     .from(condominios)
     .where(and(eq(condominios.organizationId, who.organizationId), eq(condominios.id, input.condominio_id)));
-  if (!condominio) throw notFound("Condomínio não encontrado");
+  // A porteiro assigned to other condominiums does not see this one's gate.
+  if (!condominio || !seesCondominio({ scope: who.scope ?? null }, condominio.id))
+    throw notFound("Condomínio não encontrado");
   const metodo: ValidacaoMetodo = input.pin ? "pin" : "qr";
   // Counted (or refused with 429) before the PIN is looked up, right or wrong; the QR path is never
   // limited, it can't be guessed.
@@ -138,7 +144,7 @@ async function validateInTx(
   metodo: ValidacaoMetodo,
   options: ValidationOptions,
   now: Date,
-): Promise<ValidacaoResultadoResponse & { acesso_id: string | null }> {
+): Promise<ValidacaoResultadoResponse> {
   const { passe, tokenOk } = await findPresented(tx, who.organizationId, condominio.id, input, options.secret);
   const [unidade] = passe
     ? await tx
@@ -199,19 +205,23 @@ async function validateInTx(
       createdAt: now,
     })
     .returning();
+  const acessoId =
+    resultado === "liberado" && options.registrarEntrada !== false
+      ? await registerEntryInTx(tx, who, { origem: "passe", validacao_id: row!.id }, now)
+      : null;
   await recordEvent(tx, who.organizationId, {
     type: "passe.validado",
+    // This gate's, also for a pass of another condominium or a PIN nobody has here.
+    condominioId: condominio.id,
     ...(passe ? { visita: { unidade_id: passe.unidadeId, nome_visitante: passe.nome } } : {}),
     passe: {
       id: passe?.id ?? null,
       resultado,
       ...(resultado === "liberado" && options.portao ? { portao: options.portao } : {}),
     },
+    // The gate command names the entry it opened for, so the controller can report "não entrou".
+    ...(acessoId ? { acesso: { id: acessoId, origem: "passe" as const, condominio_id: condominio.id } } : {}),
   });
-  const acessoId =
-    resultado === "liberado" && options.registrarEntrada
-      ? await registerEntryInTx(tx, who, { origem: "passe", validacao_id: row!.id }, now)
-      : null;
   const showPasse = passe && resultado !== "outro_condominio" && unidade;
   return {
     ...toValidacao(row!),

@@ -394,10 +394,11 @@ describe("decide", () => {
     });
   });
 
-  it("a morador cannot decide (403); another tenant gets 404", async () => {
+  it("a morador who does not live in the unit gets 404, as another tenant does", async () => {
     const morador = await addSignedInMember(system(), a.org.id, "morador");
     const created = await createRequest(a);
-    expect((await morador.api.post(`/api/solicitacoes/${created.id}/autorizar`)).status).toBe(403);
+    expect((await morador.api.post(`/api/solicitacoes/${created.id}/autorizar`)).status).toBe(404);
+    expect((await morador.api.post(`/api/solicitacoes/${created.id}/negar`)).status).toBe(404);
     expect((await b.api.post(`/api/solicitacoes/${created.id}/autorizar`)).status).toBe(404);
     expect((await b.api.post(`/api/solicitacoes/${created.id}/negar`)).status).toBe(404);
     expect((await a.api.get(`/api/solicitacoes/${created.id}`)).body.status).toBe("pendente");

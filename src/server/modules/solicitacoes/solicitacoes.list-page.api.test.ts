@@ -75,7 +75,9 @@ beforeAll(async () => {
 
 async function javascriptItems(ids: string[]) {
   const rows = await findSolicitacaoRows(db(), tenant.org.id, ids);
-  const byId = new Map(rows.map((r) => [r.id, toSolicitacaoListItem(r)]));
+  // Every row here is of the one condominium; the list names it on each row.
+  const { id, nome, timezone } = condo.condominio;
+  const byId = new Map(rows.map((r) => [r.id, { ...toSolicitacaoListItem(r), condominio: { id, nome, timezone } }]));
   return ids.map((id) => byId.get(id));
 }
 

@@ -1,14 +1,15 @@
 /**
  * Drizzle queries for access requests. The reads a caller asks for take the caller (tenant and data
- * scope, auth/scope.ts) and filter by both: a row of another tenant, or of a unit a morador does
- * not live in, is simply not found. Internal reads after a write take the organization id.
+ * scope, auth/scope.ts) and filter by both: a row of another tenant, of a unit a morador does
+ * not live in, or of a condominium an assigned porteiro does not work at, is simply not found.
+ * Internal reads after a write take the organization id.
  */
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
 import type { Reader } from "../../auth/scope";
-import { unidadeCondition } from "../../auth/scope";
+import { unidadeRowCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { isoText, type PageRow, pageStatement } from "../../db/page-statement";
 import {
@@ -40,7 +41,7 @@ export interface ListFilters {
 export function solicitacaoWhere(reader: Reader, f: ListFilters): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(s.organizationId, reader.organizationId),
-    unidadeCondition(reader, s.unidadeId),
+    unidadeRowCondition(reader, s.unidadeId, s.condominioId),
     f.condominioId ? eq(s.condominioId, f.condominioId) : undefined,
     f.unidadeId ? eq(s.unidadeId, f.unidadeId) : undefined,
     f.status ? eq(s.status, f.status) : undefined,
@@ -89,18 +90,22 @@ const listedColumns = {
   observacoes: s.observacoes,
   portao: s.portao,
   decididoVia: s.decididoVia,
+  motivoNegacao: s.motivoNegacao,
   semRespostaMoradoresEm: isoText(s.semRespostaMoradoresEm),
   createdAt: isoText(s.createdAt),
   updatedAt: isoText(s.updatedAt),
   unidadeCodigo: unidades.codigo,
   unidadeTorre: unidades.torre,
+  // The list spans condominiums: each row names its own, and its times read in its timezone.
+  condominioNome: condominios.nome,
+  condominioTimezone: condominios.timezone,
 };
 
 export type ListedSolicitacao = PageRow<typeof listedColumns>;
 
 const listPage = pageStatement({
   columns: listedColumns,
-  from: sql`${s} INNER JOIN ${unidades} ON ${unidades.id} = ${s.unidadeId}`,
+  from: sql`${s} INNER JOIN ${unidades} ON ${unidades.id} = ${s.unidadeId} INNER JOIN ${condominios} ON ${condominios.id} = ${s.condominioId}`,
   countFrom: sql`${s}`,
   orderBy: [
     { key: s.createdAt, direction: "DESC" },
@@ -170,7 +175,13 @@ export async function findSolicitacao(db: Executor, reader: Reader, id: string) 
     .leftJoin(user, eq(user.id, s.criadoPorUserId))
     .leftJoin(creatorKey, eq(creatorKey.id, s.criadoPorApiKeyId))
     .leftJoin(deciderKey, eq(deciderKey.id, s.decididoPorApiKeyId))
-    .where(and(eq(s.organizationId, reader.organizationId), unidadeCondition(reader, s.unidadeId), eq(s.id, id)));
+    .where(
+      and(
+        eq(s.organizationId, reader.organizationId),
+        unidadeRowCondition(reader, s.unidadeId, s.condominioId),
+        eq(s.id, id),
+      ),
+    );
   return r
     ? {
         ...flatten(r),

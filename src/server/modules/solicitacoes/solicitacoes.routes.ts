@@ -1,6 +1,7 @@
 import { uuidParam } from "../../../shared/schemas/common";
 import {
   decisaoSchema,
+  negacaoSchema,
   type SolicitacaoFiltersQuery,
   solicitacaoCreateSchema,
   solicitacaoDetailSchema,
@@ -103,18 +104,33 @@ const updateRoute = tenantRoute({
   responses: { 200: json(one, "Atualizada"), ...errorResponses(400, 404, 409) },
 });
 
-const decideRoute = (acao: "autorizar" | "negar") =>
-  tenantRoute({
-    method: "post",
-    path: `/{id}/${acao}`,
-    operationId: `${acao}Solicitacao`,
-    tags: [TAG],
-    summary: acao === "autorizar" ? "Autoriza uma solicitação pendente" : "Nega uma solicitação pendente",
-    description: "Atômico e condicional: só uma decisão vence; as demais recebem 409.",
-    permission: "solicitacoes:decidir",
-    request: { params: uuidParam, ...body(decisaoSchema, false) },
-    responses: { 200: json(one, "Decidida"), ...errorResponses(400, 404, 409) },
-  });
+const DECIDE_DESCRIPTION =
+  "Atômico e condicional: só uma decisão vence; as demais recebem 409. Um morador decide só as solicitações " +
+  "das suas unidades (as demais respondem 404), registradas como decididas pelo aplicativo.";
+
+const autorizarRoute = tenantRoute({
+  method: "post",
+  path: "/{id}/autorizar",
+  operationId: "autorizarSolicitacao",
+  tags: [TAG],
+  summary: "Autoriza uma solicitação pendente",
+  description: DECIDE_DESCRIPTION,
+  permission: "solicitacoes:decidir",
+  request: { params: uuidParam, ...body(decisaoSchema, false) },
+  responses: { 200: json(one, "Decidida"), ...errorResponses(400, 404, 409) },
+});
+
+const negarRoute = tenantRoute({
+  method: "post",
+  path: "/{id}/negar",
+  operationId: "negarSolicitacao",
+  tags: [TAG],
+  summary: "Nega uma solicitação pendente",
+  description: `${DECIDE_DESCRIPTION} O motivo (opcional, até 280 caracteres) aparece para a portaria e na linha do tempo.`,
+  permission: "solicitacoes:decidir",
+  request: { params: uuidParam, ...body(negacaoSchema, false) },
+  responses: { 200: json(one, "Decidida"), ...errorResponses(400, 404, 409) },
+});
 
 export function solicitacoesRoutes(db: Database) {
   return (
@@ -141,16 +157,19 @@ export function solicitacoesRoutes(db: Database) {
       .openapi(updateRoute, async (c) =>
         c.json(await service.update(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),
       )
-      .openapi(decideRoute("autorizar"), async (c) => {
+      .openapi(autorizarRoute, async (c) => {
         const { observacoes } = c.req.valid("json") ?? { observacoes: null };
         return c.json(
           await service.decide(db, c.get("tenant"), c.req.valid("param").id, "autorizado", observacoes),
           200,
         );
       })
-      .openapi(decideRoute("negar"), async (c) => {
-        const { observacoes } = c.req.valid("json") ?? { observacoes: null };
-        return c.json(await service.decide(db, c.get("tenant"), c.req.valid("param").id, "negado", observacoes), 200);
+      .openapi(negarRoute, async (c) => {
+        const { observacoes, motivo_negacao } = c.req.valid("json") ?? { observacoes: null, motivo_negacao: null };
+        return c.json(
+          await service.decide(db, c.get("tenant"), c.req.valid("param").id, "negado", observacoes, motivo_negacao),
+          200,
+        );
       })
   );
 }

@@ -15,7 +15,8 @@ import type {
   SolicitacaoTipo,
   WebhookEntregaStatus,
 } from "../../../shared/domain";
-import { maskDocument } from "../../../shared/mask";
+import { maskDestino, maskDocument } from "../../../shared/mask";
+import { storedPhone } from "../../../shared/phone";
 import { duracaoSegundos } from "../../../shared/schemas/chamadas";
 import type {
   Autor,
@@ -23,12 +24,13 @@ import type {
   SolicitacaoCreate,
   SolicitacaoDetail,
   SolicitacaoDetailIntegracao,
+  SolicitacaoListRow,
   SolicitacaoUpdate,
 } from "../../../shared/schemas/solicitacoes";
 import { solicitacaoStatusDisplay } from "../../../shared/status-catalogue";
 import { type AuditActor, actorOf, changes, NOME_DO_REGISTRO, recordAudit } from "../../audit/audit";
 import type { Reader } from "../../auth/scope";
-import { assertSeesUnidade } from "../../auth/scope";
+import { assertSeesCondominio, assertSeesUnidade, isResidentScope, seesUnidade } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { solicitacoesAcesso as s } from "../../db/schema";
@@ -42,6 +44,7 @@ import { notConfiguredError } from "../../notifications/deliver";
 import { cutLinkTokens, revokeLinks } from "../../notifications/links";
 import { startOutreach } from "../../notifications/outreach";
 import { recordEvent } from "../../realtime/events";
+import { type Registrar, registerEntryInTx } from "../acessos/acessos.service";
 import { refreshChamadasSearch } from "../chamadas/chamadas.service";
 import {
   findSolicitacao,
@@ -61,6 +64,7 @@ export {
   listSolicitacoes,
   refreshSearchTextOfUnidade,
   solicitacaoColumns,
+  solicitacaoWhere,
 } from "./solicitacoes.queries";
 
 export const SOLICITACAO_NOT_FOUND = "Solicitação não encontrada";
@@ -74,7 +78,7 @@ export function toSolicitacao(r: SolicitacaoRow | ListedSolicitacao): Solicitaca
     tipo: r.tipo as SolicitacaoTipo,
     nome_visitante: r.nomeVisitante,
     doc_visitante: r.docVisitante,
-    telefone_visitante: r.telefoneVisitante,
+    telefone_visitante: storedPhone(r.telefoneVisitante),
     motivo: r.motivo,
     expiracao_em: iso(r.expiracaoEm),
     status: r.status as SolicitacaoStatus,
@@ -84,6 +88,7 @@ export function toSolicitacao(r: SolicitacaoRow | ListedSolicitacao): Solicitaca
     observacoes: r.observacoes,
     portao: r.portao,
     decidido_via: r.decididoVia as DecisaoVia | null,
+    motivo_negacao: r.motivoNegacao,
     sem_resposta_moradores_em: iso(r.semRespostaMoradoresEm),
     created_at: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
@@ -93,7 +98,11 @@ export function toSolicitacao(r: SolicitacaoRow | ListedSolicitacao): Solicitaca
 
 export async function list(db: Database, tenant: TenantContext, filters: ListFilters, page: number, pageSize: number) {
   const { items, counted } = await listSolicitacoes(db, tenant, filters, page, pageSize);
-  return toPage(items.map(toSolicitacaoListItem), counted, page, pageSize);
+  const rows: SolicitacaoListRow[] = items.map((r) => ({
+    ...toSolicitacaoListItem(r),
+    condominio: { id: r.condominioId, nome: r.condominioNome, timezone: r.condominioTimezone },
+  }));
+  return toPage(rows, counted, page, pageSize);
 }
 
 /** A request as lists show it (the list, the dashboard's latest): the visitor's document masked (LGPD). */
@@ -130,12 +139,14 @@ export async function get(
   const demoPanel = tenant.organization?.slug === DEMO_TENANT_SLUG;
   const row = await findSolicitacao(db, tenant, id);
   if (!row) throw notFound(SOLICITACAO_NOT_FOUND);
-  const staff = tenant.scope === null;
+  const staff = !isResidentScope(tenant);
   const [calls, comandos, mensagens] = await Promise.all([
     listChamadasOfSolicitacao(db, tenant.organizationId, id),
-    // Where the gate commands went, and the residents' phones and messages: staff only.
+    // Where the gate commands went: staff only.
     staff ? listComandosPortao(db, tenant.organizationId, id) : [],
-    staff ? listNotificacoesOfSolicitacao(db, tenant.organizationId, id) : [],
+    // Who was told what: one list for every role that sees the request (docs/product.md, "Request
+    // detail"); a morador reads their neighbours' destinations masked, and no text or provider error.
+    listNotificacoesOfSolicitacao(db, tenant.organizationId, id),
   ]);
   return {
     ...toSolicitacao(row),
@@ -170,12 +181,12 @@ export async function get(
       pessoa_nome: n.pessoaNome,
       ordem: n.ordem,
       canal: n.canal as CanalNotificacao,
-      destino: n.destino,
+      destino: staff ? n.destino : maskDestino(n.destino),
       status: n.status as NotificacaoStatus,
       demo: n.demo,
       nao_configurado: n.status === "falhou" && n.ultimoErro === notConfiguredError(n.canal as CanalNotificacao),
-      mensagem: n.demo && n.mensagem !== null ? (demoPanel ? n.mensagem : cutLinkTokens(n.mensagem)) : null,
-      ultimo_erro: n.ultimoErro,
+      mensagem: staff && n.demo && n.mensagem !== null ? (demoPanel ? n.mensagem : cutLinkTokens(n.mensagem)) : null,
+      ultimo_erro: staff ? n.ultimoErro : null,
       created_at: iso(n.createdAt),
       enviada_em: iso(n.enviadaEm),
       entregue_em: iso(n.entregueEm),
@@ -239,15 +250,22 @@ export async function create(
   input: SolicitacaoCreate & { portao?: string | null },
 ): Promise<Solicitacao> {
   const org = tenant.organizationId;
-  // A morador creates requests only for the units they live in; any other unit is "not found".
-  assertSeesUnidade(tenant, input.unidade_id, "Unidade não encontrada");
+  // A morador creates requests only for the units they live in, a porteiro assigned to condominiums
+  // only there; anything else is "not found" (the unit's own condominium is checked once read).
+  assertSeesCondominio(tenant, input.condominio_id, "Condomínio não encontrado");
+  assertSeesUnidade(
+    tenant,
+    { unidadeId: input.unidade_id, condominioId: input.condominio_id },
+    "Unidade não encontrada",
+  );
   // Two pool connections at once: a create at the gate waits for one round trip, not two.
   const [condominio, unidade] = await Promise.all([
     findCondominioInTenant(db, org, input.condominio_id),
     findUnidadeInTenant(db, org, input.unidade_id),
   ]);
   if (!condominio) throw notFound("Condomínio não encontrado");
-  if (!unidade) throw notFound("Unidade não encontrada");
+  if (!unidade || !seesUnidade(tenant, { unidadeId: unidade.id, condominioId: unidade.condominioId }))
+    throw notFound("Unidade não encontrada");
   if (unidade.condominioId !== condominio.id) {
     throw badRequest("A unidade não pertence ao condomínio selecionado", [
       { path: "unidade_id", message: "A unidade não pertence ao condomínio selecionado" },
@@ -269,7 +287,11 @@ export async function create(
         docVisitante: input.doc_visitante,
         telefoneVisitante: input.telefone_visitante,
         motivo: input.motivo,
-        expiracaoEm: input.expiracao_em ? new Date(input.expiracao_em) : null,
+        // Unless it names its own, a request waits the condominium's default (docs/product.md,
+        // "Condomínios"), counted from its created_at (the same transaction's now()).
+        expiracaoEm: input.expiracao_em
+          ? new Date(input.expiracao_em)
+          : sql`now() + make_interval(mins => ${condominio.expiracaoSolicitacaoMinutos})`,
         status: "pendente",
         criadoPorUserId: tenant.userId,
         criadoPorApiKeyId: tenant.apiKeyId ?? null,
@@ -321,9 +343,9 @@ export async function update(
       .where(and(eq(s.organizationId, org), eq(s.id, id)))
       .for("update");
     if (!current) throw notFound(SOLICITACAO_NOT_FOUND);
-    assertSeesUnidade(tenant, current.unidadeId, SOLICITACAO_NOT_FOUND);
-    // A morador edits only what they created; staff edit any pending request.
-    if (tenant.scope !== null && current.criadoPorUserId !== tenant.userId) {
+    assertSeesUnidade(tenant, current, SOLICITACAO_NOT_FOUND);
+    // A morador edits only what they created; staff edit any pending request they see.
+    if (isResidentScope(tenant) && current.criadoPorUserId !== tenant.userId) {
       throw forbidden("Só quem criou a solicitação pode alterá-la.");
     }
     if (current.status !== "pendente") {
@@ -391,6 +413,22 @@ export interface Decider {
   via: DecisaoVia;
   /** Where the decision came from, for the audit trail. */
   ip?: string | null;
+  /** Why they denied, when they said (a denial only; docs/product.md, "Request detail"). */
+  motivoNegacao?: string | null;
+}
+
+/**
+ * Who the log names for the entry an authorisation records: the staff member who decided in the
+ * console (they opened the gate), else the gate itself, opened by a resident's answer.
+ */
+function entryRegistrar(organizationId: string, decider: Decider): Registrar {
+  return {
+    organizationId,
+    userId: decider.via === "console" ? decider.userId : null,
+    apiKeyId: decider.apiKeyId,
+    nome: decider.via === "console" ? decider.nome : "Portão (aberto pela autorização)",
+    ip: decider.ip ?? null,
+  };
 }
 
 /**
@@ -422,6 +460,7 @@ export async function applyDecision(
         // Decided: nobody else is reached, and every resident's link stops deciding (revokeLinks).
         escalonamentoEm: null,
         observacoes: observacoes ?? sql`${s.observacoes}`,
+        motivoNegacao: decisao === "negado" ? (decider.motivoNegacao ?? null) : null,
         updatedAt: sql`now()`,
       })
       .where(
@@ -432,23 +471,41 @@ export async function applyDecision(
           or(isNull(s.expiracaoEm), gt(s.expiracaoEm, sql`now()`)),
         ),
       )
-      .returning({ id: s.id, nomeVisitante: s.nomeVisitante, unidadeId: s.unidadeId });
+      .returning({ id: s.id, nomeVisitante: s.nomeVisitante, unidadeId: s.unidadeId, condominioId: s.condominioId });
     if (!row) return false;
     await alsoInTx?.(tx);
     await revokeLinks(tx, [row.id]);
-    const via = { console: "no console", telefone: "pelo telefone", link: "pelo link" }[decider.via];
+    // Authorising opens the gate (`portao.abrir`), and the gate opened is the visitor's entry
+    // (docs/decisions/033-gate-opening-is-entry.md): the log and "who is inside" follow at once.
+    const acessoId =
+      decisao === "autorizado"
+        ? await registerEntryInTx(tx, entryRegistrar(organizationId, decider), {
+            origem: "solicitacao",
+            solicitacao_id: row.id,
+          })
+        : null;
+    const via = { console: "no console", telefone: "pelo telefone", link: "pelo link", aplicativo: "pelo aplicativo" }[
+      decider.via
+    ];
     await recordAudit(tx, organizationId, deciderActor(decider), {
       acao: "decidir",
       entidade: "solicitacao",
       entidadeId: row.id,
       resumo: `${decisao === "autorizado" ? "Autorizou" : "Negou"} a entrada de ${NOME_DO_REGISTRO} ${via}`,
       antes: { status: "pendente" },
-      depois: { status: decisao, observacoes },
+      // A denial's reason is named, not kept (personal: decision 030): the trail says one was given.
+      depois:
+        decisao === "negado"
+          ? { status: decisao, observacoes, motivo_negacao: decider.motivoNegacao ?? null }
+          : { status: decisao, observacoes },
     });
     await recordEvent(tx, organizationId, {
       type: "solicitacao.atualizada",
       solicitacao: { id: row.id, nome_visitante: row.nomeVisitante, status: decisao, unidade_id: row.unidadeId },
       decisao: { via: decider.via, por_nome: decider.nome },
+      ...(acessoId
+        ? { acesso: { id: acessoId, origem: "solicitacao" as const, condominio_id: row.condominioId } }
+        : {}),
     });
     return true;
   });
@@ -474,16 +531,30 @@ export async function decide(
   id: string,
   decisao: Decisao,
   observacoes: string | null,
+  motivoNegacao: string | null = null,
 ): Promise<Solicitacao> {
   const org = tenant.organizationId;
+  // A morador decides only their units' requests (docs/product.md, "Dashboard"), "pelo aplicativo";
+  // another unit's is not found, as for every read outside the data scope.
+  const resident = tenant.role === "morador";
+  if (tenant.scope !== null) {
+    const [target] = await db
+      .select({ unidadeId: s.unidadeId, condominioId: s.condominioId })
+      .from(s)
+      .where(and(eq(s.organizationId, org), eq(s.id, id)));
+    if (!target) throw notFound(SOLICITACAO_NOT_FOUND);
+    // A porteiro assigned to condominiums decides only there (docs/product.md, "Equipe").
+    assertSeesUnidade(tenant, target, SOLICITACAO_NOT_FOUND);
+  }
   const pessoa = await findPessoaOfUser(db, org, tenant.userId);
   const decider: Decider = {
     pessoaId: pessoa?.id ?? null,
     userId: tenant.userId,
     apiKeyId: null,
     nome: pessoa?.nome ?? tenant.user.name,
-    via: "console",
+    via: resident ? "aplicativo" : "console",
     ip: tenant.ip,
+    motivoNegacao,
   };
   if (await applyDecision(db, org, id, decisao, decider, observacoes)) return reload(db, org, id);
   throw await decisionRefused(db, org, id, decisao);

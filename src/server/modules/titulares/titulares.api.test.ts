@@ -21,7 +21,8 @@ const DAY = 86_400_000;
 const NOME = "Joana Titularíssima";
 const DOC = "987.654.321-00";
 const DOC_DIGITS = "98765432100";
-const PHONE = "(11) 97777-1234";
+/** Phones are stored in E.164 (docs/product.md, "Telefones"): what an export holds and what must be gone. */
+const PHONE = "+5511977771234";
 
 type Tenant = Awaited<ReturnType<typeof createTenantWithMember>>;
 type Condo = Awaited<ReturnType<typeof createCondominioWithUnidade>>;
@@ -378,8 +379,8 @@ describe("titulares: anonymisation", () => {
 
 describe("titulares: a data subject is one person, not a name", () => {
   const DANIELA = "Daniela Freitas Homônima";
-  const D1 = { documento: "111.222.333-44", telefone: "(11) 91111-1111" };
-  const D2 = { documento: "555.666.777-88", telefone: "(21) 92222-2222" };
+  const D1 = { documento: "111.222.333-44", telefone: "+5511911111111" };
+  const D2 = { documento: "555.666.777-88", telefone: "+5521922222222" };
   let condoA2: Condo;
   let d1Requests: string[];
   let d2Request: string;

@@ -17,7 +17,7 @@
  * deadline (art. 19), its completion, what it touched, and an audit entry (exportar / anonimizar,
  * entidade titular).
  */
-import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { TitularPedidoTipo } from "../../../shared/domain";
 import { maskDocument } from "../../../shared/mask";
@@ -343,6 +343,40 @@ async function loadChosen(tx: Executor, org: string, input: TitularPedidoCreate,
 }
 
 /**
+ * The chosen records plus the visits the gate recorded for the chosen requests and passes
+ * (docs/decisions/033-gate-opening-is-entry.md): an authorisation or a pass let in writes an entry
+ * with the same person's name and document, so it is theirs too, chosen or not.
+ */
+async function withTheirVisits(tx: Executor, org: string, chosen: Chosen, lock: boolean): Promise<Chosen> {
+  const solicitacaoIds = chosen.solicitacoes.map((r) => r.id);
+  const passeIds = chosen.passes.map((r) => r.id);
+  if (solicitacaoIds.length === 0 && passeIds.length === 0) return chosen;
+  const known = new Set(chosen.acessos.map((r) => r.id));
+  const linked = await tx
+    .select({
+      id: acessos.id,
+      nome: acessos.nome,
+      documento: acessos.documento,
+      codigo: unidades.codigo,
+      torre: unidades.torre,
+    })
+    .from(acessos)
+    .innerJoin(unidades, unidadeOf(acessos))
+    .where(
+      and(
+        eq(acessos.organizationId, org),
+        isNull(acessos.anonimizadoEm),
+        or(
+          solicitacaoIds.length > 0 ? inArray(acessos.solicitacaoId, solicitacaoIds) : undefined,
+          passeIds.length > 0 ? inArray(acessos.passeId, passeIds) : undefined,
+        ),
+      ),
+    )
+    .for(lock ? "update" : "share", { of: acessos });
+  return { ...chosen, acessos: [...chosen.acessos, ...linked.filter((r) => !known.has(r.id))] };
+}
+
+/**
  * Refuses, before anything changes, a choice that is not exactly the subject's records: an id that
  * is not the tenant's (or no longer holds anyone's data) is a 404; a record with another document
  * than the confirmed one, a record with a document when none was confirmed, or a record without a
@@ -404,9 +438,9 @@ async function countsOf(tx: Executor, org: string, ids: Ids): Promise<TitularCon
 async function exportSubject(db: Database, tenant: TenantContext, input: TitularPedidoCreate, now: Date) {
   const org = tenant.organizationId;
   return db.transaction(async (tx) => {
-    const chosen = await loadChosen(tx, org, input, false);
-    checkSubject(input, chosen);
-    const ids = idsOfChosen(chosen);
+    const picked = await loadChosen(tx, org, input, false);
+    checkSubject(input, picked);
+    const ids = idsOfChosen(await withTheirVisits(tx, org, picked, false));
     const contagens = await countsOf(tx, org, ids);
     const row = await insertPedido(tx, tenant, input, now, { contagens, ids });
     const actor = actorOf(tenant);
@@ -440,8 +474,9 @@ async function anonymiseSubject(db: Database, tenant: TenantContext, input: Titu
   const org = tenant.organizationId;
   return db.transaction(async (tx) => {
     // Lock what changes, then decide: a wrong choice or an active resident or staff member stops everything.
-    const chosen = await loadChosen(tx, org, input, true);
-    checkSubject(input, chosen);
+    const picked = await loadChosen(tx, org, input, true);
+    checkSubject(input, picked);
+    const chosen = await withTheirVisits(tx, org, picked, true);
     const active = chosen.pessoas.find(isActive);
     if (active) throw conflict(ACTIVE_REFUSAL.replace("{nome}", active.row.nome));
     const ids = idsOfChosen(chosen);
@@ -589,6 +624,7 @@ export async function buildExportArchive(db: Database, tenant: TenantContext, id
       telefone_visitante: r.row.telefoneVisitante,
       motivo: r.row.motivo,
       observacoes: r.row.observacoes,
+      motivo_negacao: r.row.motivoNegacao,
       status: r.row.status,
       criada_em: iso(r.row.createdAt),
       decidido_em: iso(r.row.decididoEm),

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Reader } from "../../auth/scope";
-import { unidadeCondition } from "../../auth/scope";
+import { unidadeRowCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
 import { cappedCount } from "../../db/pagination";
-import { unidades as u, vMoradoresAtivos } from "../../db/schema";
+import { condominios, unidades as u, vMoradoresAtivos } from "../../db/schema";
 import { likeContains } from "../../db/search";
 
 export interface UnidadeFilters {
@@ -15,7 +15,7 @@ export interface UnidadeFilters {
 function where(reader: Reader, f: UnidadeFilters): SQL {
   return and(
     eq(u.organizationId, reader.organizationId),
-    unidadeCondition(reader, u.id),
+    unidadeRowCondition(reader, u.id, u.condominioId),
     f.condominioId ? eq(u.condominioId, f.condominioId) : undefined,
     f.status ? eq(u.enabled, f.status === "ativa") : undefined,
     f.q ? sql`${u.busca} LIKE ${likeContains(f.q)}` : undefined,
@@ -25,9 +25,11 @@ function where(reader: Reader, f: UnidadeFilters): SQL {
 export async function listUnidades(db: Executor, reader: Reader, f: UnidadeFilters, page: number, pageSize: number) {
   const w = where(reader, f);
   const [rows, counted] = await Promise.all([
+    // The list spans condominiums: each unit names its own.
     db
-      .select()
+      .select({ row: u, condominio: { id: condominios.id, nome: condominios.nome, timezone: condominios.timezone } })
       .from(u)
+      .innerJoin(condominios, eq(condominios.id, u.condominioId))
       .where(w)
       .orderBy(asc(u.torre), asc(u.codigo), asc(u.id))
       .limit(pageSize)

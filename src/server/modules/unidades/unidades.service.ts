@@ -5,9 +5,9 @@
 
 import { and, eq } from "drizzle-orm";
 import type { Morador } from "../../../shared/schemas/pessoas";
-import { type Unidade, unidadeLabel } from "../../../shared/schemas/unidades";
+import { type Unidade, type UnidadeListItem, unidadeLabel } from "../../../shared/schemas/unidades";
 import { actorOf, changes, recordAudit } from "../../audit/audit";
-import { unidadeCondition } from "../../auth/scope";
+import { unidadeRowCondition } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { condominios, pessoas, unidades as u, unidadeMoradores } from "../../db/schema";
@@ -57,21 +57,22 @@ export async function list(db: Database, tenant: TenantContext, f: UnidadeFilter
   const { rows, counted } = await listUnidades(db, tenant, f, page, pageSize);
   const counts = await countMoradores(
     db,
-    rows.map((r) => r.id),
+    rows.map((r) => r.row.id),
   );
-  return toPage(
-    rows.map((r) => toUnidade(r, counts.get(r.id) ?? 0)),
-    counted,
-    page,
-    pageSize,
-  );
+  const items: UnidadeListItem[] = rows.map((r) => ({
+    ...toUnidade(r.row, counts.get(r.row.id) ?? 0),
+    condominio: r.condominio,
+  }));
+  return toPage(items, counted, page, pageSize);
 }
 
 async function findInTenant(db: Database, tenant: TenantContext, id: string): Promise<Row> {
   const [row] = await db
     .select()
     .from(u)
-    .where(and(eq(u.organizationId, tenant.organizationId), unidadeCondition(tenant, u.id), eq(u.id, id)));
+    .where(
+      and(eq(u.organizationId, tenant.organizationId), unidadeRowCondition(tenant, u.id, u.condominioId), eq(u.id, id)),
+    );
   if (!row) throw notFound(UNIDADE_NOT_FOUND);
   return row;
 }

@@ -7,9 +7,10 @@
 
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiKeyScope } from "../../../shared/domain";
+import { acessoSchema } from "../../../shared/schemas/acessos";
 import { uuidParam } from "../../../shared/schemas/common";
 import { domainEventSchema } from "../../../shared/schemas/events";
-import { v1ValidacaoResultadoSchema, v1ValidarPasseSchema } from "../../../shared/schemas/passes";
+import { v1ValidarPasseSchema, validacaoResultadoSchema } from "../../../shared/schemas/passes";
 import { solicitacaoDetailIntegracaoSchema, solicitacaoSchema } from "../../../shared/schemas/solicitacoes";
 import {
   v1ChamadaCreateSchema,
@@ -30,6 +31,7 @@ import { IDEMPOTENCY_HEADER, idempotent } from "../../http/idempotency";
 import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
 import { apiRouter } from "../../http/routes";
 import type { EventBus } from "../../realtime/event-bus";
+import { markNaoEntrou, registerExit } from "../acessos/acessos.service";
 import { validarPasse } from "../portaria/validacao.service";
 import * as solicitacoes from "../solicitacoes/solicitacoes.service";
 import { answerChamada, getChamada, moveChamada, startChamada } from "./chamadas-v1.service";
@@ -53,6 +55,7 @@ const idempotencyHeaders = z.object({
     }),
 });
 const Chamada = v1ChamadaSchema.openapi("ChamadaIntegracao");
+const AcessoV1 = acessoSchema.openapi("AcessoIntegracao");
 
 export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) {
   const { db, bus } = deps;
@@ -200,8 +203,41 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
       middleware: [key("passes:validar"), once] as const,
       request: { headers: idempotencyHeaders, ...jsonBody(v1ValidarPasseSchema) },
       responses: {
-        200: jsonResponse(v1ValidacaoResultadoSchema.openapi("ResultadoValidacaoIntegracao"), "Resultado"),
+        200: jsonResponse(validacaoResultadoSchema.openapi("ResultadoValidacaoIntegracao"), "Resultado"),
         ...errorResponses(400, 401, 403, 404, 422, 429),
+      },
+    }),
+    naoEntrou: createRoute({
+      method: "post",
+      path: "/acessos/{id}/nao-entrou",
+      operationId: "v1RegistrarNaoEntrou",
+      tags: [TAG],
+      summary: "Informa que ninguém passou pelo portão aberto: a entrada fica marcada como “não entrou”",
+      description:
+        "Escopo `acessos:registrar`. O portão aberto (passe liberado ou solicitação autorizada) já registra a " +
+        "entrada; o `acesso_id` vem na resposta da validação e no webhook `portao.abrir`. Até 10 minutos depois da " +
+        "entrada e antes da saída; depois, 409. Um passe recupera o uso.",
+      security: API_KEY_AUTH,
+      middleware: [key("acessos:registrar"), once] as const,
+      request: { params: uuidParam, headers: idempotencyHeaders },
+      responses: {
+        200: jsonResponse(AcessoV1, "Entrada marcada"),
+        ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+      },
+    }),
+    saida: createRoute({
+      method: "post",
+      path: "/acessos/{id}/saida",
+      operationId: "v1RegistrarSaida",
+      tags: [TAG],
+      summary: "Registra a saída de quem está no condomínio (leitura no portão de saída)",
+      description: "Escopo `acessos:registrar`. Uma saída já registrada ou uma entrada marcada “não entrou”: 409.",
+      security: API_KEY_AUTH,
+      middleware: [key("acessos:registrar"), once] as const,
+      request: { params: uuidParam, headers: idempotencyHeaders },
+      responses: {
+        200: jsonResponse(AcessoV1, "Saída registrada"),
+        ...errorResponses(400, 401, 403, 404, 409, 422, 429),
       },
     }),
     eventos: createRoute({
@@ -227,6 +263,13 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
     }),
   };
 
+  /** The gate controller, as the log names who registered: its key. */
+  const gateOf = (apiKey: { organizationId: string; id: string; nome: string }) => ({
+    organizationId: apiKey.organizationId,
+    userId: null,
+    apiKeyId: apiKey.id,
+    nome: apiKey.nome,
+  });
   const tenantOf = (c: { get: (k: "apiKey") => { organizationId: string } }) => c.get("apiKey").organizationId;
 
   return apiRouter()
@@ -265,14 +308,19 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
     .openapi(routes.validarPasse, async (c) => {
       const apiKey = c.get("apiKey");
       const { portao, registrar_entrada, ...input } = c.req.valid("json");
-      const who = { organizationId: apiKey.organizationId, userId: null, apiKeyId: apiKey.id, nome: apiKey.nome };
-      const result = await validarPasse(db, who, input, {
+      const result = await validarPasse(db, gateOf(apiKey), input, {
         secret: deps.secret,
         portao,
         registrarEntrada: registrar_entrada,
       });
       return c.json(result, 200);
     })
+    .openapi(routes.naoEntrou, async (c) =>
+      c.json(await markNaoEntrou(db, gateOf(c.get("apiKey")), c.req.valid("param").id), 200),
+    )
+    .openapi(routes.saida, async (c) =>
+      c.json(await registerExit(db, gateOf(c.get("apiKey")), c.req.valid("param").id), 200),
+    )
     .openapi(routes.eventos, async (c) => {
       const { depois_de, limite, desde } = c.req.valid("query");
       if (desde === "agora") return c.json({ items: [], ultimo_id: await latestEventId(db, tenantOf(c)) }, 200);

@@ -65,6 +65,27 @@ export function useRegistrarEntrada() {
   });
 }
 
+/** POST /api/acessos/:id/nao-entrou: the gate opened but nobody came in (a few minutes after the entry). */
+export function useNaoEntrou() {
+  return useAcessoAction("nao-entrou");
+}
+
+/** POST /api/acessos/:id/desfazer-saida: an exit tapped by mistake, shortly after. */
+export function useDesfazerSaida() {
+  return useAcessoAction("desfazer-saida");
+}
+
+function useAcessoAction(action: "nao-entrou" | "desfazer-saida") {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string): Promise<Acesso> =>
+      acessoSchema.parse(
+        await apiFetch<unknown>(`/api/acessos/${encodeURIComponent(id)}/${action}`, { method: "POST", json: {} }),
+      ),
+    onSettled: () => invalidateRoots(queryClient, ACESSO_ROOTS),
+  });
+}
+
 /** POST /api/acessos/:id/saida. 409 when they already left (someone else registered it). */
 export function useRegistrarSaida() {
   const queryClient = useQueryClient();

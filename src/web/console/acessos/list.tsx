@@ -1,26 +1,28 @@
 import { useQuery } from "@tanstack/react-query";
-import { DoorOpen, SearchX } from "lucide-react";
+import { DoorOpen, SearchX, Undo2 } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { ACESSO_ORIGENS, VISITA_TIPOS } from "@/shared/domain";
 import { ACESSO_ORIGEM_LABELS, type Acesso } from "@/shared/schemas/acessos";
 import { VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
+import { CondominioFilter } from "@/web/components/condominio-filter";
 import { DateFilter } from "@/web/components/date-filter";
 import { EmptyState } from "@/web/components/empty-state";
 import { ExportCsvLink } from "@/web/components/export-csv-link";
-import { ListFilters, ListScreen, ListTable, SelectFilter } from "@/web/components/list-screen";
+import { ListFilters, ListScreen, SelectFilter } from "@/web/components/list-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
-import { formatDateTime } from "@/web/components/relative-time";
 import { RequirePermission } from "@/web/components/require-permission";
+import { type ListColumn, ResponsiveList } from "@/web/components/responsive-list";
 import { Badge } from "@/web/components/ui/badge";
 import { Label } from "@/web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { Switch } from "@/web/components/ui/switch";
-import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
+import { ZonedTime } from "@/web/components/zoned-time";
 import { consoleTitle } from "@/web/console/placeholder-page";
+import { type Condominios, useCondominios } from "@/web/lib/condominios";
 import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
-import { condominioOptions, unidadeOptions } from "@/web/lib/lookups.queries";
+import { unidadeOptions } from "@/web/lib/lookups.queries";
 import { isDateOnly, periodoParaApi } from "@/web/lib/periodo";
 import { ALL, isFiltered, type ListParams, useListParams } from "@/web/lib/use-list-params";
 import type { Route } from "./+types/list";
@@ -45,7 +47,7 @@ export default function AcessosListPage() {
 }
 
 /** The filters as the URL keeps them: the period as calendar days, anything malformed dropped. */
-function useAcessoParams(list$: ListParams) {
+function useAcessoParams(list$: ListParams, condominios: Condominios) {
   const [search] = useSearchParams();
   const condominio_id = list$.uuid("condominio_id");
   const de = search.get("de");
@@ -53,8 +55,8 @@ function useAcessoParams(list$: ListParams) {
   return {
     q: list$.q,
     condominio_id,
-    // A unit only means something inside the condominium chosen with it.
-    unidade_id: condominio_id ? list$.uuid("unidade_id") : undefined,
+    // A unit only means something inside the condominium chosen with it (or the only one).
+    unidade_id: condominio_id || condominios.only ? list$.uuid("unidade_id") : undefined,
     tipo: list$.oneOf("tipo", VISITA_TIPOS),
     origem: list$.oneOf("origem", ACESSO_ORIGENS),
     presentes: list$.oneOf("presentes", PRESENTES),
@@ -66,7 +68,9 @@ function useAcessoParams(list$: ListParams) {
 
 function AcessosList() {
   const list$ = useListParams();
-  const params = useAcessoParams(list$);
+  // Several condominiums: each row names its own, and the list filters by one (docs/product.md, "Lists and search").
+  const condominios = useCondominios();
+  const params = useAcessoParams(list$, condominios);
   const apiFilters: AcessoFilters = { ...params, ...periodoParaApi(params.de, params.ate) };
   const list = useQuery(acessosListOptions(apiFilters));
   const filtered = isFiltered(params);
@@ -92,12 +96,13 @@ function AcessosList() {
           filtered={filtered}
         >
           <CondominioFilter
+            condominios={condominios}
             value={params.condominio_id}
             // A unit of the previous condominium would match nothing.
             onChange={(condominio_id) => list$.update({ condominio_id, unidade_id: undefined })}
           />
           <UnidadeFilter
-            condominioId={params.condominio_id}
+            condominioId={params.condominio_id ?? condominios.only?.id}
             value={params.unidade_id}
             onChange={(unidade_id) => list$.update({ unidade_id })}
           />
@@ -160,100 +165,154 @@ function AcessosList() {
         />
       }
     >
-      {(items) => <AcessosTable items={items} loading={list.isPending} stale={list.isPlaceholderData} />}
+      {(items) => (
+        <AcessosTable
+          items={items}
+          loading={list.isPending}
+          stale={list.isPlaceholderData}
+          showCondominio={condominios.many}
+        />
+      )}
     </ListScreen>
   );
 }
 
-function AcessosTable({ items, loading, stale }: { items: Acesso[]; loading: boolean; stale: boolean }) {
+function AcessosTable({
+  items,
+  loading,
+  stale,
+  showCondominio,
+}: {
+  items: Acesso[];
+  loading: boolean;
+  stale: boolean;
+  /** Name each record's condominium under its unit: the tenant has several. */
+  showCondominio: boolean;
+}) {
   return (
-    <ListTable
+    <ResponsiveList
+      label={TITLE}
       loading={loading}
       stale={stale}
-      skeleton={{ rows: 5, columns: 6, width: "w-24" }}
-      head={
-        <>
-          <TableHead>Nome</TableHead>
-          <TableHead>Tipo</TableHead>
-          <TableHead>Unidade</TableHead>
-          <TableHead>Origem</TableHead>
-          <TableHead>Entrada</TableHead>
-          <TableHead>Saída</TableHead>
-        </>
-      }
-    >
-      {items.map((a) => (
-        <TableRow key={a.id} data-acesso-id={a.id}>
-          <TableCell className="min-w-40 whitespace-normal">
-            <div className="flex flex-col">
-              <span className="font-medium">{a.nome}</span>
-              {a.documento && <span className="text-muted-foreground text-xs">Doc. {a.documento}</span>}
-            </div>
-          </TableCell>
-          <TableCell>
-            <Badge variant="secondary">{VISITA_TIPO_LABELS[a.tipo]}</Badge>
-          </TableCell>
-          <TableCell className="min-w-36 whitespace-normal">
-            <div className="flex flex-col">
-              <span>{unidadeLabel(a.unidade)}</span>
-              <span className="text-muted-foreground text-xs">{a.condominio.nome}</span>
-            </div>
-          </TableCell>
-          <TableCell className="min-w-36 whitespace-normal">
-            <div className="flex flex-col">
-              <span>{ACESSO_ORIGEM_LABELS[a.origem]}</span>
-              {a.autorizado_por_nome && (
-                <span className="text-muted-foreground text-xs">Autorizado por {a.autorizado_por_nome}</span>
-              )}
-            </div>
-          </TableCell>
-          <TableCell className="min-w-36 whitespace-normal">
-            <Momento value={a.entrada_em} por={a.entrada_por} />
-          </TableCell>
-          <TableCell className="min-w-36 whitespace-normal" data-testid="saida">
-            {a.saida_em ? (
-              <Momento value={a.saida_em} por={a.saida_por} />
-            ) : (
-              <Badge
-                variant="outline"
-                className="border-green-200 bg-green-100 text-green-900 dark:border-green-400/30 dark:bg-green-400/15 dark:text-green-200"
-              >
-                <DoorOpen aria-hidden="true" />
-                No condomínio
-              </Badge>
-            )}
-          </TableCell>
-        </TableRow>
-      ))}
-    </ListTable>
+      items={items}
+      rowKey={(a) => a.id}
+      rowProps={(a) => ({ "data-acesso-id": a.id })}
+      columns={acessoColumns(showCondominio)}
+    />
   );
 }
 
-/** "12/03/2025 14:32" and who registered it. */
-function Momento({ value, por }: { value: string; por: string | null }) {
+/** Nome, Tipo, Unidade, Origem, Entrada and Saída (docs/product.md, "Entradas e saídas"). */
+function acessoColumns(showCondominio: boolean): ListColumn<Acesso>[] {
+  return [
+    {
+      header: "Nome",
+      place: "title",
+      className: "min-w-32 whitespace-normal",
+      skeleton: "w-24",
+      cell: (a) => (
+        <div className="flex flex-col items-start gap-1">
+          <Nome a={a} />
+          <TipoBadge a={a} className="whitespace-normal text-left xl:hidden" />
+        </div>
+      ),
+      card: (a) => <Nome a={a} />,
+    },
+    // From xl up; below it the badge goes under the name, so the rest fits a 1024 px tablet.
+    { header: "Tipo", place: "aside", from: "xl", skeleton: "w-24", cell: (a) => <TipoBadge a={a} /> },
+    {
+      header: "Unidade",
+      className: "min-w-32 whitespace-normal",
+      skeleton: "w-24",
+      cell: (a) => (
+        <div className="flex flex-col">
+          <span>{unidadeLabel(a.unidade)}</span>
+          {showCondominio && (
+            <span className="text-muted-foreground text-xs" data-testid="condominio">
+              {a.condominio.nome}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    {
+      header: "Origem",
+      className: "min-w-28 whitespace-normal",
+      skeleton: "w-24",
+      cell: (a) => (
+        <div className="flex flex-col">
+          <span>{ACESSO_ORIGEM_LABELS[a.origem]}</span>
+          {a.autorizado_por_nome && (
+            <span className="text-muted-foreground text-xs">Autorizado por {a.autorizado_por_nome}</span>
+          )}
+        </div>
+      ),
+    },
+    {
+      header: "Entrada",
+      className: "min-w-32 whitespace-normal",
+      skeleton: "w-24",
+      cell: (a) => <Momento value={a.entrada_em} por={a.entrada_por} timeZone={a.condominio.timezone} />,
+    },
+    {
+      header: "Saída",
+      className: "min-w-32 whitespace-normal",
+      testId: "saida",
+      skeleton: "w-24",
+      cell: (a) => <Saida a={a} />,
+    },
+  ];
+}
+
+function Nome({ a }: { a: Acesso }) {
   return (
     <div className="flex flex-col">
-      <span className="whitespace-nowrap tabular-nums">{formatDateTime(value)}</span>
-      {por && <span className="text-muted-foreground text-xs">por {por}</span>}
+      <span className="font-medium">{a.nome}</span>
+      {a.documento && <span className="font-normal text-muted-foreground text-xs">Doc. {a.documento}</span>}
     </div>
   );
 }
 
-function CondominioFilter({ value, onChange }: { value: string | undefined; onChange: (value?: string) => void }) {
-  const condominios = useQuery(condominioOptions());
-  const options: [string, string][] = (condominios.data ?? []).map((c) => [c.id, c.nome]);
-  // A condominium from the URL that is not among the options yet still needs an item to show.
-  if (value && !condominios.data?.some((c) => c.id === value))
-    options.unshift([value, condominios.isPending ? "Carregando..." : "Condomínio selecionado"]);
+function TipoBadge({ a, className }: { a: Acesso; className?: string }) {
   return (
-    <SelectFilter
-      id="filtro-condominio"
-      label="Condomínio"
-      allLabel="Todos os condomínios"
-      value={value}
-      onChange={onChange}
-      options={options}
-    />
+    <Badge variant="secondary" className={className}>
+      {VISITA_TIPO_LABELS[a.tipo]}
+    </Badge>
+  );
+}
+
+/** When they left, "Não entrou" (the gate opened, nobody came in) or "No condomínio". */
+function Saida({ a }: { a: Acesso }) {
+  if (a.saida_em) return <Momento value={a.saida_em} por={a.saida_por} timeZone={a.condominio.timezone} />;
+  if (a.nao_entrou_em)
+    return (
+      <div className="flex flex-col items-start gap-1">
+        <Badge variant="secondary">
+          <Undo2 aria-hidden="true" />
+          Não entrou
+        </Badge>
+        {a.nao_entrou_por && <span className="text-muted-foreground text-xs">Informado por {a.nao_entrou_por}</span>}
+      </div>
+    );
+  return (
+    <Badge
+      variant="outline"
+      className="border-green-200 bg-green-100 text-green-900 dark:border-green-400/30 dark:bg-green-400/15 dark:text-green-200"
+    >
+      <DoorOpen aria-hidden="true" />
+      No condomínio
+    </Badge>
+  );
+}
+
+/** "12/03/2025 14:32" on the condominium's clock (docs/product.md, "Horários"), and who registered it. */
+function Momento({ value, por, timeZone }: { value: string; por: string | null; timeZone: string }) {
+  return (
+    <div className="flex flex-col">
+      {/* The zone's name ("(horário de Manaus)") may go under the time; the time itself stays whole. */}
+      <ZonedTime value={value} timeZone={timeZone} className="[&_time]:whitespace-nowrap" />
+      {por && <span className="text-muted-foreground text-xs">por {por}</span>}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowRight, ChevronDown, FilterX, SearchX, ShieldCheck } from "lucide-react";
+import { ArrowRight, ChevronDown, SearchX, ShieldCheck } from "lucide-react";
 import { Fragment, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ROLE_LABELS } from "@/shared/permissions";
@@ -14,7 +14,7 @@ import {
 import { DateFilter } from "@/web/components/date-filter";
 import { EmptyState } from "@/web/components/empty-state";
 import { ExportCsvLink } from "@/web/components/export-csv-link";
-import { ListScreen, ListTable, SelectFilter } from "@/web/components/list-screen";
+import { ListFilters, ListScreen, ListTable, SelectFilter } from "@/web/components/list-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
 import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
 import { RequirePermission } from "@/web/components/require-permission";
@@ -86,48 +86,39 @@ function AuditoriaList() {
         </>
       }
       filters={
-        <search>
-          <form
-            className="grid gap-3 sm:grid-cols-2 sm:items-end xl:grid-cols-3"
-            onSubmit={(event) => event.preventDefault()}
-          >
-            <DateFilter
-              id="filtro-de"
-              label="Período: de"
-              value={params.de}
-              max={params.ate}
-              onChange={(de) => list$.update({ de })}
-            />
-            <DateFilter
-              id="filtro-ate"
-              label="Período: até"
-              value={params.ate}
-              min={params.de}
-              onChange={(ate) => list$.update({ ate })}
-            />
-            <PessoaFilter value={params.ator_id} onChange={(ator_id) => list$.update({ ator_id })} />
-            <SelectFilter
-              id="filtro-acao"
-              label="Ação"
-              allLabel="Todas as ações"
-              value={params.acao}
-              onChange={(acao) => list$.update({ acao })}
-              options={ACAO_OPTIONS}
-            />
-            <SelectFilter
-              id="filtro-entidade"
-              label="Entidade"
-              allLabel="Todas as entidades"
-              value={params.entidade}
-              onChange={(entidade) => list$.update({ entidade })}
-              options={ENTIDADE_OPTIONS}
-            />
-            <Button type="button" variant="ghost" disabled={!filtered} onClick={() => list$.clear(FILTER_KEYS)}>
-              <FilterX aria-hidden="true" />
-              Limpar filtros
-            </Button>
-          </form>
-        </search>
+        <ListFilters list={list$} columns="md:grid-cols-2 xl:grid-cols-3" clearKeys={FILTER_KEYS} filtered={filtered}>
+          <DateFilter
+            id="filtro-de"
+            label="Período: de"
+            value={params.de}
+            max={params.ate}
+            onChange={(de) => list$.update({ de })}
+          />
+          <DateFilter
+            id="filtro-ate"
+            label="Período: até"
+            value={params.ate}
+            min={params.de}
+            onChange={(ate) => list$.update({ ate })}
+          />
+          <PessoaFilter value={params.ator_id} onChange={(ator_id) => list$.update({ ator_id })} />
+          <SelectFilter
+            id="filtro-acao"
+            label="Ação"
+            allLabel="Todas as ações"
+            value={params.acao}
+            onChange={(acao) => list$.update({ acao })}
+            options={ACAO_OPTIONS}
+          />
+          <SelectFilter
+            id="filtro-entidade"
+            label="Entidade"
+            allLabel="Todas as entidades"
+            value={params.entidade}
+            onChange={(entidade) => list$.update({ entidade })}
+            options={ENTIDADE_OPTIONS}
+          />
+        </ListFilters>
       }
       query={list}
       page={list$.page}
@@ -217,7 +208,7 @@ function DetalhesButton({
 function Quando({ value }: { value: string }) {
   return (
     <div className="flex flex-col">
-      <time dateTime={value} className="tabular-nums">
+      <time dateTime={value} className="whitespace-nowrap tabular-nums">
         {formatDateTime(value)}
       </time>
       <RelativeTime value={value} className="text-muted-foreground text-xs" />
@@ -246,7 +237,8 @@ function AuditoriaTable({
           <TableHead>Quando</TableHead>
           <TableHead>Quem</TableHead>
           <TableHead>Ação</TableHead>
-          <TableHead>Entidade</TableHead>
+          {/* From xl up; below it the entity goes under the action, so the rest fits a 1024 px tablet. */}
+          <TableHead className="hidden xl:table-cell">Entidade</TableHead>
           <TableHead>Resumo</TableHead>
           <TableHead className="text-right">
             <span className="sr-only">Detalhes</span>
@@ -260,19 +252,28 @@ function AuditoriaTable({
         return (
           <Fragment key={a.id}>
             <TableRow data-auditoria-id={a.id} className={cn(open && "border-b-0")}>
-              <TableCell>
+              {/* The relative time may take two lines, so the table fits a 1024 px tablet. */}
+              <TableCell className="min-w-32 whitespace-normal">
                 <Quando value={a.ocorrido_em} />
               </TableCell>
-              <TableCell className="min-w-36 whitespace-normal">
+              <TableCell className="min-w-32 whitespace-normal [overflow-wrap:anywhere]">
                 <Ator a={a} />
               </TableCell>
               <TableCell className="min-w-28 whitespace-normal">
-                <Badge variant="secondary" className="whitespace-normal text-left">
-                  {AUDITORIA_ACAO_LABELS[a.acao]}
-                </Badge>
+                <div className="flex flex-col items-start gap-1">
+                  <Badge variant="secondary" className="whitespace-normal text-left">
+                    {AUDITORIA_ACAO_LABELS[a.acao]}
+                  </Badge>
+                  <span className="text-muted-foreground text-xs xl:hidden">
+                    {AUDITORIA_ENTIDADE_LABELS[a.entidade]}
+                  </span>
+                </div>
               </TableCell>
-              <TableCell className="min-w-28 whitespace-normal">{AUDITORIA_ENTIDADE_LABELS[a.entidade]}</TableCell>
-              <TableCell className="min-w-48 whitespace-normal">{a.resumo}</TableCell>
+              <TableCell className="hidden min-w-28 whitespace-normal xl:table-cell">
+                {AUDITORIA_ENTIDADE_LABELS[a.entidade]}
+              </TableCell>
+              {/* A name or code with no space in it breaks where it must rather than widen the table. */}
+              <TableCell className="min-w-40 whitespace-normal [overflow-wrap:anywhere]">{a.resumo}</TableCell>
               <TableCell className="text-right">
                 {temDetalhes(a) && (
                   <DetalhesButton a={a} expanded={open} controls={detailsId} onToggle={() => expanded.toggle(a.id)} />
@@ -317,7 +318,11 @@ function AuditoriaCards({
       </ul>
     );
   return (
-    <ul className={cn("divide-y rounded-lg border", stale && "opacity-60")} aria-busy={stale || undefined}>
+    <ul
+      className={cn("divide-y rounded-lg border", stale && "opacity-60")}
+      aria-label="Registros de auditoria"
+      aria-busy={stale || undefined}
+    >
       {items.map((a) => {
         const open = expanded.isOpen(a.id);
         const detailsId = `auditoria-detalhes-lista-${a.id}`;

@@ -2,13 +2,15 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ChamadaStatus } from "@/shared/domain";
 import { QUERY_ROOTS } from "@/shared/query-keys";
-import { chamadaPageSchema, chamadaSchema } from "@/shared/schemas/chamadas";
+import { chamadaListItemSchema, chamadaPageSchema } from "@/shared/schemas/chamadas";
 import { apiFetch } from "@/web/lib/api";
 import { cleanFilters, toQueryString } from "@/web/lib/use-list-params";
 
 export const CHAMADAS_STALE_TIME = 60_000;
 
 export interface ChamadaFilters {
+  /** The condominium of the call's request. */
+  condominio_id?: string;
   status?: ChamadaStatus;
   q?: string;
   solicitacao_id?: string;
@@ -39,7 +41,7 @@ export function chamadaDetailOptions(id: string) {
   return queryOptions({
     queryKey: chamadasKeys.detail(id),
     queryFn: async ({ signal }) =>
-      chamadaSchema.parse(await apiFetch<unknown>(`/api/chamadas/${encodeURIComponent(id)}`, { signal })),
+      chamadaListItemSchema.parse(await apiFetch<unknown>(`/api/chamadas/${encodeURIComponent(id)}`, { signal })),
     staleTime: CHAMADAS_STALE_TIME,
   });
 }

@@ -4,11 +4,12 @@ import { Link, useParams } from "react-router";
 import { formatDuracao } from "@/shared/schemas/chamadas";
 import { type RecordLabels, RecordScreen } from "@/web/components/record-screen";
 import { DataList, shortId } from "@/web/components/registry";
-import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
+import { RelativeTime } from "@/web/components/relative-time";
 import { SectionCard } from "@/web/components/section-card";
 import { StatusBadge } from "@/web/components/status-badge";
 import { TipoBadge } from "@/web/components/tipo-badge";
 import { Button } from "@/web/components/ui/button";
+import { ZonedTime } from "@/web/components/zoned-time";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { recordTitle } from "@/web/lib/console-screens";
 import { usePermission } from "@/web/lib/me.queries";
@@ -71,11 +72,22 @@ export default function ChamadaDetailPage() {
                 [
                   "Iniciada em",
                   <span key="i" className="flex flex-col">
-                    {formatDateTime(c.iniciado_em)}
-                    <RelativeTime value={c.iniciado_em} className="font-normal text-muted-foreground text-sm" />
+                    <ZonedTime value={c.iniciado_em} timeZone={c.condominio.timezone} />
+                    <RelativeTime
+                      value={c.iniciado_em}
+                      timeZone={c.condominio.timezone}
+                      className="font-normal text-muted-foreground text-sm"
+                    />
                   </span>,
                 ],
-                ["Finalizada em", c.finalizado_em ? formatDateTime(c.finalizado_em) : "Em andamento"],
+                [
+                  "Finalizada em",
+                  c.finalizado_em ? (
+                    <ZonedTime key="f" value={c.finalizado_em} timeZone={c.condominio.timezone} />
+                  ) : (
+                    "Em andamento"
+                  ),
+                ],
                 ["Provedor", c.provedor],
                 ["Ramal discado", c.ramal_discado],
               ]}

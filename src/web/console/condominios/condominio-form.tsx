@@ -4,6 +4,9 @@ import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import {
   DEFAULT_TIMEZONE,
+  EXPIRACAO_SOLICITACAO_MAX_MINUTOS,
+  EXPIRACAO_SOLICITACAO_MIN_MINUTOS,
+  EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS,
   RETENCAO_MAX_DIAS,
   RETENCAO_MIN_DIAS,
   RETENCAO_PADRAO_DIAS,
@@ -42,7 +45,8 @@ function offsetOf(timezone: string) {
 /**
  * Condominium form (docs/product.md, "Condomínios"): name, timezone and the active switch, then how the
  * residents are reached about a visitor: the wait for each one's answer and whether all are reached at once,
- * and how long visitor data is kept. The timezone select is a controlled field of the form, so the chosen
+ * how long a request waits for a decision before it expires, and how long visitor data is kept. The
+ * timezone select is a controlled field of the form, so the chosen
  * zone is the one saved.
  */
 export function CondominioForm({ condominio }: { condominio?: Condominio }) {
@@ -57,14 +61,23 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
       espera_morador_segundos: condominio?.espera_morador_segundos ?? 60,
       notificar_todos_moradores: condominio?.notificar_todos_moradores ?? false,
       retencao_dias: condominio?.retencao_dias ?? RETENCAO_PADRAO_DIAS,
+      expiracao_solicitacao_minutos: condominio?.expiracao_solicitacao_minutos ?? EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS,
     },
   });
   const avisoTitleId = useId();
+  const expiracaoTitleId = useId();
   const privacidadeTitleId = useId();
   const timezone = useWatch({ control: form.control, name: "timezone" }) ?? DEFAULT_TIMEZONE;
 
   const onSubmit = useSaveHandler(form, {
-    fields: ["nome", "timezone", "espera_morador_segundos", "notificar_todos_moradores", "retencao_dias"],
+    fields: [
+      "nome",
+      "timezone",
+      "espera_morador_segundos",
+      "notificar_todos_moradores",
+      "expiracao_solicitacao_minutos",
+      "retencao_dias",
+    ],
     save: save.mutateAsync,
     success: editing ? "Condomínio atualizado!" : "Condomínio criado!",
     errorTitle: editing ? "Erro ao atualizar condomínio" : "Erro ao criar condomínio",
@@ -141,6 +154,26 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
             name="notificar_todos_moradores"
             label="Avisar todos os moradores de uma vez"
             hint="Em vez de um por vez, na ordem de chamada (responsável primeiro)."
+          />
+        </fieldset>
+      </SectionCard>
+
+      <SectionCard
+        title="Expiração das solicitações"
+        titleId={expiracaoTitleId}
+        description="Quanto tempo uma solicitação espera por uma decisão antes de expirar."
+        className="gap-4"
+      >
+        <fieldset aria-labelledby={expiracaoTitleId} className="grid min-w-0 gap-5">
+          <InputField
+            form={form}
+            name="expiracao_solicitacao_minutos"
+            label="Expirar solicitações sem resposta após (minutos)"
+            required
+            type="number"
+            inputMode="numeric"
+            min={EXPIRACAO_SOLICITACAO_MIN_MINUTOS}
+            hint={`Uma solicitação que ninguém autorizar ou negar nesse prazo expira, e o visitante não entra sem uma nova. De ${EXPIRACAO_SOLICITACAO_MIN_MINUTOS} a ${new Intl.NumberFormat("pt-BR").format(EXPIRACAO_SOLICITACAO_MAX_MINUTOS)} minutos (24 horas); padrão ${EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS}. Uma mudança vale para as próximas solicitações.`}
           />
         </fieldset>
       </SectionCard>

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { BellRing, Building2, Users } from "lucide-react";
+import { BellRing, Building2, TimerOff, Users } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { TENANT_WIDE_ROLES } from "@/shared/permissions";
+import { expiracaoText } from "@/shared/schemas/condominios";
 import { RecordScreen } from "@/web/components/record-screen";
 import { ActiveBadge, DataList, EditLink, shortId } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
@@ -102,6 +103,22 @@ export default function CondominioDetailPage() {
               ]}
             />
           </SectionCard>
+          <SectionCard
+            icon={TimerOff}
+            title="Expiração das solicitações"
+            description="Quanto tempo uma solicitação espera por uma decisão antes de expirar."
+          >
+            <DataList
+              items={[
+                [
+                  "Expirar solicitações sem resposta após",
+                  <span key="e" data-testid="expiracao-solicitacao">
+                    {expiracaoText(c.expiracao_solicitacao_minutos)}
+                  </span>,
+                ],
+              ]}
+            />
+          </SectionCard>
           <RetencaoCard condominio={c} />
           {tenantWide && (
             <div className="grid gap-4 sm:grid-cols-2">
@@ -126,6 +143,7 @@ export default function CondominioDetailPage() {
             description="As últimas solicitações de acesso deste condomínio."
             emptyTitle="Nenhuma solicitação recente."
             items={c.solicitacoes_recentes}
+            timeZone={c.timezone}
           />
         </>
       )}

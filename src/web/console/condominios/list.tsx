@@ -2,10 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Building2, SearchX } from "lucide-react";
 import { Link } from "react-router";
+import type { Condominio } from "@/shared/schemas/condominios";
 import { EmptyState } from "@/web/components/empty-state";
-import { AddLink, ListFilters, ListScreen, ListTable, RowActions } from "@/web/components/list-screen";
+import { AddLink, ListFilters, ListScreen, RowActions } from "@/web/components/list-screen";
 import { ActiveBadge, shortId } from "@/web/components/registry";
-import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
+import { type ListColumn, ResponsiveList } from "@/web/components/responsive-list";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { useMissingPrerequisite } from "@/web/lib/first-steps";
 import { usePermission } from "@/web/lib/me.queries";
@@ -53,40 +54,47 @@ export default function CondominiosListPage() {
       }
     >
       {(items) => (
-        <ListTable
+        <ResponsiveList
+          label="Condomínios"
           loading={list.isPending}
           stale={list.isPlaceholderData}
-          skeleton={{ rows: 4, columns: 5, width: "w-24" }}
-          head={
-            <>
-              <TableHead>Nome</TableHead>
-              <TableHead>Timezone</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Criado em</TableHead>
-              <TableHead className="text-right">Ações</TableHead>
-            </>
-          }
-        >
-          {items.map((c) => (
-            <TableRow key={c.id} data-condominio-id={c.id}>
-              <TableCell className="whitespace-normal">
-                <Link to={`/app/condominios/${c.id}`} className="font-medium hover:underline">
-                  {c.nome}
-                </Link>
-                <div className="font-mono text-muted-foreground text-xs">#{shortId(c.id)}</div>
-              </TableCell>
-              <TableCell>{c.timezone}</TableCell>
-              <TableCell>
-                <ActiveBadge active={c.enabled} />
-              </TableCell>
-              <TableCell>{format(new Date(c.created_at), "dd/MM/yyyy")}</TableCell>
-              <TableCell className="text-right">
-                <RowActions to={`/app/condominios/${c.id}`} name={c.nome} editable={canEdit} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </ListTable>
+          skeletonRows={4}
+          items={items}
+          rowKey={(c) => c.id}
+          rowProps={(c) => ({ "data-condominio-id": c.id })}
+          columns={condominioColumns(canEdit)}
+        />
       )}
     </ListScreen>
   );
+}
+
+/** Nome, Timezone, Status, Criado em and Ações. */
+function condominioColumns(canEdit: boolean): ListColumn<Condominio>[] {
+  return [
+    {
+      header: "Nome",
+      place: "title",
+      className: "whitespace-normal",
+      skeleton: "w-32",
+      cell: (c) => (
+        <>
+          <Link to={`/app/condominios/${c.id}`} className="font-medium hover:underline">
+            {c.nome}
+          </Link>
+          <div className="font-mono font-normal text-muted-foreground text-xs">#{shortId(c.id)}</div>
+        </>
+      ),
+    },
+    { header: "Timezone", skeleton: "w-28", cell: (c) => c.timezone },
+    { header: "Status", place: "aside", cell: (c) => <ActiveBadge active={c.enabled} /> },
+    { header: "Criado em", cell: (c) => format(new Date(c.created_at), "dd/MM/yyyy") },
+    {
+      header: "Ações",
+      place: "actions",
+      align: "right",
+      cell: (c) => <RowActions to={`/app/condominios/${c.id}`} name={c.nome} editable={canEdit} />,
+      card: (c) => <RowActions to={`/app/condominios/${c.id}`} name={c.nome} editable={canEdit} layout="card" />,
+    },
+  ];
 }

@@ -12,6 +12,8 @@ import {
   conviteInputSchema,
   convitePageSchema,
   conviteSchema,
+  type MembroCondominiosInput,
+  membroCondominiosInputSchema,
   membroPageSchema,
   membroSchema,
   type PapelInput,
@@ -149,6 +151,21 @@ export function useAlterarPapel() {
     mutationFn: async ({ id, input }: { id: string; input: PapelInput }) =>
       membroSchema.parse(
         await apiFetch<unknown>(membroPath(id), { method: "PATCH", json: papelInputSchema.parse(input) }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: equipeKeys.membros() }),
+  });
+}
+
+/** "Condomínios em que trabalha" of a porteiro (an empty list: every condominium). */
+export function useDefinirCondominios() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string; input: MembroCondominiosInput }) =>
+      membroSchema.parse(
+        await apiFetch<unknown>(`${membroPath(id)}/condominios`, {
+          method: "PUT",
+          json: membroCondominiosInputSchema.parse(input),
+        }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: equipeKeys.membros() }),
   });

@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { ptBR } from "date-fns/locale";
-import { MoreHorizontal, SearchX, UserCog, UserMinus, Users } from "lucide-react";
+import { Building2, MoreHorizontal, SearchX, UserCog, UserMinus, Users } from "lucide-react";
 import type * as React from "react";
 import { useRef, useState } from "react";
 import { MEMBER_ROLES, type MemberRole } from "@/shared/domain";
@@ -33,6 +33,7 @@ import { meQueryOptions } from "@/web/lib/me.queries";
 import { toast } from "@/web/lib/toast";
 import { isFiltered, useListParams } from "@/web/lib/use-list-params";
 import { membrosListOptions, useRemoverMembro } from "./configuracoes.queries";
+import { CONDOMINIOS_TITULO, CondominiosDialog, condominiosResumo } from "./equipe-condominios";
 import { ConvidarDialog, PapelDialog } from "./equipe-dialogs";
 
 const PAPEL_OPTIONS = MEMBER_ROLES.map((role) => [role, ROLE_LABELS[role]] as const);
@@ -65,7 +66,22 @@ function PessoaResumo({ pessoa }: { pessoa: Membro["pessoa"] }) {
   );
 }
 
-type Acao = { kind: "papel" | "remover"; membro: Membro };
+/**
+ * What a member reaches: a morador their person record's units, a porteiro their condominiums
+ * ("Todos" when none is chosen), owner and síndicos the whole administradora.
+ */
+function Alcance({ membro }: { membro: Membro }) {
+  if (membro.papel === "morador") return <PessoaResumo pessoa={membro.pessoa} />;
+  if (membro.papel !== "porteiro") return <span className="text-muted-foreground">Todos os condomínios</span>;
+  return (
+    <span className="break-words" data-testid="condominios-membro">
+      <span className="text-muted-foreground">Condomínios: </span>
+      {condominiosResumo(membro.condominios)}
+    </span>
+  );
+}
+
+type Acao = { kind: "papel" | "remover" | "condominios"; membro: Membro };
 
 export function MembrosCard() {
   const list = useListParams();
@@ -124,7 +140,7 @@ export function MembrosCard() {
           <>
             <TableHead>Membro</TableHead>
             <TableHead>Papel</TableHead>
-            <TableHead className="hidden md:table-cell">Pessoa e unidades</TableHead>
+            <TableHead className="hidden md:table-cell">Alcance</TableHead>
             <TableHead className="hidden sm:table-cell">Desde</TableHead>
             <TableHead className="text-right">
               <span className="sr-only">Ações</span>
@@ -147,9 +163,9 @@ export function MembrosCard() {
                   </span>
                   <span className="text-muted-foreground text-xs [overflow-wrap:anywhere]">{m.email}</span>
                   {/* Narrow screens hide the person column; its content moves under the name. */}
-                  {m.papel === "morador" && m.pessoa && (
+                  {((m.papel === "morador" && m.pessoa) || m.papel === "porteiro") && (
                     <span className="text-xs md:hidden">
-                      <PessoaResumo pessoa={m.pessoa} />
+                      <Alcance membro={m} />
                     </span>
                   )}
                 </div>
@@ -159,7 +175,7 @@ export function MembrosCard() {
               <PapelBadge papel={m.papel} />
             </TableCell>
             <TableCell className="hidden whitespace-normal md:table-cell">
-              <PessoaResumo pessoa={m.papel === "morador" ? m.pessoa : null} />
+              <Alcance membro={m} />
             </TableCell>
             <TableCell className="hidden sm:table-cell">
               <time dateTime={m.desde}>{format(new Date(m.desde), "dd/MM/yyyy", { locale: ptBR })}</time>
@@ -172,11 +188,17 @@ export function MembrosCard() {
                       <MoreHorizontal aria-hidden="true" />
                     </Button>
                   </DropdownMenuTrigger>
-                  <DropdownMenuContent inline align="end" className="w-52">
+                  <DropdownMenuContent inline align="end" className="w-60">
                     <DropdownMenuItem onSelect={() => open("papel", m)}>
                       <UserCog aria-hidden="true" />
                       Alterar papel
                     </DropdownMenuItem>
+                    {m.papel === "porteiro" && (
+                      <DropdownMenuItem onSelect={() => open("condominios", m)}>
+                        <Building2 aria-hidden="true" />
+                        {CONDOMINIOS_TITULO}
+                      </DropdownMenuItem>
+                    )}
                     <DropdownMenuItem variant="destructive" onSelect={() => open("remover", m)}>
                       <UserMinus aria-hidden="true" />
                       Remover da equipe
@@ -251,6 +273,11 @@ export function MembrosCard() {
 
       <PapelDialog
         membro={acao?.kind === "papel" ? acao.membro : null}
+        onOpenChange={(next) => !next && setAcao(null)}
+        onCloseAutoFocus={returnFocus}
+      />
+      <CondominiosDialog
+        membro={acao?.kind === "condominios" ? acao.membro : null}
         onOpenChange={(next) => !next && setAcao(null)}
         onCloseAutoFocus={returnFocus}
       />

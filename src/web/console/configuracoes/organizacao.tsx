@@ -1,6 +1,7 @@
 /**
  * Configurações → Organização (docs/product.md, "Organização"): the administradora's name, CNPJ and contacts, which
- * invitations and e-mails carry. CNPJ and phone are stored as digits and edited with their masks.
+ * invitations and e-mails carry. The CNPJ is stored as digits and the phone in E.164 (docs/product.md,
+ * "Telefones"); both are edited with their masks.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
@@ -8,10 +9,11 @@ import { Building2, Save, Undo2 } from "lucide-react";
 import type * as React from "react";
 import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { maskCnpj, maskPhone } from "@/shared/br-format";
+import { maskCnpj } from "@/shared/br-format";
 import { type Organizacao, type OrganizacaoInput, organizacaoInputSchema } from "@/shared/schemas/organizacao";
 import { ErrorState } from "@/web/components/error-state";
 import { Field, InputField } from "@/web/components/form-field";
+import { PhoneField } from "@/web/components/phone-input";
 import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -29,12 +31,12 @@ const FIELDS = ["nome", "cnpj", "telefone", "email"] as const;
 type Saida = z.output<typeof organizacaoInputSchema>;
 type Form = UseFormReturn<OrganizacaoInput, unknown, Saida>;
 
-/** What the form starts from: every field a string (empty for none), CNPJ and phone masked. */
+/** What the form starts from: every field a string (empty for none), the CNPJ masked (the phone input masks itself). */
 function toValores(org: Organizacao): OrganizacaoInput {
   return {
     nome: org.nome,
     cnpj: org.cnpj ? maskCnpj(org.cnpj) : "",
-    telefone: org.telefone ? maskPhone(org.telefone) : "",
+    telefone: org.telefone ?? "",
     email: org.email ?? "",
   };
 }
@@ -46,15 +48,13 @@ function MaskedField({
   label,
   mask,
   placeholder,
-  type = "text",
   hint,
 }: {
   form: Form;
-  name: "cnpj" | "telefone";
+  name: "cnpj";
   label: string;
   mask: (value: string) => string;
   placeholder: string;
-  type?: "text" | "tel";
   hint?: string;
 }) {
   return (
@@ -68,7 +68,6 @@ function MaskedField({
               ref={field.ref}
               id={name}
               name={field.name}
-              type={type}
               inputMode="numeric"
               autoComplete="off"
               placeholder={placeholder}
@@ -114,14 +113,7 @@ function OrganizacaoForm({ organizacao }: { organizacao: Organizacao }) {
           className="md:col-span-2"
         />
         <MaskedField form={form} name="cnpj" label="CNPJ" mask={maskCnpj} placeholder="00.000.000/0000-00" />
-        <MaskedField
-          form={form}
-          name="telefone"
-          label="Telefone de contato"
-          type="tel"
-          mask={maskPhone}
-          placeholder="(11) 99999-9999"
-        />
+        <PhoneField form={form} name="telefone" label="Telefone de contato" />
         <InputField
           form={form}
           name="email"

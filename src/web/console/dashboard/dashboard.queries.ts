@@ -9,7 +9,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { QUERY_ROOTS } from "@/shared/query-keys";
 import type { Kpis, ultimasSchema } from "@/shared/schemas/dashboard";
-import type { Solicitacao } from "@/shared/schemas/solicitacoes";
+import type { SolicitacaoListRow } from "@/shared/schemas/solicitacoes";
 import { apiFetch } from "@/web/lib/api";
 
 /** Dashboard queries: 30 s fresh (docs/product.md, "Live updates"). */
@@ -40,7 +40,7 @@ export const dashboardKeys = {
   ultimas: (filters: DashboardFilters & { limit?: number } = {}) => [...dashboardKeys.all, "ultimas", filters] as const,
 };
 
-/** GET /api/dashboard/kpis: today's counts by status and the trends against last month. */
+/** GET /api/dashboard/kpis: the pending requests now, today's counts by status and the trends against last month. */
 export function kpisOptions(filters: DashboardFilters = {}) {
   return queryOptions({
     queryKey: dashboardKeys.kpis(filters),
@@ -54,7 +54,7 @@ export function ultimasOptions(filters: DashboardFilters = {}) {
   const params = { ...filters, limit: ULTIMAS_LIMIT };
   return queryOptions({
     queryKey: dashboardKeys.ultimas(params),
-    queryFn: async ({ signal }): Promise<Solicitacao[]> =>
+    queryFn: async ({ signal }): Promise<SolicitacaoListRow[]> =>
       (await apiFetch<Ultimas>(`/api/dashboard/ultimas${query(params)}`, { signal })).items,
     staleTime: DASHBOARD_STALE_TIME,
   });

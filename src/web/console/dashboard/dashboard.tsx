@@ -3,18 +3,21 @@ import { Plus, RefreshCw } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { TENANT_WIDE_ROLES } from "@/shared/permissions";
+import type { Me } from "@/shared/schemas/me";
 import { ErrorState } from "@/web/components/error-state";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { LoadingState } from "@/web/components/ui/spinner";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
+import { condominioOptions } from "@/web/lib/lookups.queries";
 import { meQueryOptions } from "@/web/lib/me.queries";
 import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/dashboard";
+import { CondominioSelector, useDashboardCondominio } from "./condominio-selector";
 import { kpisOptions, ultimasOptions } from "./dashboard.queries";
-import { KpiCards } from "./kpi-cards";
+import { KpiCards, type KpiScope } from "./kpi-cards";
 import { PrimeirosPassos } from "./primeiros-passos";
 import { UltimasSolicitacoes } from "./ultimas-solicitacoes";
 
@@ -32,7 +35,7 @@ const loading = <LoadingState message="Carregando painel..." className="py-16" /
 export default function DashboardPage() {
   const me = useQuery(meQueryOptions());
   if (me.data) {
-    if (TENANT_WIDE_ROLES.includes(me.data.role)) return <StaffDashboard />;
+    if (TENANT_WIDE_ROLES.includes(me.data.role)) return <StaffDashboard me={me.data} />;
     return (
       <Suspense fallback={loading}>
         <MoradorHome me={me.data} />
@@ -50,10 +53,21 @@ export default function DashboardPage() {
   return loading;
 }
 
-/** Dashboard (docs/product.md, "Dashboard"): today's KPIs and latest requests, live through realtime events. */
-function StaffDashboard() {
-  const kpis = useQuery(kpisOptions());
-  const ultimas = useQuery(ultimasOptions());
+/**
+ * Dashboard (docs/product.md, "Dashboard"): the pending requests now, today's KPIs and latest
+ * requests, live through realtime events; of every condominium or of the one chosen (filtered by the
+ * server), the choice remembered on this device.
+ */
+function StaffDashboard({ me }: { me: Me }) {
+  const condominios = useQuery(condominioOptions());
+  const choices = condominios.data;
+  const [condominioId, setCondominioId] = useDashboardCondominio(me.organization.id, choices);
+  const filters = condominioId ? { condominio_id: condominioId } : {};
+  const kpis = useQuery(kpisOptions(filters));
+  const ultimas = useQuery(ultimasOptions(filters));
+  const several = (choices?.length ?? 0) > 1;
+  // What the figures count: said only when there is more than one condominium to tell apart.
+  const scope: KpiScope = several ? (condominioId ? "um" : "todos") : null;
   const [refreshing, setRefreshing] = useState(false);
 
   async function refresh() {
@@ -92,6 +106,7 @@ function StaffDashboard() {
         }
       />
       <PrimeirosPassos />
+      {several && choices && <CondominioSelector value={condominioId} onChange={setCondominioId} choices={choices} />}
       {kpis.isError && !kpis.data ? (
         <ErrorState
           title="Não foi possível carregar os indicadores."
@@ -99,13 +114,14 @@ function StaffDashboard() {
           onRetry={() => void kpis.refetch()}
         />
       ) : (
-        <KpiCards kpis={kpis.data} loading={kpis.isPending} />
+        <KpiCards kpis={kpis.data} loading={kpis.isPending} scope={scope} />
       )}
       <UltimasSolicitacoes
         items={ultimas.data}
         loading={ultimas.isPending}
         error={ultimas.error}
         onRetry={() => void ultimas.refetch()}
+        showCondominio={several && !condominioId}
       />
     </div>
   );

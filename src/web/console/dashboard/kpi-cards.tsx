@@ -19,31 +19,48 @@ import { cn } from "@/web/lib/utils";
 
 type KpiKey = keyof Kpis["trends"];
 
-/** The four cards of docs/product.md, "Dashboard", in order. */
+/**
+ * The four cards of docs/product.md, "Dashboard", in order. Each title says what it counts: the
+ * pending requests now, whatever their day (the bell's count), and the rest today's.
+ */
 export const KPI_CARDS: { key: KpiKey; title: string; caption: string; icon: LucideIcon; iconClass: string }[] = [
   {
     key: "pendente",
-    title: "Pendentes",
-    caption: "Aguardando decisão",
+    title: "Pendentes agora",
+    caption: "Aguardando decisão, de qualquer dia",
     icon: Clock,
     iconClass: "text-amber-700 dark:text-amber-300",
   },
   {
     key: "autorizado",
-    title: "Autorizadas",
+    title: "Autorizadas hoje",
     caption: "Aprovadas hoje",
     icon: CircleCheck,
     iconClass: "text-green-700 dark:text-green-300",
   },
   {
     key: "negado",
-    title: "Negadas",
+    title: "Negadas hoje",
     caption: "Rejeitadas hoje",
     icon: CircleX,
     iconClass: "text-red-700 dark:text-red-300",
   },
-  { key: "total", title: "Total", caption: "Solicitações hoje", icon: ListChecks, iconClass: "text-primary" },
+  { key: "total", title: "Total hoje", caption: "Solicitações hoje", icon: ListChecks, iconClass: "text-primary" },
 ];
+
+/** The figure a card shows: "Pendentes agora" is every pending request now, not today's count. */
+export function kpiCount(kpis: Kpis, key: KpiKey): number {
+  return key === "pendente" ? kpis.pendentes_agora : kpis.counts[key];
+}
+
+/** Where a count comes from, after its caption: "todos os condomínios", "neste condomínio" or nothing (one condominium). */
+export type KpiScope = "todos" | "um" | null;
+
+export function scopeText(scope: KpiScope): string {
+  if (scope === "todos") return " · todos os condomínios";
+  if (scope === "um") return " · neste condomínio";
+  return "";
+}
 
 const number = new Intl.NumberFormat("pt-BR");
 const average = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -93,11 +110,13 @@ function KpiCard({
   count,
   trend,
   loading,
+  scope,
 }: {
   card: (typeof KPI_CARDS)[number];
   count: number | undefined;
   trend: Trend;
   loading: boolean;
+  scope: KpiScope;
 }) {
   const titleId = useId();
   const Icon = card.icon;
@@ -122,7 +141,10 @@ function KpiCard({
             <p className="font-bold text-3xl tabular-nums" data-testid={`kpi-${card.key}`}>
               {count === undefined ? "—" : number.format(count)}
             </p>
-            <p className="text-muted-foreground text-xs">{card.caption}</p>
+            <p className="text-muted-foreground text-xs" data-testid={`kpi-${card.key}-legenda`}>
+              {card.caption}
+              {scopeText(scope)}
+            </p>
             {count !== undefined && count > 0 && <TrendLine trend={trend} />}
           </>
         )}
@@ -145,7 +167,7 @@ export function pessoasText(count: number): string {
  * like the others, so it has no trend. It links to the list of who they are. Below the widest
  * screens it is a full-width strip under the four request cards, which keep their room.
  */
-function PresentesCard({ count, loading }: { count: number | undefined; loading: boolean }) {
+function PresentesCard({ count, loading, scope }: { count: number | undefined; loading: boolean; scope: KpiScope }) {
   const titleId = useId();
   return (
     <Card
@@ -174,7 +196,7 @@ function PresentesCard({ count, loading }: { count: number | undefined; loading:
               <p className="font-bold text-3xl tabular-nums" data-testid="kpi-presentes">
                 {count === undefined ? "—" : number.format(count)}
               </p>
-              <p className="text-muted-foreground text-xs">Entraram e ainda não saíram</p>
+              <p className="text-muted-foreground text-xs">Entraram e ainda não saíram{scopeText(scope)}</p>
             </div>
             <Link
               to={PRESENTES_HREF}
@@ -194,7 +216,15 @@ function PresentesCard({ count, loading }: { count: number | undefined; loading:
   );
 }
 
-export function KpiCards({ kpis, loading }: { kpis: Kpis | undefined; loading: boolean }) {
+export function KpiCards({
+  kpis,
+  loading,
+  scope = null,
+}: {
+  kpis: Kpis | undefined;
+  loading: boolean;
+  scope?: KpiScope;
+}) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4 2xl:grid-cols-5">
       {KPI_CARDS.map((card) => (
@@ -202,11 +232,13 @@ export function KpiCards({ kpis, loading }: { kpis: Kpis | undefined; loading: b
           key={card.key}
           card={card}
           loading={loading}
-          count={kpis?.counts[card.key]}
-          trend={kpis?.trends[card.key] ?? null}
+          scope={scope}
+          count={kpis ? kpiCount(kpis, card.key) : undefined}
+          // Pending now is not a daily count: no trend against a daily average.
+          trend={card.key === "pendente" ? null : (kpis?.trends[card.key] ?? null)}
         />
       ))}
-      <PresentesCard count={kpis?.presentes} loading={loading} />
+      <PresentesCard count={kpis?.presentes} loading={loading} scope={scope} />
     </div>
   );
 }

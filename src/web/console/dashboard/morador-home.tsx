@@ -1,16 +1,20 @@
 /**
- * A morador's home (docs/product.md, "Dashboard"): which unit(s) they live in, a prominent "Nova
- * Solicitação", the latest requests and calls of their units. Every list comes from the same endpoints as the
- * staff screens; the server scopes them to the caller's units (docs/decisions/015-roles-and-data-scope.md),
+ * A morador's home (docs/product.md, "Dashboard"): which unit(s) they live in, the visits waiting for
+ * their decision ("Autorizar" / "Negar", decided "pelo aplicativo"), a prominent "Nova Solicitação",
+ * the latest requests and calls of their units. Every list comes from the same endpoints as the staff
+ * screens; the server scopes them to the caller's units (docs/decisions/015-roles-and-data-scope.md),
  * so nothing here filters by unit.
  */
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
-import { ArrowRight, Home, PhoneCall, Plus } from "lucide-react";
+import { ArrowRight, BellRing, Home, PhoneCall, Plus } from "lucide-react";
 import type * as React from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Chamada } from "@/shared/schemas/chamadas";
 import type { Me } from "@/shared/schemas/me";
+import type { Solicitacao } from "@/shared/schemas/solicitacoes";
 import { type Unidade, unidadeLabel } from "@/shared/schemas/unidades";
+import { DecisaoBotoes, type Escolha } from "@/web/components/decisao-botoes";
 import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
 import { RefreshButton } from "@/web/components/refresh-button";
@@ -23,9 +27,11 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { chamadasListOptions } from "@/web/console/chamadas/chamadas.queries";
-import { solicitacoesListOptions } from "@/web/console/solicitacoes/solicitacoes.queries";
+import { solicitacoesListOptions, useDecidirSolicitacao } from "@/web/console/solicitacoes/solicitacoes.queries";
 import { unidadesListOptions } from "@/web/console/unidades/unidades.queries";
+import { ApiError, errorMessage } from "@/web/lib/api";
 import { condominioOptions } from "@/web/lib/lookups.queries";
+import { toast } from "@/web/lib/toast";
 
 /** How many of the latest requests and calls the home shows; the full lists are a link away. */
 export const HOME_SHOWN = 5;
@@ -174,11 +180,131 @@ function ChamadasCard({ chamadas }: { chamadas: UseQueryResult<{ items: Chamada[
   );
 }
 
+/** How many pending requests the home offers to decide; more is rare (the list has them all). */
+export const PENDENTES_SHOWN = 20;
+
+/** One visit waiting at the gate: who, for which unit, since when, and the two decisions. */
+function PendenteItem({
+  s,
+  onDecided,
+  onCloseAutoFocus,
+}: {
+  s: Solicitacao;
+  onDecided: (id: string) => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  const decidir = useDecidirSolicitacao(s.id);
+  const titleId = `pendente-${s.id}`;
+
+  async function decide(escolha: Escolha, motivoNegacao: string | null) {
+    try {
+      await decidir.mutateAsync({ decisao: escolha, motivoNegacao });
+      onDecided(s.id);
+      toast.success(
+        escolha === "autorizar" ? `Entrada de ${s.nome_visitante} autorizada` : `Entrada de ${s.nome_visitante} negada`,
+        { description: "A portaria já foi avisada." },
+      );
+    } catch (error) {
+      // A reason too long is shown under its field, in the dialog; anything else here (409: decided already).
+      if (!(error instanceof ApiError && error.fields.some((f) => f.path === "motivo_negacao")))
+        toast.error("Não foi possível decidir", { description: errorMessage(error) });
+      throw error;
+    }
+  }
+
+  return (
+    <li
+      className="space-y-3 rounded-lg border border-amber-300 bg-amber-50/60 p-3 dark:border-amber-400/40 dark:bg-amber-400/10"
+      data-aguardando-id={s.id}
+      aria-labelledby={titleId}
+    >
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <TipoBadge tipo={s.tipo} />
+          <StatusBadge status={s.status} />
+        </div>
+        <p id={titleId} className="break-words font-semibold text-lg">
+          <Link
+            to={`/app/solicitacoes/${s.id}`}
+            className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          >
+            {s.nome_visitante}
+          </Link>
+        </p>
+        <p className="flex flex-wrap gap-x-2 text-muted-foreground text-sm">
+          <span>{unidadeLabel(s.unidade)}</span>
+          <span aria-hidden="true">·</span>
+          <span>
+            chegou <RelativeTime value={s.created_at} />
+          </span>
+        </p>
+        {s.motivo && <p className="break-words text-sm">Motivo: {s.motivo}</p>}
+      </div>
+      <DecisaoBotoes visitante={s.nome_visitante} onDecide={decide} onCloseAutoFocus={onCloseAutoFocus} />
+    </li>
+  );
+}
+
+/**
+ * "Aguardando sua decisão": the unit's pending requests, each with "Autorizar" and "Negar" (docs/product.md,
+ * "Dashboard"). The same conditional decision as the resident link and the console: of everyone deciding at
+ * once one wins, and the others read why. Hidden while nothing waits; after the last decision it says so.
+ */
+function AguardandoDecisao({ pendentes }: { pendentes: UseQueryResult<{ items: Solicitacao[] }> }) {
+  const region = useRef<HTMLElement>(null);
+  // Decided here: gone at once, before the list's refetch confirms it.
+  const [decididas, setDecididas] = useState<string[]>([]);
+  const decided = useRef(false);
+  const items = (pendentes.data?.items ?? []).filter((s) => s.status === "pendente" && !decididas.includes(s.id));
+  if (items.length === 0 && decididas.length === 0) return null;
+
+  // The decided item's buttons are gone with it: the focus goes to the section instead.
+  const afterClose = (event: Event) => {
+    if (!decided.current) return;
+    decided.current = false;
+    event.preventDefault();
+    region.current?.focus();
+  };
+
+  return (
+    <section ref={region} tabIndex={-1} aria-labelledby="aguardando-decisao-titulo" className="outline-none">
+      <SectionCard
+        icon={BellRing}
+        title="Aguardando sua decisão"
+        titleId="aguardando-decisao-titulo"
+        description="Visitantes na portaria esperando a resposta da sua unidade. A portaria vê a sua decisão na hora."
+        className="border-amber-300 dark:border-amber-400/40"
+      >
+        {items.length === 0 ? (
+          <p className="text-muted-foreground text-sm" role="status">
+            Nenhuma visita aguardando sua decisão.
+          </p>
+        ) : (
+          <ul className="space-y-3" aria-label="Visitas aguardando sua decisão">
+            {items.map((s) => (
+              <PendenteItem
+                key={s.id}
+                s={s}
+                onDecided={(id) => {
+                  decided.current = true;
+                  setDecididas((ids) => [...ids, id]);
+                }}
+                onCloseAutoFocus={afterClose}
+              />
+            ))}
+          </ul>
+        )}
+      </SectionCard>
+    </section>
+  );
+}
+
 /** The home a morador sees at /app/dashboard instead of the staff dashboard. */
 export function MoradorHome({ me }: { me: Me }) {
   const unidades = useQuery(unidadesListOptions({}));
   const condominios = useQuery(condominioOptions());
   const solicitacoes = useQuery(solicitacoesListOptions({ page_size: HOME_SHOWN }));
+  const pendentes = useQuery(solicitacoesListOptions({ status: "pendente", page_size: PENDENTES_SHOWN }));
   const chamadas = useQuery(chamadasListOptions({ page_size: HOME_SHOWN }));
 
   const units = unidades.data?.items ?? [];
@@ -225,7 +351,12 @@ export function MoradorHome({ me }: { me: Me }) {
           <div className="flex flex-wrap items-center gap-2">
             <RefreshButton
               refetch={async () => {
-                const results = await Promise.all([unidades.refetch(), solicitacoes.refetch(), chamadas.refetch()]);
+                const results = await Promise.all([
+                  unidades.refetch(),
+                  pendentes.refetch(),
+                  solicitacoes.refetch(),
+                  chamadas.refetch(),
+                ]);
                 return results.find((result) => result.isError) ?? results[0];
               }}
               description="Início atualizado com os dados mais recentes."
@@ -247,6 +378,7 @@ export function MoradorHome({ me }: { me: Me }) {
         </Card>
       ) : (
         <>
+          <AguardandoDecisao pendentes={pendentes} />
           <SolicitacoesCard
             title={plural ? "Solicitações das suas unidades" : "Solicitações da sua unidade"}
             description="As mais recentes primeiro."

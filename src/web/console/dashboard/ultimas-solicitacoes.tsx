@@ -1,7 +1,7 @@
 import { ArrowRight, ClipboardList, Plus } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import type { Solicitacao } from "@/shared/schemas/solicitacoes";
+import type { SolicitacaoListRow } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/unidade-label";
 import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
@@ -18,7 +18,7 @@ export function initial(nome: string): string {
   return (nome.trim().charAt(0) || "?").toUpperCase();
 }
 
-function Row({ solicitacao: s }: { solicitacao: Solicitacao }) {
+function Row({ solicitacao: s, showCondominio }: { solicitacao: SolicitacaoListRow; showCondominio: boolean }) {
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border p-3" data-solicitacao-id={s.id}>
       <span
@@ -35,8 +35,14 @@ function Row({ solicitacao: s }: { solicitacao: Solicitacao }) {
         <p className="truncate font-medium">{s.nome_visitante}</p>
         <p className="flex flex-wrap gap-x-2 text-muted-foreground text-sm">
           <span>{unidadeLabel(s.unidade)}</span>
+          {showCondominio && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span data-testid="ultimas-condominio">{s.condominio.nome}</span>
+            </>
+          )}
           <span aria-hidden="true">·</span>
-          <RelativeTime value={s.created_at} />
+          <RelativeTime value={s.created_at} timeZone={s.condominio.timezone} />
         </p>
       </div>
       <Button asChild variant="outline" size="sm" className="ml-auto shrink-0">
@@ -69,11 +75,14 @@ export function UltimasSolicitacoes({
   loading,
   error,
   onRetry,
+  showCondominio = false,
 }: {
-  items: Solicitacao[] | undefined;
+  items: SolicitacaoListRow[] | undefined;
   loading: boolean;
   error: unknown;
   onRetry: () => void;
+  /** Rows of several condominiums ("Todos os condomínios"): each names its own. */
+  showCondominio?: boolean;
 }) {
   const shown = items?.slice(0, ULTIMAS_SHOWN) ?? [];
   const more = (items?.length ?? 0) > ULTIMAS_SHOWN;
@@ -111,7 +120,7 @@ export function UltimasSolicitacoes({
       <>
         <ul className="space-y-3" aria-label="Solicitações de hoje">
           {shown.map((s) => (
-            <Row key={s.id} solicitacao={s} />
+            <Row key={s.id} solicitacao={s} showCondominio={showCondominio} />
           ))}
         </ul>
         {more && (

@@ -16,6 +16,7 @@ import {
 import { useRef } from "react";
 import { useParams } from "react-router";
 import { describeSchedule, evaluateSchedule } from "@/shared/pass-schedule";
+import { formatPhone } from "@/shared/phone";
 import {
   type PasseDetail,
   VALIDACAO_RESULTADO_LABELS,
@@ -406,7 +407,7 @@ function PasseContent({ p }: { p: PasseDetail }) {
             items={[
               ["Tipo", VISITA_TIPO_LABELS[p.tipo]],
               ["Documento", p.documento],
-              ["Telefone", p.telefone],
+              ["Telefone", formatPhone(p.telefone)],
               ["Unidade", unidadeLabel(p.unidade)],
               ["Condomínio", p.condominio.nome],
               [

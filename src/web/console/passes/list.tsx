@@ -6,17 +6,19 @@ import { PASSE_STATUSES, VISITA_TIPOS } from "@/shared/domain";
 import { describeSchedule } from "@/shared/pass-schedule";
 import { PASSE_STATUS_LABELS, type Passe, VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
+import { CondominioFilter } from "@/web/components/condominio-filter";
 import { EmptyState } from "@/web/components/empty-state";
-import { AddLink, ListFilters, ListScreen, ListTable, SelectFilter } from "@/web/components/list-screen";
+import { AddLink, ListFilters, ListScreen, SelectFilter } from "@/web/components/list-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
 import { RelativeTime } from "@/web/components/relative-time";
 import { RequirePermission } from "@/web/components/require-permission";
+import { type ListColumn, ResponsiveList } from "@/web/components/responsive-list";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
 import { consoleTitle } from "@/web/console/placeholder-page";
+import { type Condominios, useCondominios } from "@/web/lib/condominios";
 import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
-import { condominioOptions, unidadeOptions } from "@/web/lib/lookups.queries";
+import { unidadeOptions } from "@/web/lib/lookups.queries";
 import { usePermission } from "@/web/lib/me.queries";
 import { isFiltered, type ListParams, useListParams } from "@/web/lib/use-list-params";
 import type { Route } from "./+types/list";
@@ -37,28 +39,23 @@ function withSelected(options: [string, string][], value: string | undefined, pe
 
 /**
  * Condomínio and unidade: the units are those of the chosen condominium, or of the only one (a
- * morador, a tenant with one building). Changing the condominium clears the unit.
+ * morador, a tenant with one building, who sees no condominium filter). Changing the condominium
+ * clears the unit.
  */
 function LocalFilters({
   list,
+  condominios,
   condominioId,
   unidadeId,
 }: {
   list: ListParams;
+  condominios: Condominios;
   condominioId: string | undefined;
   unidadeId: string | undefined;
 }) {
-  const condominios = useQuery(condominioOptions());
-  const only = condominios.data?.length === 1 ? condominios.data[0]!.id : undefined;
-  const unidadesOf = condominioId ?? only ?? "";
+  const unidadesOf = condominioId ?? condominios.only?.id ?? "";
   const unidades = useQuery(unidadeOptions(unidadesOf));
 
-  const condominioChoices = withSelected(
-    (condominios.data ?? []).map((c) => [c.id, c.nome]),
-    condominioId,
-    condominios.isPending,
-    "Condomínio selecionado",
-  );
   const unidadeChoices = withSelected(
     (unidades.data ?? []).map((u) => [u.id, unidadeLabel(u)]),
     unidadeId,
@@ -68,13 +65,10 @@ function LocalFilters({
 
   return (
     <>
-      <SelectFilter
-        id="filtro-condominio"
-        label="Condomínio"
-        allLabel="Todos"
+      <CondominioFilter
+        condominios={condominios}
         value={condominioId}
         onChange={(condominio_id) => list.update({ condominio_id, unidade_id: undefined })}
-        options={condominioChoices}
       />
       <SelectFilter
         id="filtro-unidade"
@@ -88,48 +82,89 @@ function LocalFilters({
   );
 }
 
-function PasseRow({ p }: { p: Passe }) {
+function VerPasse({ p, className }: { p: Passe; className?: string }) {
   return (
-    <TableRow data-passe-id={p.id}>
-      <TableCell className="min-w-40 whitespace-normal">
-        <Link to={`${LIST}/${p.id}`} className="font-medium hover:underline">
-          {p.nome}
-        </Link>
-        {p.descricao && <p className="text-muted-foreground text-xs">{p.descricao}</p>}
-      </TableCell>
-      <TableCell>
-        <VisitaTipoBadge tipo={p.tipo} />
-      </TableCell>
-      <TableCell className="min-w-32 whitespace-normal">
-        <span>{unidadeLabel(p.unidade)}</span>
-        <p className="text-muted-foreground text-xs">{p.condominio.nome}</p>
-      </TableCell>
-      <TableCell className="min-w-52 whitespace-normal" data-testid="horario">
-        {describeSchedule(p)}
-      </TableCell>
-      <TableCell>
-        <PasseStatusBadge status={p.status} />
-      </TableCell>
-      <TableCell className="text-right tabular-nums" data-testid="usos">
-        {p.usos}
-      </TableCell>
-      <TableCell>
-        {p.ultimo_uso_em ? (
+    <Button asChild variant={className ? "outline" : "ghost"} size={className ? "default" : "sm"} className={className}>
+      <Link to={`${LIST}/${p.id}`} aria-label={`Ver passe de ${p.nome}`}>
+        <Eye aria-hidden="true" />
+        Ver
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * Nome, Tipo, Unidade (and its condominium when the tenant has several), Horário, Status, Usos,
+ * Último uso and Ações. Tipo and Último uso show from xl up (the type's badge goes under the name
+ * meanwhile), so the rest fits a 1024 px tablet.
+ */
+function passeColumns(showCondominio: boolean): ListColumn<Passe>[] {
+  return [
+    {
+      header: "Nome",
+      place: "title",
+      className: "min-w-40 whitespace-normal",
+      cell: (p) => (
+        <div className="flex flex-col items-start gap-1">
+          <Link to={`${LIST}/${p.id}`} className="font-medium hover:underline">
+            {p.nome}
+          </Link>
+          {p.descricao && <p className="text-muted-foreground text-xs">{p.descricao}</p>}
+          <VisitaTipoBadge tipo={p.tipo} className="whitespace-normal text-left xl:hidden" />
+        </div>
+      ),
+      card: (p) => (
+        <>
+          <Link to={`${LIST}/${p.id}`} className="hover:underline">
+            {p.nome}
+          </Link>
+          {p.descricao && <p className="font-normal text-muted-foreground text-xs">{p.descricao}</p>}
+        </>
+      ),
+    },
+    { header: "Tipo", from: "xl", cell: (p) => <VisitaTipoBadge tipo={p.tipo} /> },
+    {
+      header: "Unidade",
+      className: "min-w-32 whitespace-normal",
+      cell: (p) => (
+        <>
+          <span>{unidadeLabel(p.unidade)}</span>
+          {showCondominio && (
+            <p className="text-muted-foreground text-xs" data-testid="condominio">
+              {p.condominio.nome}
+            </p>
+          )}
+        </>
+      ),
+    },
+    {
+      header: "Horário",
+      className: "min-w-40 whitespace-normal",
+      testId: "horario",
+      skeleton: "w-32",
+      cell: (p) => describeSchedule(p),
+    },
+    { header: "Status", place: "aside", cell: (p) => <PasseStatusBadge status={p.status} /> },
+    { header: "Usos", align: "right", className: "tabular-nums", testId: "usos", skeleton: "w-8", cell: (p) => p.usos },
+    {
+      header: "Último uso",
+      from: "xl",
+      cell: (p) =>
+        p.ultimo_uso_em ? (
           <RelativeTime value={p.ultimo_uso_em} />
         ) : (
           <span className="text-muted-foreground">Nunca</span>
-        )}
-      </TableCell>
-      <TableCell className="text-right">
-        <Button asChild variant="ghost" size="sm">
-          <Link to={`${LIST}/${p.id}`} aria-label={`Ver passe de ${p.nome}`}>
-            <Eye aria-hidden="true" />
-            Ver
-          </Link>
-        </Button>
-      </TableCell>
-    </TableRow>
-  );
+        ),
+    },
+    {
+      header: "Ações",
+      place: "actions",
+      align: "right",
+      skeleton: "w-12",
+      cell: (p) => <VerPasse p={p} />,
+      card: (p) => <VerPasse p={p} className="w-full" />,
+    },
+  ];
 }
 
 /** Passes (pre-authorisations, docs/product.md, "Passes"): filtered and paged by the API. */
@@ -155,6 +190,8 @@ function PassesListScreen() {
   const filtered = isFiltered(filters);
   const canManage = usePermission("passes:gerenciar");
   const topRef = useRef<HTMLDivElement>(null);
+  // Several condominiums: each row names its own, and the list filters by one (docs/product.md, "Lists and search").
+  const condominios = useCondominios();
   // A new pass starts where the list is filtered.
   const newHref = filters.condominio_id
     ? `${LIST}/novo?condominio_id=${filters.condominio_id}${filters.unidade_id ? `&unidade_id=${filters.unidade_id}` : ""}`
@@ -177,11 +214,20 @@ function PassesListScreen() {
           searchId="busca-passes"
           searchLabel="Buscar passes"
           placeholder="Nome, descrição, documento ou unidade"
-          columns="md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_12rem_12rem_9rem_11rem_auto]"
+          columns={
+            condominios.many || filters.condominio_id
+              ? "md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_14rem_12rem_9rem_11rem_auto]"
+              : "md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_12rem_9rem_11rem_auto]"
+          }
           clearKeys={["condominio_id", "unidade_id", "status", "tipo"]}
           filtered={filtered}
         >
-          <LocalFilters list={list$} condominioId={filters.condominio_id} unidadeId={filters.unidade_id} />
+          <LocalFilters
+            list={list$}
+            condominios={condominios}
+            condominioId={filters.condominio_id}
+            unidadeId={filters.unidade_id}
+          />
           <SelectFilter
             id="filtro-status"
             label="Status"
@@ -222,29 +268,15 @@ function PassesListScreen() {
       }
     >
       {(items) => (
-        <ListTable
+        <ResponsiveList
+          label="Passes"
           loading={list.isPending}
           stale={list.isPlaceholderData}
-          skeleton={{ rows: 5, columns: 8, width: "w-20" }}
-          head={
-            <>
-              <TableHead>Nome</TableHead>
-              <TableHead>Tipo</TableHead>
-              <TableHead>Unidade</TableHead>
-              <TableHead>Horário</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Usos</TableHead>
-              <TableHead>Último uso</TableHead>
-              <TableHead className="text-right">
-                <span className="sr-only">Ações</span>
-              </TableHead>
-            </>
-          }
-        >
-          {items.map((p) => (
-            <PasseRow key={p.id} p={p} />
-          ))}
-        </ListTable>
+          items={items}
+          rowKey={(p) => p.id}
+          rowProps={(p) => ({ "data-passe-id": p.id })}
+          columns={passeColumns(condominios.many)}
+        />
       )}
     </ListScreen>
   );

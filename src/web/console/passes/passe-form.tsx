@@ -21,6 +21,7 @@ import {
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { type AnyForm, InputField, SelectField } from "@/web/components/form-field";
 import { FormLayout } from "@/web/components/form-layout";
+import { PhoneField } from "@/web/components/phone-input";
 import { CondominioField, DataList } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
@@ -156,15 +157,7 @@ function VisitanteFields({ form }: { form: SharedForm }) {
         className="md:col-span-2"
       />
       <InputField form={form} name="documento" label="Documento" placeholder="RG ou CPF" />
-      <InputField
-        form={form}
-        name="telefone"
-        label="Telefone"
-        type="tel"
-        inputMode="tel"
-        placeholder="(11) 99999-9999"
-        hint="Para enviar o passe pelo WhatsApp."
-      />
+      <PhoneField form={form} name="telefone" label="Telefone" hint="Para enviar o passe pelo WhatsApp." />
     </>
   );
 }

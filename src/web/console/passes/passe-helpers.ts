@@ -97,29 +97,8 @@ export function formFieldOf(path: string, fields: readonly string[]): string | n
   return fields.includes(first) ? first : null;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "12/03/2025 14:32", in the condominium's timezone (where the pass's hours are read). */
-export function formatInZone(value: string | Date, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("pt-BR", {
-      timeZone,
-      day: "2-digit",
-      month: "2-digit",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(value instanceof Date ? value : new Date(value))) {
-    parts[part.type] = part.value;
-  }
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
+/** "12/03/2025 14:32", in the condominium's timezone: the console's one helper (docs/product.md, "Horários"). */
+export { formatInZone } from "@/web/lib/zoned-time";
 
 /** "1 uso", "3 usos". */
 export function usosText(usos: number): string {

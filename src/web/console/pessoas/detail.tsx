@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Home, Phone, Trash2, User } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
+import { formatPhone } from "@/shared/phone";
 import { CANAL_LABELS, type Pessoa } from "@/shared/schemas/pessoas";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
@@ -114,7 +115,7 @@ function PessoaDetailScreen() {
                       className="inline-flex items-center gap-1 hover:underline"
                     >
                       <Phone className="size-3.5" aria-hidden="true" />
-                      {p.telefone_e164}
+                      {formatPhone(p.telefone_e164)}
                     </a>
                   ),
                 ],

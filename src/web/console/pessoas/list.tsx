@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { RefreshCw, SearchX, Users } from "lucide-react";
 import { Link } from "react-router";
+import { formatPhone } from "@/shared/phone";
 import type { Pessoa } from "@/shared/schemas/pessoas";
 import { EmptyState } from "@/web/components/empty-state";
-import { AddLink, ListScreen } from "@/web/components/list-screen";
+import { AddLink, ImportLink, ListScreen } from "@/web/components/list-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
 import { ActiveBadge, CondominioStatusFilters, shortId, useCondominioStatusFilters } from "@/web/components/registry";
 import { RequirePermission } from "@/web/components/require-permission";
@@ -38,7 +39,8 @@ function Row({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-function PessoaCard({ p, editable }: { p: Pessoa; editable: boolean }) {
+/** `condominio`: the person's condominium, named when the tenant has several (docs/product.md, "Lists and search"). */
+function PessoaCard({ p, editable, condominio }: { p: Pessoa; editable: boolean; condominio?: string }) {
   return (
     <li className="min-w-0">
       <Card className="h-full min-w-0 gap-3 py-4" data-pessoa-id={p.id}>
@@ -59,9 +61,10 @@ function PessoaCard({ p, editable }: { p: Pessoa; editable: boolean }) {
             <ActiveBadge active={p.ativo} />
           </div>
           <dl className="grid min-w-0 gap-1">
+            {condominio !== undefined && <Row label="Condomínio" value={condominio} />}
             <Row label="Documento" value={p.documento} />
             <Row label="E-mail" value={p.email} />
-            <Row label="Telefone" value={p.telefone_e164} />
+            <Row label="Telefone" value={formatPhone(p.telefone_e164)} />
             <Row label="Ramal" value={p.pbx_ramal} />
           </dl>
           <div className="mt-auto flex gap-2">
@@ -110,6 +113,7 @@ function PessoasListScreen() {
       actions={
         <>
           <RefreshButton refetch={list.refetch} description="Lista de pessoas atualizada." />
+          {canEdit && <ImportLink condominioId={filters.condominio_id} />}
           {canEdit && <AddLink to="/app/pessoas/nova">Nova Pessoa</AddLink>}
         </>
       }
@@ -172,7 +176,16 @@ function PessoasListScreen() {
           aria-label="Pessoas"
         >
           {items.map((p) => (
-            <PessoaCard key={p.id} p={p} editable={canEdit} />
+            <PessoaCard
+              key={p.id}
+              p={p}
+              editable={canEdit}
+              condominio={
+                state.condominios.many
+                  ? (state.condominios.nomeOf(p.condominio_id) ?? `#${shortId(p.condominio_id)}`)
+                  : undefined
+              }
+            />
           ))}
         </ul>
       )}

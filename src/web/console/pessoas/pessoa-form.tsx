@@ -5,6 +5,7 @@ import { CANAIS_NOTIFICACAO, type CanalNotificacao } from "@/shared/domain";
 import { CANAL_LABELS, type Pessoa, type PessoaInput, pessoaInputSchema } from "@/shared/schemas/pessoas";
 import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
 import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
+import { PhoneField } from "@/web/components/phone-input";
 import type { RecordLabels } from "@/web/components/record-screen";
 import { CondominioField } from "@/web/components/registry";
 import { useSavePessoa } from "./pessoas.queries";
@@ -104,13 +105,11 @@ export function PessoaForm({ pessoa, condominioId }: { pessoa?: Pessoa; condomin
         />
         <InputField form={form} name="documento" label="Documento" placeholder="RG ou CPF" />
         <InputField form={form} name="email" label="E-mail" type="email" placeholder="nome@exemplo.com" />
-        <InputField
+        <PhoneField
           form={form}
           name="telefone_e164"
           label="Telefone"
-          type="tel"
-          placeholder="+5511999999999"
-          hint="Formato internacional, com + e o código do país."
+          hint="Com DDD. De outro país: + e o código do país."
         />
         <InputField form={form} name="pbx_ramal" label="Ramal" placeholder="Ex.: 2101" />
         <SelectField

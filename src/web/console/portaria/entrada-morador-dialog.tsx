@@ -12,6 +12,7 @@ import { VISITA_TIPOS } from "@/shared/domain";
 import { VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { InputField, SelectField } from "@/web/components/form-field";
+import { reportSaveError } from "@/web/components/form-layout";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
@@ -26,7 +27,7 @@ import {
 import { Spinner } from "@/web/components/ui/spinner";
 import { useRegistrarEntrada } from "@/web/console/acessos/acessos.queries";
 import { unidadeDetailOptions } from "@/web/console/unidades/unidades.queries";
-import { ApiError, errorMessage } from "@/web/lib/api";
+import { errorMessage } from "@/web/lib/api";
 import { unidadeOptions } from "@/web/lib/lookups.queries";
 import { toast } from "@/web/lib/toast";
 import { entradaMoradorSchema } from "./portaria-helpers";
@@ -109,18 +110,7 @@ function EntradaMoradorFormView({
       toast.success("Entrada registrada", { description: `${acesso.nome} entrou no condomínio.` });
       onDone();
     } catch (error) {
-      let first: FieldPath<EntradaMoradorForm> | undefined;
-      if (error instanceof ApiError) {
-        for (const field of error.fields) {
-          const name = FIELDS.find((f) => f === field.path);
-          if (!name) continue;
-          form.setError(name, { message: field.message });
-          first ??= name;
-        }
-      }
-      toast.error("Não foi possível registrar a entrada", { description: errorMessage(error) });
-      // After the form is enabled again, or the focus would land on a disabled field.
-      if (first) setTimeout(() => form.setFocus(first), 0);
+      reportSaveError(form, error, FIELDS, "Não foi possível registrar a entrada");
     }
   });
 

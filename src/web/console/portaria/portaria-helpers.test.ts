@@ -16,9 +16,14 @@ describe("the gate's condominium", () => {
     expect(pickCondominio(B.id, [A, B])).toBe(B.id);
   });
 
-  it("falls back to the first when nothing or a stale id is remembered", () => {
-    expect(pickCondominio(null, [A, B])).toBe(A.id);
-    expect(pickCondominio("00000000-0000-4000-8000-0000000000ff", [A, B])).toBe(A.id);
+  it("asks (none chosen) when nothing or a stale id is remembered and there are several", () => {
+    expect(pickCondominio(null, [A, B])).toBeUndefined();
+    expect(pickCondominio("00000000-0000-4000-8000-0000000000ff", [A, B])).toBeUndefined();
+  });
+
+  it("takes the only condominium without asking", () => {
+    expect(pickCondominio(null, [B])).toBe(B.id);
+    expect(pickCondominio("00000000-0000-4000-8000-0000000000ff", [B])).toBe(B.id);
   });
 
   it("has none without choices", () => {

@@ -1,30 +1,41 @@
 /** The Portaria screen's pure pieces: the remembered condominium, the PIN box, the camera's errors, the forms' schema. */
+import { useEffect, useState } from "react";
 import { entradaCreateSchema } from "@/shared/schemas/acessos";
+import { condominioChoiceKey, readDeviceValue, storeDeviceValue } from "@/web/lib/device-storage";
 
-/** Where the tablet remembers which gate it is: the next porteiro on shift finds it chosen. */
-export const CONDOMINIO_STORAGE_KEY = "guarita.portaria.condominio";
+/**
+ * Where the tablet remembers which gate it is, per tenant: the next porteiro on shift finds it
+ * chosen, and a device used for two administradoras keeps one choice for each.
+ */
+export const condominioStorageKey = (organizationId: string) => condominioChoiceKey("portaria", organizationId);
 
-/** The remembered condominium while it is still a choice, else the first one, else none. */
+/**
+ * The gate this device works at: the remembered condominium while it is still a choice, the only
+ * one when there is one, else none (the screen asks rather than guessing: a PIN typed at the wrong
+ * condominium is "não encontrado").
+ */
 export function pickCondominio(stored: string | null, choices: readonly { id: string }[]): string | undefined {
   if (stored && choices.some((c) => c.id === stored)) return stored;
-  return choices[0]?.id;
+  return choices.length === 1 ? choices[0]!.id : undefined;
 }
 
-export function readStoredCondominio(): string | null {
-  try {
-    return window.localStorage.getItem(CONDOMINIO_STORAGE_KEY);
-  } catch {
-    // Storage blocked (private mode, policy): the screen falls back to the first condominium.
-    return null;
-  }
+/** Storage blocked (private mode, policy): null, and the screen asks for the condominium. */
+export function readStoredCondominio(organizationId: string): string | null {
+  return readDeviceValue(condominioStorageKey(organizationId));
 }
 
-export function storeCondominio(id: string) {
-  try {
-    window.localStorage.setItem(CONDOMINIO_STORAGE_KEY, id);
-  } catch {
-    // Not remembered across reloads; this session still uses the choice.
-  }
+export function storeCondominio(organizationId: string, id: string) {
+  storeDeviceValue(condominioStorageKey(organizationId), id);
+}
+
+/** The current time, refreshed every `intervalMs`: for what the clock alone changes (an undo window). */
+export function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
 }
 
 export const PIN_LENGTH = 6;

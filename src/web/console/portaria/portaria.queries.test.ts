@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACESSO_ROOTS, QUERY_ROOTS } from "@/shared/query-keys";
+import { ACESSO_ROOTS, QUERY_ROOTS, SOLICITACAO_ROOTS } from "@/shared/query-keys";
 import { acessosListOptions } from "@/web/console/acessos/acessos.queries";
 import { aguardandoOptions, validacoesOptions } from "./portaria.queries";
 
@@ -8,12 +8,15 @@ const ID = "00000000-0000-4000-8000-000000000001";
 describe("Portaria query keys", () => {
   it("live under the roots an entry, an exit or a validation refreshes", () => {
     const keys = [
-      aguardandoOptions(ID).queryKey,
       validacoesOptions(ID).queryKey,
       acessosListOptions({ condominio_id: ID, presentes: "true", page_size: 50 }).queryKey,
     ];
     for (const key of keys) expect(ACESSO_ROOTS).toContain(key[0]);
     expect(validacoesOptions(ID).queryKey[0]).toBe(QUERY_ROOTS.passes);
+  });
+
+  it("the visitors waiting for a decision live under what a request's creation or decision refreshes", () => {
+    expect(SOLICITACAO_ROOTS).toContain(aguardandoOptions(ID).queryKey[0]);
   });
 
   it("keep one cache entry per gate", () => {

@@ -1,13 +1,13 @@
 /**
- * The Portaria screen's own calls (docs/product.md, "Portaria"): validating a pass, the authorised requests waiting at
- * the gate and the latest validations. Entries and exits go through the access log's module
- * (acessos.queries). Keys start with "acessos" or "passes", the roots the server's acesso.* and
- * passe.* events name, so the gate's lists follow what other gates and integrations do.
+ * The Portaria screen's own calls (docs/product.md, "Portaria"): validating a pass, the visitors
+ * waiting for a decision and the latest validations. Entries and exits go through the access log's
+ * module (acessos.queries). Keys start with the roots the server's events name ("solicitacoes",
+ * "acessos", "passes"), so the gate's lists follow what other gates, residents and integrations do.
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ACESSO_ROOTS, QUERY_ROOTS } from "@/shared/query-keys";
-import { type AguardandoEntrada, aguardandoEntradaSchema } from "@/shared/schemas/acessos";
+import { type AguardandoDecisao, aguardandoDecisaoSchema } from "@/shared/schemas/acessos";
 import {
   type ValidacaoResultadoResponse,
   type ValidarPasse,
@@ -24,22 +24,24 @@ export type ValidacaoPage = z.infer<typeof validacaoPageSchema>;
 export const ULTIMAS_VALIDACOES = 10;
 
 export const portariaKeys = {
-  aguardando: (condominioId: string) => [QUERY_ROOTS.acessos, "aguardando", condominioId] as const,
+  aguardando: (condominioId: string) => [QUERY_ROOTS.solicitacoes, "portaria-aguardando", condominioId] as const,
   validacoes: (condominioId: string, pageSize: number) =>
     [QUERY_ROOTS.passes, "validacoes", { condominio_id: condominioId, page_size: pageSize }] as const,
 };
 
-/** GET /api/portaria/aguardando: authorised requests (last 24 h) whose visitor has not come in. */
+/** GET /api/portaria/aguardando: the condominium's pending requests, the one waiting longest first. */
 export function aguardandoOptions(condominioId: string) {
   return queryOptions({
     queryKey: portariaKeys.aguardando(condominioId),
-    queryFn: async ({ signal }): Promise<AguardandoEntrada> =>
-      aguardandoEntradaSchema.parse(
+    queryFn: async ({ signal }): Promise<AguardandoDecisao> =>
+      aguardandoDecisaoSchema.parse(
         await apiFetch<unknown>(`/api/portaria/aguardando${toQueryString({ condominio_id: condominioId })}`, {
           signal,
         }),
       ),
     staleTime: 15_000,
+    // "Aguardando há 3 min" and the expiry move with the clock, not only with events.
+    refetchInterval: 60_000,
     enabled: !!condominioId,
   });
 }
@@ -62,8 +64,8 @@ export function validacoesOptions(condominioId: string, pageSize = ULTIMAS_VALID
 
 /**
  * POST /api/portaria/validacoes. A refusal is a 200 with liberado=false; a 429 means too many wrong
- * PINs at this gate. A success counts as a use of the pass and opens the gate, so the pass screens,
- * the log and the dashboard refresh.
+ * PINs at this gate. A success counts as a use of the pass, opens the gate and records the entry
+ * (`acesso_id`), so the pass screens, the log and the dashboard refresh.
  */
 export function useValidarPasse() {
   const queryClient = useQueryClient();

@@ -1,8 +1,16 @@
-/** "Quem está no condomínio agora": entries without an exit, each with "Registrar saída". */
+/**
+ * "Quem está no condomínio agora": entries without an exit, each with "Registrar saída" (undone from
+ * its toast for a short time) and, in the first minutes after the gate opened, "Não entrou".
+ */
 import { useQuery } from "@tanstack/react-query";
-import { LogOut, Users } from "lucide-react";
+import { LogOut, Undo2, Users } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
-import { ACESSO_ORIGEM_LABELS, type Acesso } from "@/shared/schemas/acessos";
+import {
+  ACESSO_ORIGEM_LABELS,
+  type Acesso,
+  DESFAZER_SAIDA_JANELA_MINUTOS,
+  NAO_ENTROU_JANELA_MINUTOS,
+} from "@/shared/schemas/acessos";
 import { VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { EmptyState } from "@/web/components/empty-state";
@@ -12,11 +20,16 @@ import { RelativeTime } from "@/web/components/relative-time";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
-import { acessosListOptions, useRegistrarSaida } from "@/web/console/acessos/acessos.queries";
+import {
+  acessosListOptions,
+  useDesfazerSaida,
+  useNaoEntrou,
+  useRegistrarSaida,
+} from "@/web/console/acessos/acessos.queries";
 import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
-import { presentesDescricao } from "./portaria-helpers";
+import { presentesDescricao, useNow } from "./portaria-helpers";
 import { ListSkeleton, PortariaSection } from "./section";
 
 const PAGE_SIZE = 50;
@@ -29,6 +42,10 @@ export function Presentes({ condominioId }: { condominioId: string }) {
     acessosListOptions({ condominio_id: condominioId, presentes: "true", page, page_size: PAGE_SIZE }),
   );
   const saida = useRegistrarSaida();
+  const desfazerSaida = useDesfazerSaida();
+  const naoEntrou = useNaoEntrou();
+  // "Não entrou" is offered while the entry is recent: the clock, not only events, takes it away.
+  const now = useNow(30_000);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const data = query.data;
   // The last person of a later page left: that page no longer exists.
@@ -37,11 +54,32 @@ export function Presentes({ condominioId }: { condominioId: string }) {
   function registrarSaida(acesso: Acesso) {
     saida.mutate(acesso.id, {
       onSuccess: () => {
-        toast.success("Saída registrada", { description: `${acesso.nome} saiu do condomínio.` });
+        toast.success(`Saída de ${acesso.nome} registrada`, {
+          description: `${acesso.nome} saiu do condomínio.`,
+          duration: DESFAZER_SAIDA_JANELA_MINUTOS * 60_000,
+          action: { label: "Desfazer", onClick: () => desfazer(acesso) },
+        });
         // The row leaves the list: the focus must not fall back to the top of the page.
         headingRef.current?.focus();
       },
       onError: (error) => toast.error("Não foi possível registrar a saída", { description: errorMessage(error) }),
+    });
+  }
+
+  function desfazer(acesso: Acesso) {
+    desfazerSaida.mutate(acesso.id, {
+      onSuccess: () => toast.success(`${acesso.nome} está no condomínio de novo`, { description: "Saída desfeita." }),
+      onError: (error) => toast.error("Não foi possível desfazer a saída", { description: errorMessage(error) }),
+    });
+  }
+
+  function marcarNaoEntrou(acesso: Acesso) {
+    naoEntrou.mutate(acesso.id, {
+      onSuccess: () => {
+        toast.success(`${acesso.nome} não entrou`, { description: "A entrada ficou marcada como “não entrou”." });
+        headingRef.current?.focus();
+      },
+      onError: (error) => toast.error("Não foi possível desfazer a entrada", { description: errorMessage(error) }),
     });
   }
 
@@ -73,6 +111,9 @@ export function Presentes({ condominioId }: { condominioId: string }) {
         >
           {data.items.map((acesso) => {
             const pending = saida.isPending && saida.variables === acesso.id;
+            const undoing = naoEntrou.isPending && naoEntrou.variables === acesso.id;
+            const recent = now - Date.parse(acesso.entrada_em) < NAO_ENTROU_JANELA_MINUTOS * 60_000;
+            const busy = saida.isPending || naoEntrou.isPending;
             return (
               <li
                 key={acesso.id}
@@ -93,17 +134,32 @@ export function Presentes({ condominioId }: { condominioId: string }) {
                     {acesso.documento && <span className="text-muted-foreground"> · Doc. {acesso.documento}</span>}
                   </p>
                 </div>
-                <Button
-                  variant="outline"
-                  size="lg"
-                  className="h-12 shrink-0 text-base"
-                  onClick={() => registrarSaida(acesso)}
-                  disabled={saida.isPending}
-                  aria-busy={pending || undefined}
-                >
-                  {pending ? <Spinner className="size-5" /> : <LogOut className="size-5" aria-hidden="true" />}
-                  Registrar saída<span className="sr-only"> de {acesso.nome}</span>
-                </Button>
+                <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+                  {recent && (
+                    <Button
+                      variant="ghost"
+                      size="lg"
+                      className="h-12 text-base"
+                      onClick={() => marcarNaoEntrou(acesso)}
+                      disabled={busy}
+                      aria-busy={undoing || undefined}
+                    >
+                      {undoing ? <Spinner className="size-5" /> : <Undo2 className="size-5" aria-hidden="true" />}
+                      Não entrou<span className="sr-only"> ({acesso.nome})</span>
+                    </Button>
+                  )}
+                  <Button
+                    variant="outline"
+                    size="lg"
+                    className="h-12 text-base"
+                    onClick={() => registrarSaida(acesso)}
+                    disabled={busy}
+                    aria-busy={pending || undefined}
+                  >
+                    {pending ? <Spinner className="size-5" /> : <LogOut className="size-5" aria-hidden="true" />}
+                    Registrar saída<span className="sr-only"> de {acesso.nome}</span>
+                  </Button>
+                </div>
               </li>
             );
           })}

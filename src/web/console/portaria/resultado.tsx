@@ -1,9 +1,10 @@
 /**
  * The answer to a validation, in type the porteiro reads from across the booth: green "Liberado"
  * or red "Não liberado" (with an icon, not colour alone) and the server's `mensagem`. The live
- * region is always in the page, so screen readers announce each new answer at once.
+ * region is always in the page, so screen readers announce each new answer at once. A "Liberado"
+ * already recorded the entry; "Não entrou" undoes it, "Concluir" dismisses the answer.
  */
-import { CircleCheck, CircleX, LogIn, TriangleAlert, X } from "lucide-react";
+import { Check, CircleCheck, CircleX, TriangleAlert, Undo2, X } from "lucide-react";
 import type { ValidacaoResultadoResponse } from "@/shared/schemas/passes";
 import { VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
@@ -31,17 +32,18 @@ function toneOf(outcome: Outcome): keyof typeof TONE {
 
 export function ResultadoValidacao({
   outcome,
-  registering,
-  onRegistrar,
+  undoing,
+  onNaoEntrou,
   onLimpar,
 }: {
   outcome: Outcome | null;
-  registering: boolean;
-  onRegistrar: () => void;
+  undoing: boolean;
+  onNaoEntrou: () => void;
   onLimpar: () => void;
 }) {
   const tone = outcome ? toneOf(outcome) : null;
   const resultado = outcome?.kind === "resultado" ? outcome.resultado : null;
+  const entered = !!resultado?.liberado && !!resultado.acesso_id;
   return (
     <div
       data-testid="resultado-validacao"
@@ -51,31 +53,33 @@ export function ResultadoValidacao({
     >
       <div aria-live="assertive" aria-atomic="true">
         {outcome && <Texto outcome={outcome} />}
+        {entered && <p className="mt-2 font-medium text-base">Entrada registrada.</p>}
       </div>
       {outcome && (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          {resultado?.liberado && (
+          <Button
+            size="lg"
+            variant={entered ? "default" : "outline"}
+            className={cn("h-14 px-6 text-lg has-[>svg]:px-6", !entered && "bg-transparent text-base text-current")}
+            onClick={onLimpar}
+            disabled={undoing}
+          >
+            {entered ? <Check className="size-5" aria-hidden="true" /> : <X aria-hidden="true" />}
+            {entered ? "Concluir" : "Limpar"}
+          </Button>
+          {entered && (
             <Button
+              variant="outline"
               size="lg"
-              className="h-14 px-6 text-lg has-[>svg]:px-6"
-              onClick={onRegistrar}
-              disabled={registering}
-              aria-busy={registering || undefined}
+              className="h-14 bg-transparent text-base text-current"
+              onClick={onNaoEntrou}
+              disabled={undoing}
+              aria-busy={undoing || undefined}
             >
-              {registering ? <Spinner className="size-5" /> : <LogIn className="size-5" aria-hidden="true" />}
-              Registrar entrada
+              {undoing ? <Spinner className="size-5" /> : <Undo2 className="size-5" aria-hidden="true" />}
+              Não entrou
             </Button>
           )}
-          <Button
-            variant="outline"
-            size="lg"
-            className="h-14 bg-transparent text-base text-current"
-            onClick={onLimpar}
-            disabled={registering}
-          >
-            <X aria-hidden="true" />
-            {resultado?.liberado ? "Não entrou" : "Limpar"}
-          </Button>
         </div>
       )}
     </div>

@@ -5,13 +5,17 @@ import type { ReactNode } from "react";
 import { VALIDACAO_RESULTADO_LABELS } from "@/shared/schemas/passes";
 import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
-import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
+import { RelativeTime } from "@/web/components/relative-time";
 import { Badge } from "@/web/components/ui/badge";
+import { ZonedTime } from "@/web/components/zoned-time";
+import { useCondominioTimeZone } from "@/web/lib/condominio-timezone";
 import { ULTIMAS_VALIDACOES, validacoesOptions } from "./portaria.queries";
 import { ListSkeleton, PortariaSection } from "./section";
 
 export function UltimasValidacoes({ condominioId }: { condominioId: string }) {
   const query = useQuery(validacoesOptions(condominioId));
+  // The gate's clock (docs/product.md, "Horários").
+  const timeZone = useCondominioTimeZone(condominioId);
   const items = query.data?.items;
 
   let content: ReactNode;
@@ -61,8 +65,8 @@ export function UltimasValidacoes({ condominioId }: { condominioId: string }) {
                     {VALIDACAO_RESULTADO_LABELS[v.resultado]}
                   </Badge>
                   <span className="text-muted-foreground text-xs">
-                    {v.metodo === "qr" ? "QR Code" : "PIN"} · {formatDateTime(v.created_at)} ·{" "}
-                    <RelativeTime value={v.created_at} />
+                    {v.metodo === "qr" ? "QR Code" : "PIN"} · <ZonedTime value={v.created_at} timeZone={timeZone} /> ·{" "}
+                    <RelativeTime value={v.created_at} timeZone={timeZone} />
                   </span>
                 </div>
                 <p className="break-words text-sm">{v.mensagem}</p>

@@ -1,7 +1,8 @@
 /**
- * "Validar passe": the PIN typed (or the QR Code read) at this condominium's gate, the answer in
- * large type and, when it opens the gate, "Registrar entrada". The PIN box is the porteiro's home:
- * it is cleared after every answer and takes the focus back once the entry is registered.
+ * "Validar passe": the PIN typed (or the QR Code read) at this condominium's gate and the answer in
+ * large type. "Liberado" opens the gate and is the visitor's entry at once (docs/decisions/033-gate-opening-is-entry.md);
+ * "Não entrou" undoes it when the visitor turns back. The PIN box is the porteiro's home: it is
+ * cleared after every answer and takes the focus back once the answer is dismissed.
  */
 import { CheckCheck, KeyRound } from "lucide-react";
 import { useRef, useState } from "react";
@@ -10,7 +11,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { Spinner } from "@/web/components/ui/spinner";
-import { useRegistrarEntrada } from "@/web/console/acessos/acessos.queries";
+import { useNaoEntrou } from "@/web/console/acessos/acessos.queries";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useValidarPasse } from "./portaria.queries";
@@ -29,7 +30,7 @@ export function ValidarPasse({ condominioId }: { condominioId: string }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const pinRef = useRef<HTMLInputElement>(null);
   const validar = useValidarPasse();
-  const registrar = useRegistrarEntrada();
+  const naoEntrou = useNaoEntrou();
 
   function focusPin() {
     pinRef.current?.focus();
@@ -63,20 +64,17 @@ export function ValidarPasse({ condominioId }: { condominioId: string }) {
     });
   }
 
-  function registrarEntrada() {
-    if (outcome?.kind !== "resultado" || !outcome.resultado.liberado) return;
-    const { resultado } = outcome;
-    registrar.mutate(
-      { origem: "passe", validacao_id: resultado.id },
-      {
-        onSuccess: (acesso) => {
-          toast.success("Entrada registrada", { description: `${acesso.nome} entrou no condomínio.` });
-          setOutcome(null);
-          focusPin();
-        },
-        onError: (error) => toast.error("Não foi possível registrar a entrada", { description: errorMessage(error) }),
+  function desfazerEntrada() {
+    if (outcome?.kind !== "resultado" || !outcome.resultado.acesso_id) return;
+    const nome = outcome.resultado.passe?.nome ?? "O visitante";
+    naoEntrou.mutate(outcome.resultado.acesso_id, {
+      onSuccess: () => {
+        toast.success("Entrada desfeita", { description: `${nome} não entrou; o passe pode ser usado de novo.` });
+        setOutcome(null);
+        focusPin();
       },
-    );
+      onError: (error) => toast.error("Não foi possível desfazer a entrada", { description: errorMessage(error) }),
+    });
   }
 
   const validating = validar.isPending;
@@ -155,8 +153,8 @@ export function ValidarPasse({ condominioId }: { condominioId: string }) {
 
         <ResultadoValidacao
           outcome={outcome}
-          registering={registrar.isPending}
-          onRegistrar={registrarEntrada}
+          undoing={naoEntrou.isPending}
+          onNaoEntrou={desfazerEntrada}
           onLimpar={() => {
             setOutcome(null);
             focusPin();

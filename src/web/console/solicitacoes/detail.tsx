@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { Check, FlaskConical, Mail, PhoneOff, X } from "lucide-react";
+import { FlaskConical, Mail, PhoneOff } from "lucide-react";
 import type * as React from "react";
 import { useRef } from "react";
 import { useParams } from "react-router";
+import { formatPhone } from "@/shared/phone";
 import { CANAL_LABELS } from "@/shared/schemas/pessoas";
 import type { Notificacao, SolicitacaoDetail } from "@/shared/schemas/solicitacoes";
 import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
-import { ConfirmDialog } from "@/web/components/confirm-dialog";
+import { DecisaoBotoes, type Escolha } from "@/web/components/decisao-botoes";
 import { ErrorState } from "@/web/components/error-state";
 import { BackButton, isNotFound, NotFoundCard } from "@/web/components/record-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
@@ -14,11 +15,11 @@ import { RelativeTime } from "@/web/components/relative-time";
 import { SectionCard } from "@/web/components/section-card";
 import { StatusBadge } from "@/web/components/status-badge";
 import { TipoBadge } from "@/web/components/tipo-badge";
-import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingState } from "@/web/components/ui/spinner";
+import { ZonedTime } from "@/web/components/zoned-time";
 import { consoleTitle } from "@/web/console/placeholder-page";
-import { errorMessage } from "@/web/lib/api";
+import { ApiError, errorMessage } from "@/web/lib/api";
 import { recordTitle } from "@/web/lib/console-screens";
 import { usePermission } from "@/web/lib/me.queries";
 import { toast } from "@/web/lib/toast";
@@ -26,19 +27,19 @@ import { isUuid } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/detail";
 import { linkCortado, mensagensDemo, partesDaMensagem } from "./mensagens-demo";
-import { type Decisao, solicitacaoDetailOptions, useDecidirSolicitacao } from "./solicitacoes.queries";
+import { solicitacaoDetailOptions, useDecidirSolicitacao } from "./solicitacoes.queries";
 import { SolicitacaoTimeline } from "./timeline";
-import { canaisNaoConfigurados, decisaoViaSufixo, formatInZone, naoConfiguradoTexto, quoted } from "./timeline-entries";
+import {
+  canaisNaoConfigurados,
+  decididaPorTexto,
+  decisaoViaSufixo,
+  formatInZone,
+  naoConfiguradoTexto,
+} from "./timeline-entries";
 
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("solicitacoes", params.id));
 
 const LIST = "/app/solicitacoes";
-
-/** The two confirmation texts, verbatim (docs/product.md, "Solicitações"). */
-export const CONFIRM_TEXT: Record<Decisao, string> = {
-  autorizar: "Tem certeza que deseja autorizar esta solicitação? O visitante será liberado para entrar no condomínio.",
-  negar: "Tem certeza que deseja negar esta solicitação? O visitante não será autorizado a entrar no condomínio.",
-};
 
 /** A definition list row: a term and its value ("Não informado" when empty). */
 function Item({
@@ -61,12 +62,12 @@ function Item({
   );
 }
 
-/** A date in the condominium's timezone, with the relative time ("há 5 minutos") beside it. */
+/** A date in the condominium's timezone (named when the browser's differs), with the relative time beside it. */
 function DateWithRelative({ value, timeZone }: { value: string; timeZone: string }) {
   return (
     <span className="flex flex-wrap items-baseline gap-x-2">
-      <span>{formatInZone(value, timeZone)}</span>
-      <RelativeTime value={value} className="text-muted-foreground text-sm" />
+      <ZonedTime value={value} timeZone={timeZone} />
+      <RelativeTime value={value} timeZone={timeZone} className="text-muted-foreground text-sm" />
     </span>
   );
 }
@@ -74,13 +75,15 @@ function DateWithRelative({ value, timeZone }: { value: string; timeZone: string
 /**
  * "Sem resposta dos moradores" (docs/product.md, "Resident link"): every resident was reached and nobody
  * answered, or nobody could be reached. Shown while the request still waits, so the porteiro calls the unit.
+ * Read from the same list of messages every role gets, so the morador and the síndico never disagree about
+ * who was told; only what to do next differs (`staff`: the gate calls the unit).
  */
 function SemResposta({ s, staff }: { s: SolicitacaoDetail; staff: boolean }) {
   if (s.status !== "pendente" || !s.sem_resposta_moradores_em) return null;
-  const nobodyReached = staff && s.notificacoes.length === 0;
+  const nobodyReached = s.notificacoes.length === 0;
   // Every message was on a channel off on this server ("WhatsApp não configurado"): say so.
   const naoConfigurados =
-    staff && s.notificacoes.length > 0 && s.notificacoes.every((n) => n.nao_configurado)
+    s.notificacoes.length > 0 && s.notificacoes.every((n) => n.nao_configurado)
       ? canaisNaoConfigurados(s.notificacoes)
       : [];
   return (
@@ -211,20 +214,25 @@ function MensagensDemo({ s }: { s: SolicitacaoDetail }) {
   );
 }
 
-/** The "Ações" panel: Autorizar and Negar, each behind its confirmation (only while pendente). */
+/**
+ * The "Ações" panel: Autorizar and Negar (with an optional reason), each behind its confirmation, only
+ * while pendente; staff decide any request, a morador their units' ("pelo aplicativo").
+ */
 function Acoes({ id, onDecided }: { id: string; onDecided: () => void }) {
   const decidir = useDecidirSolicitacao(id);
   const decided = useRef(false);
 
-  async function decide(decisao: Decisao) {
+  async function decide(decisao: Escolha, motivoNegacao: string | null) {
     try {
-      const updated = await decidir.mutateAsync(decisao);
+      const updated = await decidir.mutateAsync({ decisao, motivoNegacao });
       decided.current = true;
       toast.success("Solicitação atualizada", {
         description: `Status alterado para ${solicitacaoStatusDisplay(updated.status).label}.`,
       });
     } catch (error) {
-      toast.error("Erro ao atualizar status", { description: errorMessage(error) });
+      // A reason too long is shown under its field, in the dialog; anything else here.
+      if (!(error instanceof ApiError && error.fields.some((f) => f.path === "motivo_negacao")))
+        toast.error("Erro ao atualizar status", { description: errorMessage(error) });
       throw error;
     }
   }
@@ -246,37 +254,8 @@ function Acoes({ id, onDecided }: { id: string; onDecided: () => void }) {
         </CardTitle>
         <CardDescription>Esta solicitação aguarda decisão.</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-2 sm:flex-row">
-        <ConfirmDialog
-          trigger={
-            <Button className="bg-green-700 text-white hover:bg-green-700/90 sm:flex-1">
-              <Check aria-hidden="true" />
-              Autorizar
-            </Button>
-          }
-          title="Autorizar solicitação"
-          description={CONFIRM_TEXT.autorizar}
-          confirmLabel="Autorizar"
-          pendingLabel="Autorizando..."
-          confirmClassName="bg-green-700 text-white hover:bg-green-700/90"
-          onConfirm={() => decide("autorizar")}
-          onCloseAutoFocus={afterClose}
-        />
-        <ConfirmDialog
-          trigger={
-            <Button variant="destructive" className="sm:flex-1">
-              <X aria-hidden="true" />
-              Negar
-            </Button>
-          }
-          title="Negar solicitação"
-          description={CONFIRM_TEXT.negar}
-          confirmLabel="Negar"
-          pendingLabel="Negando..."
-          confirmVariant="destructive"
-          onConfirm={() => decide("negar")}
-          onCloseAutoFocus={afterClose}
-        />
+      <CardContent>
+        <DecisaoBotoes onDecide={decide} onCloseAutoFocus={afterClose} />
       </CardContent>
     </Card>
   );
@@ -288,6 +267,8 @@ export default function SolicitacaoDetailPage() {
   const valid = isUuid(id);
   const detail = useQuery({ ...solicitacaoDetailOptions(id), enabled: valid });
   const canDecide = usePermission("solicitacoes:decidir");
+  // The gate's staff (who call the unit and see the demo messages) against a morador (docs/product.md, "Roles").
+  const staff = usePermission("portaria:operar");
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // "Solicitação não encontrada": a missing id, another tenant's id, or no id at all.
@@ -354,7 +335,7 @@ export default function SolicitacaoDetailPage() {
         />
       </div>
 
-      <SemResposta s={s} staff={canDecide} />
+      <SemResposta s={s} staff={staff} />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
@@ -362,7 +343,7 @@ export default function SolicitacaoDetailPage() {
             <dl className="grid gap-4 sm:grid-cols-2">
               <Item term="Nome">{s.nome_visitante}</Item>
               <Item term="Documento">{s.doc_visitante}</Item>
-              <Item term="Telefone">{s.telefone_visitante}</Item>
+              <Item term="Telefone">{formatPhone(s.telefone_visitante)}</Item>
               <Item term="Motivo" className="sm:col-span-2">
                 {s.motivo}
               </Item>
@@ -378,7 +359,7 @@ export default function SolicitacaoDetailPage() {
             <SolicitacaoTimeline solicitacao={s} labelledBy="linha-do-tempo-titulo" />
           </SectionCard>
 
-          <MensagensDemo s={s} />
+          {staff && <MensagensDemo s={s} />}
         </div>
 
         <div className="flex flex-col gap-6">
@@ -407,12 +388,15 @@ export default function SolicitacaoDetailPage() {
                 {s.decidido_em ? <DateWithRelative value={s.decidido_em} timeZone={timeZone} /> : null}
               </Item>
               <Item term="Decidida por" emptyText="—">
-                {s.decidido_via_chave
-                  ? `${s.decidido_por_nome ? `${s.decidido_por_nome}, ` : ""}pelo telefone, via integração ${quoted(s.decidido_via_chave)}`
-                  : s.decidido_via === "link"
-                    ? `${s.decidido_por_nome ? `${s.decidido_por_nome}, ` : ""}pelo link enviado ao morador`
-                    : s.decidido_por_nome}
+                {decididaPorTexto(s.decidido_por_nome, s.decidido_via_chave, s.decidido_via)}
               </Item>
+              {s.motivo_negacao && (
+                <Item term="Motivo da negativa">
+                  <span data-testid="motivo-negacao" className="whitespace-pre-wrap">
+                    {s.motivo_negacao}
+                  </span>
+                </Item>
+              )}
               <Item term="Observações" emptyText="Nenhuma observação">
                 {s.observacoes}
               </Item>

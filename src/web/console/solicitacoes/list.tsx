@@ -3,6 +3,7 @@ import { Check, PhoneOff, Plus, SearchX } from "lucide-react";
 import { useRef } from "react";
 import { SOLICITACAO_STATUSES, SOLICITACAO_TIPOS } from "@/shared/domain";
 import { solicitacaoStatusDisplay, tipoLabel } from "@/shared/status-catalogue";
+import { CondominioFilter } from "@/web/components/condominio-filter";
 import { EmptyState } from "@/web/components/empty-state";
 import { ExportCsvLink } from "@/web/components/export-csv-link";
 import { AddLink, ListFilters, ListScreen, SelectFilter } from "@/web/components/list-screen";
@@ -11,6 +12,7 @@ import { SolicitacoesTable } from "@/web/components/solicitacoes-table";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { consoleTitle } from "@/web/console/placeholder-page";
+import { useCondominios } from "@/web/lib/condominios";
 import { isFiltered, useListParams } from "@/web/lib/use-list-params";
 import type { Route } from "./+types/list";
 import { solicitacoesListOptions } from "./solicitacoes.queries";
@@ -43,6 +45,7 @@ function SemRespostaChip({ pressed, onToggle }: { pressed: boolean; onToggle: ()
 export default function SolicitacoesListPage() {
   const list$ = useListParams();
   const filters = {
+    condominio_id: list$.uuid("condominio_id"),
     status: list$.oneOf("status", SOLICITACAO_STATUSES),
     tipo: list$.oneOf("tipo", SOLICITACAO_TIPOS),
     sem_resposta: list$.oneOf("sem_resposta", SEM_RESPOSTA),
@@ -52,6 +55,8 @@ export default function SolicitacoesListPage() {
   const list = useQuery(solicitacoesListOptions(filters));
   const filtered = isFiltered(filters);
   const topRef = useRef<HTMLDivElement>(null);
+  // Several condominiums: each row names its own, and the list filters by one (docs/product.md, "Lists and search").
+  const condominios = useCondominios();
 
   return (
     <ListScreen
@@ -71,10 +76,19 @@ export default function SolicitacoesListPage() {
           searchId="busca-solicitacoes"
           searchLabel="Buscar solicitações"
           placeholder="Nome, documento, unidade ou torre"
-          columns="md:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_12rem_12rem_auto_auto]"
-          clearKeys={["status", "tipo", "sem_resposta"]}
+          columns={
+            condominios.many || filters.condominio_id
+              ? "md:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-[minmax(0,1fr)_14rem_12rem_12rem_auto_auto]"
+              : "md:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_12rem_12rem_auto_auto]"
+          }
+          clearKeys={["condominio_id", "status", "tipo", "sem_resposta"]}
           filtered={filtered}
         >
+          <CondominioFilter
+            condominios={condominios}
+            value={filters.condominio_id}
+            onChange={(condominio_id) => list$.update({ condominio_id })}
+          />
           <SelectFilter
             id="filtro-status"
             label="Status"
@@ -110,7 +124,7 @@ export default function SolicitacoesListPage() {
           icon={filtered ? SearchX : Plus}
           title="Nenhuma solicitação encontrada."
           description={
-            filters.sem_resposta && !filters.status && !filters.tipo && !filters.q
+            filters.sem_resposta && !filters.condominio_id && !filters.status && !filters.tipo && !filters.q
               ? "Nenhuma solicitação pendente está sem resposta dos moradores."
               : filtered
                 ? "Tente ajustar os filtros ou a busca."
@@ -120,7 +134,14 @@ export default function SolicitacoesListPage() {
         />
       }
     >
-      {(items) => <SolicitacoesTable items={items} loading={list.isPending} stale={list.isPlaceholderData} />}
+      {(items) => (
+        <SolicitacoesTable
+          items={items}
+          loading={list.isPending}
+          stale={list.isPlaceholderData}
+          showCondominio={condominios.many}
+        />
+      )}
     </ListScreen>
   );
 }

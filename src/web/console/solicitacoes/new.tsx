@@ -5,11 +5,13 @@ import type * as React from "react";
 import { useEffect, useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { SOLICITACAO_TIPOS } from "@/shared/domain";
+import { expiracaoText } from "@/shared/schemas/condominios";
 import { type SolicitacaoCreateInput, solicitacaoCreateSchema } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { tipoLabel } from "@/shared/status-catalogue";
 import { InputField, SelectField, TextareaField } from "@/web/components/form-field";
 import { FormLayout, useSaveHandler } from "@/web/components/form-layout";
+import { PhoneField } from "@/web/components/phone-input";
 import { SubScreen } from "@/web/components/record-screen";
 import { CondominioField } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
@@ -98,7 +100,8 @@ export default function NovaSolicitacaoPage() {
     success: "Solicitação criada!",
     successDescription: (values) => `Solicitação para ${values.nome_visitante} registrada.`,
     errorTitle: "Erro ao criar solicitação",
-    goTo: LIST,
+    // The porteiro follows the visitor's request (calls, decision) on its own screen, not in the list.
+    goTo: (created) => `${LIST}/${created.id}`,
   });
 
   let unidadePlaceholder = "Selecione uma unidade";
@@ -109,6 +112,11 @@ export default function NovaSolicitacaoPage() {
 
   // The datetime-local picker starts at the current minute; the schema checks "in the future".
   const minExpiracao = format(new Date(), "yyyy-MM-dd'T'HH:mm");
+  // Left empty, the request waits the condominium's default (docs/product.md, "Condomínios").
+  const escolhido = condominios.data?.find((c) => c.id === condominioId);
+  const expiracaoHint = escolhido
+    ? `Em branco, a solicitação expira ${expiracaoText(escolhido.expiracao_solicitacao_minutos)} após a criação se ninguém responder (padrão do condomínio). Para outro prazo, escolha a data e a hora.`
+    : "Em branco, vale o prazo padrão do condomínio escolhido. Para outro prazo, escolha a data e a hora.";
 
   return (
     <SubScreen
@@ -183,14 +191,7 @@ export default function NovaSolicitacaoPage() {
             className="md:col-span-2"
           />
           <InputField form={form} name="doc_visitante" label="Documento" placeholder="RG ou CPF" />
-          <InputField
-            form={form}
-            name="telefone_visitante"
-            label="Telefone"
-            type="tel"
-            inputMode="tel"
-            placeholder="(11) 99999-9999"
-          />
+          <PhoneField form={form} name="telefone_visitante" label="Telefone" />
         </Group>
 
         <Group title="Informações Adicionais" description="Motivo da visita e validade da solicitação.">
@@ -205,7 +206,7 @@ export default function NovaSolicitacaoPage() {
             form={form}
             name="expiracao_em"
             label="Expira em"
-            hint="Opcional. Depois desse momento, a solicitação pendente expira."
+            hint={expiracaoHint}
             type="datetime-local"
             min={minExpiracao}
           />

@@ -112,21 +112,29 @@ export function useCreateSolicitacao() {
 
 export type Decisao = "autorizar" | "negar";
 
-/** POST /api/solicitacoes/:id/autorizar or /negar. 409 when the request is no longer pending. */
+/** A decision, or a denial with its optional reason (docs/product.md, "Request detail"). */
+export type DecisaoInput = Decisao | { decisao: Decisao; motivoNegacao?: string | null };
+
+/**
+ * POST /api/solicitacoes/:id/autorizar or /negar (staff, or a morador for their units' requests).
+ * 409 when the request is no longer pending; 400 with the field when the reason is too long.
+ */
 export function useDecidirSolicitacao(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decisao: Decisao) =>
-      trackOwnAction(
+    mutationFn: (input: DecisaoInput) => {
+      const { decisao, motivoNegacao = null } = typeof input === "string" ? { decisao: input } : input;
+      return trackOwnAction(
         async () =>
           solicitacaoSchema.parse(
             await apiFetch<unknown>(`/api/solicitacoes/${encodeURIComponent(id)}/${decisao}`, {
               method: "POST",
-              json: {},
+              json: decisao === "negar" && motivoNegacao ? { motivo_negacao: motivoNegacao } : {},
             }),
           ),
         { id },
-      ),
+      );
+    },
     onSuccess: (updated: Solicitacao) => {
       // Show the decision at once; the refetch below brings the rest (call history) up to date.
       queryClient.setQueryData<SolicitacaoDetail>(solicitacoesKeys.detail(id), (old) =>

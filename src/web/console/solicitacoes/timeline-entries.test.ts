@@ -5,9 +5,11 @@ import {
   type ChamadaDaSolicitacao,
   canalTexto,
   criadaPorTexto,
+  decididaPorTexto,
   decisaoPorTexto,
   decisaoViaSufixo,
   formatInZone,
+  motivoNegacaoTexto,
   type Notificacao,
   notificacaoEstado,
   notificacaoFalhaTexto,
@@ -85,6 +87,7 @@ function detail(over: Partial<SolicitacaoDetail> = {}): SolicitacaoDetail {
     criado_por: null,
     decidido_via_chave: null,
     decidido_via: null,
+    motivo_negacao: null,
     sem_resposta_moradores_em: null,
     chamadas: [],
     comandos_portao: [],
@@ -312,11 +315,37 @@ describe("texts", () => {
     expect(decisaoPorTexto("Maria Silva", "Atendente IA", "telefone")).toBe(
       "Por Maria Silva, pelo telefone, via integração “Atendente IA”",
     );
+    expect(decisaoPorTexto("Ana Souza", null, "aplicativo")).toBe("Por Ana Souza, pelo aplicativo");
+  });
+
+  it("names who decided in the detail, with the path", () => {
+    expect(decididaPorTexto("Ana", null, "console")).toBe("Ana");
+    expect(decididaPorTexto("Ana Souza", null, "aplicativo")).toBe("Ana Souza, pelo aplicativo");
+    expect(decididaPorTexto("Ana Souza", null, "link")).toBe("Ana Souza, pelo link enviado ao morador");
+    expect(decididaPorTexto(null, "Atendente IA", "telefone")).toBe("pelo telefone, via integração “Atendente IA”");
+    expect(decididaPorTexto(null, null, null)).toBeNull();
+  });
+
+  it("puts a denial's reason on the timeline, and only a denial's", () => {
+    expect(motivoNegacaoTexto(" Não estou esperando ninguém. ")).toBe("Motivo: Não estou esperando ninguém.");
+    expect(motivoNegacaoTexto("   ")).toBeNull();
+    expect(motivoNegacaoTexto(null)).toBeNull();
+    const denied = buildTimeline(
+      detail({
+        status: "negado",
+        decidido_em: "2025-03-12T17:33:00.000Z",
+        decidido_por_nome: "Ana Souza",
+        decidido_via: "aplicativo",
+        motivo_negacao: "Não conheço",
+      }),
+    ).find((e) => e.kind === "decisao");
+    expect(denied).toMatchObject({ status: "negado", via: "aplicativo", por: "Ana Souza", motivo: "Não conheço" });
   });
 
   it("names the decision's path in the header", () => {
     expect(decisaoViaSufixo("Atendente IA", "telefone")).toBe(" pelo telefone");
     expect(decisaoViaSufixo(null, "link")).toBe(" pelo link");
+    expect(decisaoViaSufixo(null, "aplicativo")).toBe(" pelo aplicativo");
     expect(decisaoViaSufixo(null, "console")).toBe("");
     expect(decisaoViaSufixo(null, null)).toBe("");
   });

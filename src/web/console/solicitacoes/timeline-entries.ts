@@ -32,6 +32,8 @@ export type TimelineEntry =
       por: string | null;
       viaChave: string | null;
       via: DecisaoVia | null;
+      /** Why it was denied, when the decider said. */
+      motivo: string | null;
     }
   | { kind: "expirada"; at: string }
   | { kind: "cancelada"; at: string }
@@ -79,6 +81,7 @@ export function buildTimeline(s: SolicitacaoDetail): TimelineEntry[] {
       por: s.decidido_por_nome,
       viaChave: s.decidido_via_chave,
       via: s.decidido_via,
+      motivo: s.status === "negado" ? s.motivo_negacao : null,
     });
   } else if (s.status === "expirado") {
     timed.push({ kind: "expirada", at: s.expiracao_em ?? s.decidido_em ?? s.updated_at });
@@ -133,34 +136,55 @@ export function decisaoTitulo(status: "autorizado" | "negado"): string {
   return status === "autorizado" ? "Solicitação autorizada" : "Solicitação negada";
 }
 
+/** The path of a decision, as every screen names it: "pelo link", "pelo aplicativo"…; null for staff's console. */
+function viaTexto(viaChave: string | null, decididoVia: DecisaoVia | null): string | null {
+  if (viaChave) return `pelo telefone, via integração ${quoted(viaChave)}`;
+  if (decididoVia === "link") return "pelo link";
+  if (decididoVia === "telefone") return "pelo telefone";
+  if (decididoVia === "aplicativo") return "pelo aplicativo";
+  return null;
+}
+
 /**
  * Who decided and how: "Por Ana", "Por Maria Silva, pelo telefone, via integração “Atendente IA”",
- * "Pelo telefone, via integração “Atendente IA”", "Por Ana Souza, pelo link" (the resident's link);
- * null when neither is known.
+ * "Pelo telefone, via integração “Atendente IA”", "Por Ana Souza, pelo link" (the resident's link),
+ * "Por Ana Souza, pelo aplicativo" (a signed-in resident); null when neither is known.
  */
 export function decisaoPorTexto(
   por: string | null,
   viaChave: string | null,
   decididoVia: DecisaoVia | null = null,
 ): string | null {
-  const via = viaChave
-    ? `pelo telefone, via integração ${quoted(viaChave)}`
-    : decididoVia === "link"
-      ? "pelo link"
-      : decididoVia === "telefone"
-        ? "pelo telefone"
-        : null;
+  const via = viaTexto(viaChave, decididoVia);
   if (por && via) return `Por ${por}, ${via}`;
   if (por) return `Por ${por}`;
   if (via) return via.charAt(0).toUpperCase() + via.slice(1);
   return null;
 }
 
-/** How the header names the decision's path: " pelo telefone", " pelo link", or nothing. */
+/** The detail's "Decidida por": "Ana", "Ana, pelo aplicativo", "Ana, pelo link enviado ao morador"; null when unknown. */
+export function decididaPorTexto(
+  por: string | null,
+  viaChave: string | null,
+  decididoVia: DecisaoVia | null,
+): string | null {
+  const via = !viaChave && decididoVia === "link" ? "pelo link enviado ao morador" : viaTexto(viaChave, decididoVia);
+  if (!via) return por;
+  return por ? `${por}, ${via}` : via;
+}
+
+/** How the header names the decision's path: " pelo telefone", " pelo link", " pelo aplicativo", or nothing. */
 export function decisaoViaSufixo(viaChave: string | null, decididoVia: DecisaoVia | null): string {
   if (viaChave || decididoVia === "telefone") return " pelo telefone";
   if (decididoVia === "link") return " pelo link";
+  if (decididoVia === "aplicativo") return " pelo aplicativo";
   return "";
+}
+
+/** A denial's reason on the timeline: "Motivo: Não estou esperando ninguém."; null without one. */
+export function motivoNegacaoTexto(motivo: string | null): string | null {
+  const text = motivo?.trim();
+  return text ? `Motivo: ${text}` : null;
 }
 
 // ── Messages to the residents (docs/product.md, "Resident link") ───────────────────────────────────
@@ -243,38 +267,6 @@ export function tentativasTexto(tentativas: number): string {
   return tentativas === 1 ? "1 tentativa" : `${tentativas} tentativas`;
 }
 
-// ── Times in the condominium's timezone ─────────────────────────────────────────────────────────
+// ── Times in the condominium's timezone: the console's one helper (docs/product.md, "Horários") ──
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    const options: Intl.DateTimeFormatOptions = {
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    };
-    try {
-      formatter = new Intl.DateTimeFormat("pt-BR", { ...options, timeZone });
-    } catch {
-      // An unknown zone name: the browser's own zone rather than no date at all.
-      formatter = new Intl.DateTimeFormat("pt-BR", options);
-    }
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** "12/03/2025 14:32" in the given IANA zone (with ":05" seconds when asked). */
-export function formatInZone(value: string | Date, timeZone: string, { seconds = false } = {}): string {
-  const date = value instanceof Date ? value : new Date(value);
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(date)) parts[part.type] = part.value;
-  const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ""}`;
-  return `${parts.day}/${parts.month}/${parts.year} ${time}`;
-}
+export { formatInZone } from "@/web/lib/zoned-time";

@@ -42,6 +42,7 @@ import {
   decisaoPorTexto,
   decisaoTitulo,
   formatInZone,
+  motivoNegacaoTexto,
   type Notificacao,
   notificacaoEstado,
   notificacaoFalhaTexto,
@@ -303,6 +304,7 @@ function Entry({ entry, timeZone, last }: { entry: TimelineEntry; timeZone: stri
       );
     case "decisao": {
       const por = decisaoPorTexto(entry.por, entry.viaChave, entry.via);
+      const motivo = motivoNegacaoTexto(entry.motivo);
       return (
         <Item
           {...common}
@@ -311,6 +313,11 @@ function Entry({ entry, timeZone, last }: { entry: TimelineEntry; timeZone: stri
           title={decisaoTitulo(entry.status)}
         >
           {por && <Muted>{por}</Muted>}
+          {motivo && (
+            <p className="whitespace-pre-wrap break-words text-sm" data-testid="motivo-negacao-linha">
+              {motivo}
+            </p>
+          )}
         </Item>
       );
     }

@@ -17,6 +17,7 @@ import { Spinner } from "@/web/components/ui/spinner";
 import { pessoasListOptions } from "@/web/console/pessoas/pessoas.queries";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
+import { useCondominioTimeZone } from "@/web/lib/condominio-timezone";
 import { recordTitle } from "@/web/lib/console-screens";
 import { usePermission } from "@/web/lib/me.queries";
 import { toast } from "@/web/lib/toast";
@@ -218,6 +219,8 @@ export default function UnidadeDetailPage() {
   const query = useQuery(unidadeDetailOptions(id));
   const loaded = query.data;
   const canEdit = usePermission("cadastros:editar");
+  // Its requests' times on its condominium's clock (docs/product.md, "Horários").
+  const timeZone = useCondominioTimeZone(loaded?.condominio_id);
 
   return (
     <RecordScreen
@@ -247,6 +250,7 @@ export default function UnidadeDetailPage() {
             title="Solicitações recentes"
             emptyTitle="Nenhuma solicitação recente."
             items={u.solicitacoes_recentes}
+            timeZone={timeZone}
           />
         </>
       )}

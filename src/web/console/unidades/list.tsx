@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Home, SearchX } from "lucide-react";
 import { Link } from "react-router";
+import type { UnidadeListItem } from "@/shared/schemas/unidades";
 import { EmptyState } from "@/web/components/empty-state";
-import { AddLink, ListScreen, ListTable, RowActions } from "@/web/components/list-screen";
+import { AddLink, ImportLink, ListScreen, RowActions } from "@/web/components/list-screen";
 import { ActiveBadge, CondominioStatusFilters, useCondominioStatusFilters } from "@/web/components/registry";
+import { type ListColumn, ResponsiveList } from "@/web/components/responsive-list";
 import { LoadingState } from "@/web/components/ui/spinner";
-import { TableCell, TableHead, TableRow } from "@/web/components/ui/table";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { useMissingPrerequisite } from "@/web/lib/first-steps";
 import { usePermission } from "@/web/lib/me.queries";
@@ -24,6 +25,8 @@ const STATUSES = STATUS_OPTIONS.map(([value]) => value);
 export default function UnidadesListPage() {
   const state = useCondominioStatusFilters(STATUSES);
   const { filters, filtered } = state;
+  // Several condominiums: the same code can exist in two, so each unit names its own.
+  const showCondominio = state.condominios.many;
   const list = useQuery(unidadesListOptions(filters));
   // Everyone reads units (a morador only their own); only owners and síndicos register them.
   const canEdit = usePermission("cadastros:editar");
@@ -38,7 +41,14 @@ export default function UnidadesListPage() {
     <ListScreen
       title="Unidades"
       description="Gerencie as unidades dos condomínios e seus moradores."
-      actions={canEdit && <AddLink to={newHref}>Nova Unidade</AddLink>}
+      actions={
+        canEdit && (
+          <>
+            <ImportLink condominioId={filters.condominio_id} />
+            <AddLink to={newHref}>Nova Unidade</AddLink>
+          </>
+        )
+      }
       filters={
         <CondominioStatusFilters
           state={state}
@@ -70,43 +80,60 @@ export default function UnidadesListPage() {
       }
     >
       {(items) => (
-        <ListTable
+        <ResponsiveList
+          label="Unidades"
           stale={list.isPlaceholderData}
-          head={
-            <>
-              <TableHead>Código</TableHead>
-              <TableHead>Torre</TableHead>
-              <TableHead>Ramal</TableHead>
-              <TableHead>Moradores</TableHead>
-              <TableHead>Observações</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Ações</TableHead>
-            </>
-          }
-        >
-          {items.map((u) => (
-            <TableRow key={u.id} data-unidade-id={u.id}>
-              <TableCell>
-                <Link to={`/app/unidades/${u.id}`} className="font-medium hover:underline">
-                  {u.codigo}
-                </Link>
-              </TableCell>
-              <TableCell>{u.torre ?? "-"}</TableCell>
-              <TableCell>{u.pbx_ramal ?? "-"}</TableCell>
-              <TableCell data-testid="moradores">{u.moradores}</TableCell>
-              <TableCell className="max-w-64 truncate" title={u.observacoes ?? undefined}>
-                {u.observacoes ?? "-"}
-              </TableCell>
-              <TableCell>
-                <ActiveBadge active={u.enabled} feminine />
-              </TableCell>
-              <TableCell className="text-right">
-                <RowActions to={`/app/unidades/${u.id}`} name={`unidade ${u.codigo}`} editable={canEdit} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </ListTable>
+          items={items}
+          rowKey={(u) => u.id}
+          rowProps={(u) => ({ "data-unidade-id": u.id })}
+          columns={unidadeColumns(showCondominio, canEdit)}
+        />
       )}
     </ListScreen>
   );
+}
+
+/**
+ * Código, Torre, Condomínio (when there are several), Ramal, Moradores, Observações, Status and
+ * Ações. Observações, the widest, shows from xl up so the rest fits a 1024 px tablet; the unit's
+ * detail has them.
+ */
+function unidadeColumns(showCondominio: boolean, canEdit: boolean): ListColumn<UnidadeListItem>[] {
+  const columns: (ListColumn<UnidadeListItem> | false)[] = [
+    {
+      header: "Código",
+      place: "title",
+      cell: (u) => (
+        <Link to={`/app/unidades/${u.id}`} className="font-medium hover:underline">
+          {u.codigo}
+        </Link>
+      ),
+    },
+    { header: "Torre", cell: (u) => u.torre ?? "-" },
+    showCondominio && {
+      header: "Condomínio",
+      className: "min-w-36 whitespace-normal",
+      testId: "condominio",
+      cell: (u) => u.condominio.nome,
+    },
+    { header: "Ramal", cell: (u) => u.pbx_ramal ?? "-" },
+    { header: "Moradores", testId: "moradores", cell: (u) => u.moradores },
+    {
+      header: "Observações",
+      from: "xl",
+      className: "max-w-64 truncate",
+      cell: (u) => <span title={u.observacoes ?? undefined}>{u.observacoes ?? "-"}</span>,
+    },
+    { header: "Status", place: "aside", cell: (u) => <ActiveBadge active={u.enabled} feminine /> },
+    {
+      header: "Ações",
+      place: "actions",
+      align: "right",
+      cell: (u) => <RowActions to={`/app/unidades/${u.id}`} name={`unidade ${u.codigo}`} editable={canEdit} />,
+      card: (u) => (
+        <RowActions to={`/app/unidades/${u.id}`} name={`unidade ${u.codigo}`} editable={canEdit} layout="card" />
+      ),
+    },
+  ];
+  return columns.filter((c) => c !== false);
 }

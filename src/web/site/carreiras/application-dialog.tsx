@@ -69,6 +69,7 @@ function ApplicationForm() {
           <Input
             id="candidatura-telefone"
             name="telefone"
+            data-phone-mask
             type="tel"
             autoComplete="tel"
             inputMode="tel"

@@ -1,7 +1,8 @@
 import type * as React from "react";
 import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from "react-hook-form";
-import { maskCep, maskCnpj, maskPhone } from "@/shared/br-format";
+import { maskCep, maskCnpj } from "@/shared/br-format";
 import { Field } from "@/web/components/form-field";
+import { PhoneInput } from "@/web/components/phone-input";
 import { Input } from "@/web/components/ui/input";
 import type { CheckoutFormValues } from "./checkout-form-schema";
 
@@ -25,24 +26,26 @@ interface TextFieldProps extends Omit<React.ComponentProps<typeof Input>, "name"
   errors: FieldErrors<CheckoutFormValues>;
   required?: boolean;
   mask?: (value: string) => string;
+  /** The shared phone input (docs/product.md, "Telefones"), which masks itself. */
+  phone?: boolean;
   className?: string;
 }
 
-function TextField({ name, label, register, errors, required, mask, className, ...input }: TextFieldProps) {
+function TextField({ name, label, register, errors, required, mask, phone, className, ...input }: TextFieldProps) {
   const id = `cliente-${name}`;
   const registration = register(`cliente.${name}`);
   return (
     <Field id={id} label={label} required={required} error={errors.cliente?.[name]?.message} className={className}>
-      {(describedBy) => (
-        <Input
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={!!errors.cliente?.[name]}
-          aria-required={required}
-          {...(mask ? masked(registration, mask) : registration)}
-          {...input}
-        />
-      )}
+      {(describedBy) => {
+        const control = {
+          id,
+          "aria-describedby": describedBy,
+          "aria-invalid": !!errors.cliente?.[name],
+          "aria-required": required,
+        };
+        if (phone) return <PhoneInput {...control} {...registration} placeholder={input.placeholder} />;
+        return <Input {...control} {...(mask ? masked(registration, mask) : registration)} {...input} />;
+      }}
     </Field>
   );
 }
@@ -77,17 +80,7 @@ export function BillingFields({
           autoComplete="email"
           placeholder="voce@condominio.com.br"
         />
-        <TextField
-          {...common}
-          name="telefone"
-          label="Telefone"
-          type="tel"
-          required
-          autoComplete="tel-national"
-          inputMode="numeric"
-          placeholder="(11) 99999-9999"
-          mask={maskPhone}
-        />
+        <TextField {...common} name="telefone" label="Telefone" required phone placeholder="(11) 99999-9999" />
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">

@@ -37,6 +37,7 @@ export function ContactForm({ labelledBy }: { labelledBy: string }) {
           <Input
             id="contato-telefone"
             name="telefone"
+            data-phone-mask
             type="tel"
             autoComplete="tel"
             inputMode="tel"

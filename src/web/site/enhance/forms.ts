@@ -2,8 +2,10 @@
  * The public forms without React: the contact form opens WhatsApp with every field in the message,
  * the career application opens an e-mail draft with a readable body. Both are plain HTML forms that
  * reach the same targets without a script (docs/decisions/013); the browser validates the fields
- * before `submit` fires.
+ * before `submit` fires. Their phone fields are masked as typed, like every phone field
+ * (docs/product.md, "Telefones").
  */
+import { maskPhone } from "@/shared/phone";
 import { applicationMailtoUrl } from "@/web/site/carreiras/application-mailto";
 import { isPdfFile, NO_RESUME_CHOSEN, RESUME_NOT_PDF_ERROR } from "@/web/site/carreiras/resume-file";
 import { CONTACT_MESSAGE_FIELD, contactWhatsappUrl } from "@/web/site/contato/contact-whatsapp";
@@ -120,6 +122,10 @@ export function enhanceForms() {
       event.preventDefault();
       submitApplication(form);
     }
+  });
+  document.addEventListener("input", (event) => {
+    const input = event.target;
+    if (input instanceof HTMLInputElement && input.matches("[data-phone-mask]")) input.value = maskPhone(input.value);
   });
   document.addEventListener("change", (event) => {
     const input = event.target as Element;

@@ -1,0 +1,116 @@
+/**
+ * Portaria as the porteiro's home (docs/product.md, "Portaria"), on the 1024×768 tablet at the gate:
+ * sign-in lands on it, the device remembers its condominium across reloads and sign-ins, a visitor
+ * is registered without leaving it, and a gate opened (an authorisation, a pass) is an entry at
+ * once (docs/decisions/033-gate-opening-is-entry.md) that "Entradas e saídas" shows.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { DEMO, expect, openUserMenu, test } from "./fixtures";
+import { CHOOSER_HEADING } from "./portaria";
+
+const CONDOMINIO = "Residencial Jardim das Acácias";
+const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+async function signIn(page: import("@playwright/test").Page) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(DEMO.porteiro.email);
+  await page.getByLabel("Senha", { exact: true }).fill(DEMO.porteiro.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+/** A pass valid all day, every day, at the condominium's unit 101 of Torre A: its PIN. */
+async function passForToday(request: APIRequestContext, baseURL: string, nome: string): Promise<string> {
+  const condos = await (await request.get("/api/condominios")).json();
+  const condo = condos.items.find((c: { nome: string }) => c.nome === CONDOMINIO);
+  const units = await (await request.get(`/api/unidades?condominio_id=${condo.id}&status=ativa&q=101`)).json();
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const res = await request.post("/api/passes", {
+    data: {
+      condominio_id: condo.id,
+      unidade_id: units.items[0].id,
+      tipo: "prestador",
+      nome,
+      modalidade: "recorrente",
+      data_inicio: day(-1),
+      data_fim: day(30),
+      dias_semana: [0, 1, 2, 3, 4, 5, 6],
+      hora_inicio: "00:00",
+      hora_fim: "23:59",
+    },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).pin;
+}
+
+test("the porteiro's tablet: lands on Portaria, keeps its condominium, receives a visitor and lets a pass in", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  await signIn(page);
+  await expect(page).toHaveURL(/\/app\/portaria$/);
+  // A new device at an administradora with several condominiums asks which gate it is.
+  await expect(page.getByRole("heading", { name: CHOOSER_HEADING })).toBeVisible();
+  await page.getByRole("button", { name: CONDOMINIO }).click();
+  const select = page.getByRole("combobox", { name: "Condomínio da portaria" });
+  await expect(select).toContainText(CONDOMINIO);
+
+  await page.reload();
+  await expect(select).toContainText(CONDOMINIO);
+  await expect(page.getByRole("heading", { name: CHOOSER_HEADING })).toHaveCount(0);
+
+  // Out and back in on the same device: the same gate, no question.
+  await openUserMenu(page);
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/app\/portaria$/);
+  await expect(select).toContainText(CONDOMINIO);
+
+  // A visitor at the gate, registered without leaving the screen.
+  const visitante = unique("Visitante Portaria");
+  await page.getByRole("button", { name: "Novo visitante" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo visitante" });
+  await dialog.getByRole("combobox", { name: "Unidade" }).click();
+  await page.getByRole("option", { name: /101/ }).first().click();
+  await dialog.getByLabel("Nome do visitante").fill(visitante);
+  await dialog.getByRole("button", { name: "Avisar moradores" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/app\/portaria$/);
+  const aguardando = page.getByTestId("aguardando");
+  const row = aguardando.getByRole("listitem").filter({ hasText: visitante });
+  await expect(row).toBeVisible();
+
+  // The resident said yes on the intercom: the porteiro authorises, and the visitor is inside at once.
+  await row.getByRole("button", { name: `Autorizar ${visitante}` }).click();
+  await expect(row).toHaveCount(0);
+  const presentes = page.getByTestId("presentes");
+  const inside = presentes.getByRole("listitem").filter({ hasText: visitante });
+  await expect(inside).toBeVisible();
+  // They turned back at the gate: "Não entrou" takes them out, and the log keeps the visit marked.
+  await inside.getByRole("button", { name: `Não entrou (${visitante})` }).click();
+  await expect(inside).toHaveCount(0);
+
+  // A pass at the gate: "Liberado" is the entry, with nothing else to tap.
+  const diarista = unique("Diarista Passe");
+  const pin = await passForToday(page.context().request, baseURL!, diarista);
+  await page.getByLabel("PIN do passe").fill(pin);
+  await page.getByRole("button", { name: "Validar", exact: true }).click();
+  const resultado = page.getByTestId("resultado-validacao");
+  await expect(resultado).toContainText("Liberado");
+  await expect(resultado).toContainText("Entrada registrada.");
+  await expect(presentes.getByRole("listitem").filter({ hasText: diarista })).toBeVisible();
+  await resultado.getByRole("button", { name: "Concluir" }).click();
+  await expect(page.getByLabel("PIN do passe")).toBeFocused();
+
+  // "Entradas e saídas" tells the same story.
+  await page.goto(`/app/acessos?q=${encodeURIComponent(diarista)}`);
+  await expect(page.getByRole("heading", { name: "Entradas e saídas", level: 1 })).toBeVisible();
+  const passRow = page.getByRole("row").filter({ hasText: diarista });
+  await expect(passRow).toContainText("No condomínio");
+  await page.goto(`/app/acessos?q=${encodeURIComponent(visitante)}`);
+  await expect(page.getByRole("row").filter({ hasText: visitante })).toContainText("Não entrou");
+});
