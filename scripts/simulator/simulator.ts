@@ -94,7 +94,6 @@ const VISITANTES = [
   "Marcos Eletricista",
   "Beatriz Souza",
 ];
-const PORTOES = ["Portão social", "Portão de serviço", "Garagem"];
 
 export class SimulatorError extends Error {
   constructor(
@@ -136,6 +135,8 @@ export function createSimulator(options: SimulatorOptions) {
   let listener: http.Server | null = null;
   let eventsCursor = 0;
   let units: Unidade[] = [];
+  /** Each condominium's active pedestrian gates (GET /api/v1/portoes), where visitors arrive. */
+  let gates = new Map<string, string[]>();
   const passes = options.passes ?? (() => random() >= 0.1);
   /** Requests whose gate opened (with the entry the opening recorded), and waiters for the others. */
   const opened = new Map<string, string | null>();
@@ -325,6 +326,15 @@ export function createSimulator(options: SimulatorOptions) {
       if (directory.body.items.length < 200) break;
     }
     units = found.filter((u) => u.enabled !== false && u.condominio_enabled !== false && u.moradores.length > 0);
+    const portoes: { condominio_id: string; id: string; tipo: string; ativo: boolean }[] = [];
+    for (let page = 1; page <= 50; page++) {
+      const listed = await call<{ items: typeof portoes }>("GET", `/api/v1/portoes?page_size=200&page=${page}`);
+      portoes.push(...listed.body.items);
+      if (listed.body.items.length < 200) break;
+    }
+    gates = new Map();
+    for (const g of portoes.filter((p) => p.ativo && p.tipo === "pedestres"))
+      gates.set(g.condominio_id, [...(gates.get(g.condominio_id) ?? []), g.id]);
     if (units.length === 0)
       throw new SimulatorError("Nenhuma unidade ativa com moradores ativos: cadastre moradores primeiro.");
     log(`[diretório] ${units.length} unidade(s) ativa(s) com moradores`);
@@ -379,7 +389,8 @@ export function createSimulator(options: SimulatorOptions) {
           ? "prestador"
           : "visitante",
       nome_visitante: nome,
-      portao: pick(PORTOES),
+      // A condominium without gates takes the visitor at its "principal" one.
+      ...(gates.has(unit.condominio_id) ? { portao_id: pick(gates.get(unit.condominio_id)!) } : {}),
     }).catch((error: unknown) => {
       // A unit deactivated since the directory was read refuses visitors: stop picking it.
       if (error instanceof SimulatorError && error.status === 400) {

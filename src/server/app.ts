@@ -48,6 +48,7 @@ import { passesRoutes } from "./modules/passes/passes.routes";
 import { perfilRoutes } from "./modules/perfil/perfil.routes";
 import { pessoasRoutes } from "./modules/pessoas/pessoas.routes";
 import { portariaRoutes } from "./modules/portaria/portaria.routes";
+import { portoesRoutes } from "./modules/portoes/portoes.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
 import { titularesRoutes } from "./modules/titulares/titulares.routes";
 import { unidadesRoutes } from "./modules/unidades/unidades.routes";
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps) {
   api.route("/dashboard", tenantRouter(deps).route("/", dashboardRoutes(handle.db)));
   api.route("/condominios", tenantRouter(deps).route("/", condominiosRoutes(handle.db)));
   api.route("/unidades", tenantRouter(deps).route("/", unidadesRoutes(handle.db)));
+  api.route("/portoes", tenantRouter(deps).route("/", portoesRoutes(handle.db)));
   api.route("/pessoas", tenantRouter(deps).route("/", pessoasRoutes(handle.db)));
   api.route("/importacoes", tenantRouter(deps).route("/", importacaoRoutes(handle.db)));
   api.route("/auditoria", tenantRouter(deps).route("/", auditoriaRoutes(handle.db)));

@@ -6,7 +6,8 @@
 export const SOLICITACAO_STATUSES = ["pendente", "autorizado", "negado", "expirado", "cancelado"] as const;
 export type SolicitacaoStatus = (typeof SOLICITACAO_STATUSES)[number];
 
-export const SOLICITACAO_TIPOS = ["visitante", "prestador"] as const;
+/** Why a visitor is at the gate; deliveries came with the virtual attendant (docs/product.md, "Atendente virtual"). */
+export const SOLICITACAO_TIPOS = ["visitante", "prestador", "entregador"] as const;
 export type SolicitacaoTipo = (typeof SOLICITACAO_TIPOS)[number];
 
 export const CHAMADA_STATUSES = ["criada", "discando", "atendida", "sem_resposta", "falhou", "concluida"] as const;
@@ -51,6 +52,7 @@ export const API_KEY_SCOPES = [
   "eventos:ler",
   "passes:validar",
   "acessos:registrar",
+  "atendente:conversar",
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -89,6 +91,33 @@ export type NotificacaoStatus = (typeof NOTIFICACAO_STATUSES)[number];
  */
 export const DECISAO_VIAS = ["console", "telefone", "link", "aplicativo"] as const;
 export type DecisaoVia = (typeof DECISAO_VIAS)[number];
+
+/** Where a visitor talks to the virtual attendant (docs/product.md, "Atendente virtual"). */
+export const ATENDENTE_CANAIS = ["totem", "api", "telefone", "whatsapp"] as const;
+export type AtendenteCanal = (typeof ATENDENTE_CANAIS)[number];
+
+/** Where a conversation is (the text API's `estado.etapa`). */
+export const ATENDENTE_ETAPAS = [
+  "identificando",
+  "confirmando",
+  "aguardando_morador",
+  "com_porteiro",
+  "concluida",
+  "encerrada",
+] as const;
+export type AtendenteEtapa = (typeof ATENDENTE_ETAPAS)[number];
+
+/** How a conversation ended for the visitor, when it did. */
+export const ATENDENTE_RESULTADOS = ["autorizado", "negado", "sem_resposta", "passe_liberado"] as const;
+export type AtendenteResultado = (typeof ATENDENTE_RESULTADOS)[number];
+
+/** Who wrote a line of a conversation's transcript. */
+export const ATENDENTE_AUTORES = ["visitante", "atendente", "porteiro"] as const;
+export type AtendenteAutor = (typeof ATENDENTE_AUTORES)[number];
+
+/** What passes through a gate (docs/product.md, "Portões"). */
+export const PORTAO_TIPOS = ["pedestres", "veiculos"] as const;
+export type PortaoTipo = (typeof PORTAO_TIPOS)[number];
 
 /** Who a pass or an access record is for (docs/product.md, "Passes"): the request types plus deliveries. */
 export const VISITA_TIPOS = ["visitante", "prestador", "entregador"] as const;

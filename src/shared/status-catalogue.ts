@@ -39,6 +39,14 @@ const CHAMADA_DISPLAY: Record<ChamadaStatus, StatusDisplay> = {
 const TIPO_LABEL: Record<SolicitacaoTipo, string> = {
   visitante: "Visitante",
   prestador: "Prestador",
+  entregador: "Entregador",
+};
+
+/** How a message to a resident or the resident's page says who is at the gate ("prestador de serviço"). */
+const TIPO_DESCRICAO: Record<SolicitacaoTipo, string> = {
+  visitante: "visitante",
+  prestador: "prestador de serviço",
+  entregador: "entregador",
 };
 
 /** An unknown request status displays as pendente (docs/product.md, "Statuses and labels"). */
@@ -53,4 +61,9 @@ export function chamadaStatusDisplay(status: string): StatusDisplay {
 
 export function tipoLabel(tipo: string): string {
   return TIPO_LABEL[tipo as SolicitacaoTipo] ?? TIPO_LABEL.visitante;
+}
+
+/** "visitante", "prestador de serviço" or "entregador", in lower case, for a sentence. */
+export function tipoDescricao(tipo: string): string {
+  return TIPO_DESCRICAO[tipo as SolicitacaoTipo] ?? TIPO_DESCRICAO.visitante;
 }

@@ -32,6 +32,7 @@ export type Kind =
   | "chamada"
   | "unidade"
   | "condominio"
+  | "portao"
   | "pessoa"
   | "membro"
   | "convite"
@@ -42,7 +43,8 @@ export type Kind =
   | "validacao"
   | "acesso"
   | "auditoria"
-  | "pedido_titular";
+  | "pedido_titular"
+  | "conversa";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
@@ -55,6 +57,7 @@ export const UNIT_SCOPED: ReadonlySet<Kind> = new Set([
   "chamada",
   "unidade",
   "condominio",
+  "portao",
   "passe",
   "validacao",
   "acesso",
@@ -83,6 +86,8 @@ export interface Place {
   /** A request of `unidade` (its visitor's name, which the CSV exports show), and a call of it. */
   solicitacao: { id: string; nome: string };
   chamada: { id: string };
+  /** A gate of the unit's condominium, named "Matriz Portão <place>". */
+  portao: { id: string; nome: string };
   /**
    * An active pass of `unidade` (in the unit's condominium), one attempt at the gate with it, and
    * a visit to `unidade` with no exit yet; each named "Matriz … <place>", which the CSV export shows.
@@ -119,6 +124,11 @@ export interface Makers {
   convite(place: Place): Promise<{ id: string; token: string }>;
   /** A new session of `owner`, or, with null, of a new member of the place's tenant; returns its id. */
   sessao(place: Place, owner: Caller | null): Promise<{ id: string }>;
+  /**
+   * An open conversation of the virtual attendant in the place's unit's condominium: opened by the
+   * matrix's key in its tenant, by no key in another (a key reads only the conversations it opened).
+   */
+  conversa(place: Place): Promise<{ id: string }>;
   /** An active API key of the place's tenant (all scopes). */
   chave(place: Place): Promise<{ id: string }>;
   /** An answered call to a resident of the place's unit, on a new pending request. */
@@ -489,6 +499,28 @@ export const ROUTES: Record<string, RouteRow> = {
     access: "lgpd:gerenciar",
     target: "condominio",
     request: ({ place }) => ({ params: { id: place.condominio.id } }),
+  },
+
+  "GET /api/portoes": {
+    access: "unidades:ler",
+    target: "condominio",
+    request: ({ place }) => ({ query: { condominio_id: place.condominio.id } }),
+  },
+  "POST /api/portoes": {
+    access: "cadastros:editar",
+    target: "condominio",
+    request: ({ place, make }) => ({
+      body: { condominio_id: place.condominio.id, nome: `Caso Portão ${make.unique()}`, tipo: "veiculos" },
+    }),
+  },
+  // Writes the row's own values: the same state whatever order the cases run in.
+  "PUT /api/portoes/{id}": {
+    access: "cadastros:editar",
+    target: "portao",
+    request: ({ place }) => ({
+      params: { id: place.portao.id },
+      body: { nome: place.portao.nome, tipo: "pedestres", ativo: true },
+    }),
   },
 
   "GET /api/unidades": {
@@ -873,6 +905,23 @@ export const ROUTES: Record<string, RouteRow> = {
   },
   "GET /api/v1/condominios": { access: { apiKey: "diretorio:ler" } },
   "GET /api/v1/unidades": { access: { apiKey: "diretorio:ler" } },
+  "GET /api/v1/portoes": { access: { apiKey: "diretorio:ler" } },
+  "POST /api/v1/atendente/conversas": {
+    access: { apiKey: "atendente:conversar" },
+    target: "condominio",
+    request: ({ place }) => ({ body: { condominio_id: place.condominio.id } }),
+  },
+  // A greeting: the turn answers, and nothing is created.
+  "POST /api/v1/atendente/conversas/{id}/mensagens": {
+    access: { apiKey: "atendente:conversar" },
+    target: "conversa",
+    request: async ({ place, make }) => ({ params: { id: (await make.conversa(place)).id }, body: { texto: "oi" } }),
+  },
+  "GET /api/v1/atendente/conversas/{id}": {
+    access: { apiKey: "atendente:conversar" },
+    target: "conversa",
+    request: async ({ place, make }) => ({ params: { id: (await make.conversa(place)).id } }),
+  },
   "GET /api/v1/eventos": { access: { apiKey: "eventos:ler" } },
   "POST /api/v1/chamadas": {
     access: { apiKey: "chamadas:escrever" },
@@ -917,7 +966,11 @@ export const ROUTES: Record<string, RouteRow> = {
     access: { apiKey: "passes:validar" },
     target: "passe",
     request: async ({ place, make }) => ({
-      body: { condominio_id: place.unidade.condominioId, pin: (await make.passe(place)).pin, portao: "Portão Matriz" },
+      body: {
+        condominio_id: place.unidade.condominioId,
+        pin: (await make.passe(place)).pin,
+        portao_id: place.portao.id,
+      },
     }),
   },
 };

@@ -23,10 +23,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { initialState } from "@/server/attendant/engine/policy";
 import { newApiKeySecret } from "@/server/auth/api-key";
 import {
   acessos,
   apiKeys,
+  atendenteConversas,
   auditoria,
   chamadas,
   convites,
@@ -34,6 +36,7 @@ import {
   passes,
   passeValidacoes,
   pessoas,
+  portoes,
   session,
   solicitacoesAcesso,
   titularPedidos,
@@ -123,6 +126,8 @@ interface Fixture {
 }
 
 let fx: Fixture;
+/** The key every "key" case uses: the conversations it opened are its own (make.conversa). */
+let matrixKey: { id: string; organizationId: string } | undefined;
 
 beforeAll(async () => {
   fx = await buildFixture();
@@ -332,6 +337,19 @@ async function buildFixture(): Promise<Fixture> {
     async acesso(place) {
       return insertAcesso(place.organizationId, place.unidade, "Caso Acesso", place.pessoa.id);
     },
+    async conversa(place) {
+      const [row] = await db
+        .insert(atendenteConversas)
+        .values({
+          organizationId: place.organizationId,
+          condominioId: place.unidade.condominioId,
+          canal: "api",
+          estado: initialState(),
+          criadoPorApiKeyId: place.organizationId === matrixKey?.organizationId ? matrixKey.id : null,
+        })
+        .returning({ id: atendenteConversas.id });
+      return row!;
+    },
     async acessoSaido(place) {
       const row = await insertAcesso(place.organizationId, place.unidade, "Caso Acesso", place.pessoa.id);
       await db
@@ -458,6 +476,10 @@ async function buildFixture(): Promise<Fixture> {
         busca: buildSearchText([`Matriz Pessoa ${label}`, `Matriz Visita ${label}`]),
       })
       .returning({ id: chamadas.id });
+    const [portao] = await db
+      .insert(portoes)
+      .values({ organizationId, condominioId: unidade.condominioId, nome: `Matriz Portão ${label}` })
+      .returning({ id: portoes.id, nome: portoes.nome });
     const passe = await insertPasse(organizationId, unidade, `Matriz Passe ${label}`, "ativo");
     // A refusal that counts toward nothing (a wrong PIN would count toward the gate's limit).
     const [validacao] = await db
@@ -492,6 +514,7 @@ async function buildFixture(): Promise<Fixture> {
       pessoa: pessoa!,
       solicitacao: solicitacao!,
       chamada: chamada!,
+      portao: portao!,
       passe,
       validacao: validacao!,
       acesso: { id: acesso.id, nome: acessoNome },
@@ -540,7 +563,11 @@ async function buildFixture(): Promise<Fixture> {
       sindico: caller("sindico", sindico),
       porteiro: caller("porteiro", porteiro),
       morador: caller("morador", morador),
-      key: (await apiKey(orgA, [...API_KEY_SCOPES])).caller,
+      key: await (async () => {
+        const { row, caller: keyCaller } = await apiKey(orgA, [...API_KEY_SCOPES]);
+        matrixKey = { id: row.id, organizationId: orgA };
+        return keyCaller;
+      })(),
       revokedKey: (await apiKey(orgA, [...API_KEY_SCOPES], true)).caller,
     },
     keyWithout: async (scope) =>
@@ -628,6 +655,8 @@ function placeId(place: Place, kind: Kind): string | undefined {
       return place.unidade.id;
     case "condominio":
       return place.condominio.id;
+    case "portao":
+      return place.portao.id;
     case "pessoa":
       return place.pessoa.id;
     case "membro":
@@ -644,6 +673,8 @@ function placeId(place: Place, kind: Kind): string | undefined {
       return place.auditoria.id;
     case "pedido_titular":
       return place.pedidoTitular.id;
+    case "conversa":
+      return undefined;
     case "sessao":
     case "chave":
     case "webhook":

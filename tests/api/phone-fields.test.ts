@@ -111,7 +111,7 @@ describe("phone fields", () => {
 
   it("the integration API (/api/v1) takes the same Brazilian input and answers E.164", async () => {
     const res = await v1.post("/api/v1/solicitacoes", {
-      json: requestInput({ telefone_visitante: "55 11 98765-4321", portao: "Portão 1" }),
+      json: requestInput({ telefone_visitante: "55 11 98765-4321" }),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.telefone_visitante).toBe(E164);

@@ -4,9 +4,8 @@
  * is registered without leaving it, and a gate opened (an authorisation, a pass) is an entry at
  * once (docs/decisions/033-gate-opening-is-entry.md) that "Entradas e saídas" shows.
  */
-import type { APIRequestContext } from "@playwright/test";
 import { DEMO, expect, openUserMenu, test } from "./fixtures";
-import { CHOOSER_HEADING } from "./portaria";
+import { CHOOSER_HEADING, passForToday } from "./portaria";
 
 const CONDOMINIO = "Residencial Jardim das Acácias";
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
@@ -18,31 +17,6 @@ async function signIn(page: import("@playwright/test").Page) {
   await page.getByLabel("E-mail").fill(DEMO.porteiro.email);
   await page.getByLabel("Senha", { exact: true }).fill(DEMO.porteiro.password);
   await page.getByRole("button", { name: "Entrar" }).click();
-}
-
-/** A pass valid all day, every day, at the condominium's unit 101 of Torre A: its PIN. */
-async function passForToday(request: APIRequestContext, baseURL: string, nome: string): Promise<string> {
-  const condos = await (await request.get("/api/condominios")).json();
-  const condo = condos.items.find((c: { nome: string }) => c.nome === CONDOMINIO);
-  const units = await (await request.get(`/api/unidades?condominio_id=${condo.id}&status=ativa&q=101`)).json();
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const res = await request.post("/api/passes", {
-    data: {
-      condominio_id: condo.id,
-      unidade_id: units.items[0].id,
-      tipo: "prestador",
-      nome,
-      modalidade: "recorrente",
-      data_inicio: day(-1),
-      data_fim: day(30),
-      dias_semana: [0, 1, 2, 3, 4, 5, 6],
-      hora_inicio: "00:00",
-      hora_fim: "23:59",
-    },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).pin;
 }
 
 test("the porteiro's tablet: lands on Portaria, keeps its condominium, receives a visitor and lets a pass in", async ({
@@ -96,7 +70,7 @@ test("the porteiro's tablet: lands on Portaria, keeps its condominium, receives 
 
   // A pass at the gate: "Liberado" is the entry, with nothing else to tap.
   const diarista = unique("Diarista Passe");
-  const pin = await passForToday(page.context().request, baseURL!, diarista);
+  const pin = await passForToday(page.context().request, baseURL!, CONDOMINIO, diarista, "101");
   await page.getByLabel("PIN do passe").fill(pin);
   await page.getByRole("button", { name: "Validar", exact: true }).click();
   const resultado = page.getByTestId("resultado-validacao");

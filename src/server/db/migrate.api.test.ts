@@ -1,4 +1,6 @@
-import { readdirSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -58,6 +60,68 @@ describe("migrations", () => {
       await Promise.all([applyMigrations(fresh), applyMigrations(fresh), applyMigrations(fresh)]);
       expect(await appliedCount(fresh)).toBe(migrationFiles);
     });
+  });
+});
+
+/** The migrations up to (not including) the one tagged `before`, in a folder of their own. */
+function migrationsBefore(before: string): { folder: string; remove: () => void } {
+  const folder = mkdtempSync(path.join(tmpdir(), "guarita-migrations-"));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  const cut = journal.entries.findIndex((e) => e.tag === before);
+  if (cut < 0) throw new Error(`migração ${before} não encontrada`);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+describe("the gates migration (docs/decisions/034-gates.md)", () => {
+  it("turns each condominium's free-text gate names into its gates, whatever their case, and points each request at its own", async () => {
+    const earlier = migrationsBefore("0018_gates");
+    try {
+      await withFreshDatabase(async (fresh) => {
+        await applyMigrations(fresh, earlier.folder);
+        const run = (q: ReturnType<typeof sql>) => fresh.db.execute(q);
+        await run(sql`INSERT INTO organization (id, name, slug) VALUES ('org-m', 'Cliente', 'cliente-m')`);
+        const [one, two] = ["Um", "Dois"];
+        for (const nome of [one, two])
+          await run(sql`INSERT INTO condominios (organization_id, nome) VALUES ('org-m', ${nome})`);
+        await run(sql`INSERT INTO unidades (organization_id, condominio_id, codigo)
+          SELECT 'org-m', id, '101' FROM condominios WHERE organization_id = 'org-m'`);
+        // Condominium "Um": one gate spelt three ways, another gate, and a request with no gate.
+        for (const [nome, portao] of [
+          [one, "Portão social"],
+          [one, " portão SOCIAL "],
+          [one, "Garagem"],
+          [one, null],
+          [two, "Portão social"],
+        ] as const)
+          await run(sql`INSERT INTO solicitacoes_acesso (organization_id, condominio_id, unidade_id, nome_visitante, portao)
+            SELECT 'org-m', c.id, u.id, 'Visita', ${portao} FROM condominios c JOIN unidades u ON u.condominio_id = c.id
+            WHERE c.nome = ${nome}`);
+
+        await applyMigrations(fresh);
+        const rows = (
+          (await run(sql`SELECT c.nome AS condominio, p.nome AS portao FROM solicitacoes_acesso s
+            JOIN condominios c ON c.id = s.condominio_id LEFT JOIN portoes p ON p.id = s.portao_id
+            ORDER BY c.nome, p.nome NULLS LAST`)) as unknown as {
+            rows: { condominio: string; portao: string | null }[];
+          }
+        ).rows;
+        expect(rows.map((r) => [r.condominio, r.portao])).toEqual([
+          ["Dois", "Portão social"],
+          ["Um", "Garagem"],
+          ["Um", "Portão social"],
+          ["Um", "Portão social"],
+          ["Um", null],
+        ]);
+        const gates = ((await run(sql`SELECT count(*)::int AS n FROM portoes`)) as unknown as { rows: { n: number }[] })
+          .rows[0]!.n;
+        expect(gates).toBe(3);
+      });
+    } finally {
+      earlier.remove();
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import type { LoginThrottle } from "../auth/login-throttle";
 import type { Database, Unlisten } from "../db/client";
 import type { Mailer } from "../mail/mailer";
+import { closeIdle, followRequests } from "../modules/atendente/atendente.service";
 import type { NotificationDispatcher } from "../notifications/dispatcher";
 import type { EventBus } from "../realtime/event-bus";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
@@ -87,6 +88,28 @@ export function startScheduler(deps: {
   });
   const runRetention = () => void retention.runNow();
 
+  // The virtual attendant's visitors hear a resident's decision at once (the event), or within a
+  // few seconds when a notification was missed (the timer); idle conversations are closed.
+  const attendant = coalescedRunner(async () => {
+    try {
+      await followRequests(db);
+      const closed = await closeIdle(db);
+      if (closed > 0) log.info({ closed }, "atendente: conversas ociosas encerradas");
+    } catch (error) {
+      log.error({ err: error }, "falha ao acompanhar as conversas do atendente");
+    }
+  });
+  const runAttendant = () => void attendant.runNow();
+  const unwatchAttendant = bus
+    .subscribeAll((_, event) => {
+      if (event.type.startsWith("solicitacao.") && (event.status !== "pendente" || event.sem_resposta_moradores))
+        runAttendant();
+    })
+    .catch((error) => {
+      log.error({ err: error }, "falha ao escutar eventos para o atendente; acompanhamento a cada 3 s");
+      return null;
+    });
+
   let stopped = false;
   const timers = [
     setInterval(expire, 30_000),
@@ -97,6 +120,7 @@ export function startScheduler(deps: {
     // Residents: the next one is reached when the condominium's wait (15 s at the least) ends.
     setInterval(escalate, 5_000),
     setInterval(notifications.kick, 5_000),
+    setInterval(runAttendant, 3_000),
     setInterval(housekeeping, 3_600_000),
     setInterval(runRetention, RETENTION_INTERVAL_MS),
     setTimeout(runRetention, RETENTION_FIRST_RUN_MS),
@@ -126,5 +150,6 @@ export function startScheduler(deps: {
     void unwatch.then((u) => u?.()).catch(() => undefined);
     void unwatchWebhooks.then((u) => u?.()).catch(() => undefined);
     void unwatchNotifications.then((u) => u?.()).catch(() => undefined);
+    void unwatchAttendant.then((u) => u?.()).catch(() => undefined);
   };
 }

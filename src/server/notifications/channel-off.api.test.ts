@@ -272,7 +272,9 @@ describe("a resident's link", () => {
     expect((await viewLink(db(), token, null, new Date(sentAt + 23 * 3_600_000))).kind).toBe("decidir");
     const late = new Date(Date.now() + 24 * 3_600_000 + 60_000);
     expect((await viewLink(db(), token, null, late)).kind).toBe("invalido");
-    expect((await decideByLink(db(), token, "autorizado", null, late)).kind).toBe("invalido");
+    expect((await decideByLink(db(), token, "autorizado", { observacoes: null, motivoNegacao: null }, late)).kind).toBe(
+      "invalido",
+    );
     const [request] = await db().select().from(solicitacoesAcesso).where(eq(solicitacoesAcesso.id, s.id));
     expect(request!.status).toBe("pendente");
   });

@@ -16,7 +16,7 @@
  */
 import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { CanalNotificacao, SolicitacaoStatus } from "../../shared/domain";
+import type { CanalNotificacao, SolicitacaoStatus, SolicitacaoTipo } from "../../shared/domain";
 import { CANAL_LABELS } from "../../shared/schemas/pessoas";
 import { unidadeLabel } from "../../shared/schemas/unidades";
 import type { Database } from "../db/client";
@@ -244,7 +244,7 @@ export async function deliverDueNotifications(deps: {
           to: row.destino,
           residentName: row.pessoaNome,
           visitorName: ctx.nomeVisitante,
-          visitorType: ctx.tipo === "prestador" ? "prestador" : "visitante",
+          visitorType: ctx.tipo as SolicitacaoTipo,
           unitLabel: unidadeLabel(ctx),
           condominiumName: ctx.condominio,
           link: `${deps.linkBase.replace(/\/$/, "")}${RESIDENT_LINK_PATH}${token}`,

@@ -177,6 +177,25 @@ describe("reaching the residents", () => {
     expect(still!.status).toBe("autorizado");
   });
 
+  it("a refusal by link carries the resident's reason to the porteiro, and no note", async () => {
+    const b = await building();
+    const s = await createRequest(b);
+    await deliverDue();
+    const path = await linkOf(s.id, 0);
+    const denied = await browser().post(
+      path,
+      form({ decisao: "negado", motivo_negacao: "Não estou esperando ninguém", observacoes: "ignorada" }),
+    );
+    expect(denied.body).toContain("Entrada negada");
+    const detail = await b.porteiro.api.get(`/api/solicitacoes/${s.id}`);
+    expect(detail.body).toMatchObject({
+      status: "negado",
+      decidido_por_nome: "Ana Souza",
+      motivo_negacao: "Não estou esperando ninguém",
+      observacoes: null,
+    });
+  });
+
   it("when someone else decided first, the link says who and when, and decides nothing", async () => {
     const b = await building({ todos: true });
     const s = await createRequest(b);

@@ -32,8 +32,12 @@ interface TenantFeed {
 const CATCH_UP_PAGE = 500;
 const CATCH_UP_RETRY_MS = 1_000;
 
+/** A server-side follower of every tenant's events (the attendant waiting on residents' decisions). */
+type GlobalListener = (organizationId: string, event: DomainEvent) => void;
+
 export function createEventBus(handle: DatabaseHandle, logger: Logger) {
   const feeds = new Map<string, TenantFeed>();
+  const everyTenant = new Set<GlobalListener>();
   let unlisten: Unlisten | null = null;
   let starting: Promise<void> | null = null;
   let closed = false;
@@ -56,7 +60,9 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
     }
     try {
       const { organizationId, event } = JSON.parse(payload) as { organizationId: string; event: unknown };
-      deliverTo(organizationId, domainEventSchema.parse(event));
+      const parsed = domainEventSchema.parse(event);
+      deliverTo(organizationId, parsed);
+      for (const listener of everyTenant) listener(organizationId, parsed);
     } catch (error) {
       logger.error({ err: error }, "evento de tempo real inválido");
     }
@@ -157,6 +163,16 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
       return unsubscribe;
     },
 
+    /**
+     * Live events of every tenant, for server-side work that reacts at once. Best effort: what
+     * arrives while LISTEN is down is not replayed here, so such work also runs on a timer.
+     */
+    async subscribeAll(listener: GlobalListener): Promise<() => void> {
+      await ensureListening();
+      everyTenant.add(listener);
+      return () => everyTenant.delete(listener);
+    },
+
     /** Stored events of a tenant after `afterId`, oldest first, at most `limit`. */
     since(organizationId: string, afterId: number, limit = 500): Promise<DomainEvent[]> {
       return since(organizationId, afterId, limit);
@@ -190,6 +206,7 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
     async close() {
       closed = true;
       feeds.clear();
+      everyTenant.clear();
       await unlisten?.();
     },
   };

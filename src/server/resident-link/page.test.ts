@@ -149,6 +149,15 @@ describe("confirmar", () => {
     expect(html).toContain('<input type="hidden" name="csrf" value="tok&amp;&lt;csrf&gt;"/>');
     expect(html).toContain('<button type="submit" class="b no">Confirmar negativa</button>');
   });
+
+  it("asks a refusal's reason, as the console's Negar does, and no note", () => {
+    const { html } = renderResidentPage(confirmar("negado"));
+    const form = html.slice(html.indexOf("<form"), html.indexOf("</form>"));
+    expect(form).toContain('<label for="motivo_negacao">Motivo (opcional)</label>');
+    expect(form).toMatch(/<textarea id="motivo_negacao" name="motivo_negacao" maxLength="280"[^>]*><\/textarea>/);
+    expect(text(form)).toContain("Até 280 caracteres. A portaria vê o motivo.");
+    expect(form).not.toContain('name="observacoes"');
+  });
 });
 
 describe("decidida", () => {

@@ -10,6 +10,7 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { COMPANY } from "../../shared/company";
+import { MOTIVO_NEGACAO_MAX } from "../../shared/schemas/solicitacoes";
 import { RESIDENT_PAGE_CSS } from "./page-styles";
 
 export type ResidentDecisao = "autorizado" | "negado";
@@ -46,7 +47,7 @@ export type ResidentPageState =
       kind: "confirmar";
       visita: ResidentVisita;
       decisao: ResidentDecisao;
-      /** Where the form POSTs (fields `decisao`, `observacoes` and, when given, `csrf`). */
+      /** Where the form POSTs (fields `decisao`, `observacoes` or `motivo_negacao`, and, when given, `csrf`). */
       postUrl: string;
       /** Back to the `decidir` view. */
       voltarUrl: string;
@@ -233,11 +234,30 @@ function Confirmar(props: Extract<ResidentPageState, { kind: "confirmar" }>) {
       <form method="post" action={url(props.postUrl)}>
         <input type="hidden" name="decisao" value={props.decisao} />
         {props.csrf !== undefined && <input type="hidden" name="csrf" value={props.csrf} />}
-        <label htmlFor="observacoes">Observação (opcional)</label>
-        <textarea id="observacoes" name="observacoes" maxLength={500} rows={3} aria-describedby="obs-ajuda" />
-        <p id="obs-ajuda" className="m hint">
-          Até 500 caracteres. A portaria vê esta observação.
-        </p>
+        {autorizar ? (
+          <>
+            <label htmlFor="observacoes">Observação (opcional)</label>
+            <textarea id="observacoes" name="observacoes" maxLength={500} rows={3} aria-describedby="obs-ajuda" />
+            <p id="obs-ajuda" className="m hint">
+              Até 500 caracteres. A portaria vê esta observação.
+            </p>
+          </>
+        ) : (
+          // The reason of a refusal, as the console's "Negar" asks it (docs/product.md, "Resident link").
+          <>
+            <label htmlFor="motivo_negacao">Motivo (opcional)</label>
+            <textarea
+              id="motivo_negacao"
+              name="motivo_negacao"
+              maxLength={MOTIVO_NEGACAO_MAX}
+              rows={3}
+              aria-describedby="motivo-ajuda"
+            />
+            <p id="motivo-ajuda" className="m hint">
+              {`Até ${MOTIVO_NEGACAO_MAX} caracteres. A portaria vê o motivo.`}
+            </p>
+          </>
+        )}
         <div className="acts">
           <button type="submit" className={autorizar ? "b ok" : "b no"}>
             {autorizar ? "Confirmar autorização" : "Confirmar negativa"}

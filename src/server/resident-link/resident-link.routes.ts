@@ -6,6 +6,7 @@
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { MOTIVO_NEGACAO_MAX } from "../../shared/schemas/solicitacoes";
 import type { Database } from "../db/client";
 import { ipLimitKey } from "../http/client-ip";
 import type { AppEnv } from "../http/context";
@@ -62,8 +63,13 @@ export function residentLinkRoutes(db: Database) {
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const decisao = decisaoOf(form.decisao);
       if (!decisao) return send(c, renderResidentPage(await viewLink(db, token, null)));
-      const note = typeof form.observacoes === "string" ? form.observacoes.trim().slice(0, 500) : "";
-      const state = await decideByLink(db, token, decisao, note || null);
+      // What the confirmation asked: a note with an authorisation, a reason with a refusal. The
+      // textareas' maxlength holds the lengths; a longer post (no browser) is cut, not refused.
+      const text = (field: unknown, max: number) => (typeof field === "string" && field.trim().slice(0, max)) || null;
+      const state = await decideByLink(db, token, decisao, {
+        observacoes: decisao === "autorizado" ? text(form.observacoes, 500) : null,
+        motivoNegacao: decisao === "negado" ? text(form.motivo_negacao, MOTIVO_NEGACAO_MAX) : null,
+      });
       return send(c, renderResidentPage(state));
     },
   );

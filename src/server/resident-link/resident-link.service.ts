@@ -14,6 +14,7 @@ import { formatDistanceStrict } from "date-fns";
 import { ptBR } from "date-fns/locale";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { unidadeLabel } from "../../shared/schemas/unidades";
+import { tipoDescricao } from "../../shared/status-catalogue";
 import type { Database } from "../db/client";
 import { condominios, notificacoes, pessoas, solicitacoesAcesso, unidades, vMoradoresAtivos } from "../db/schema";
 import { applyDecision } from "../modules/solicitacoes/solicitacoes.service";
@@ -73,13 +74,15 @@ function clock(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("pt-BR", { timeZone, hour: "2-digit", minute: "2-digit" }).format(at);
 }
 
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function visitaOf(r: Loaded, now: Date): ResidentVisita {
   const s = r.solicitacao;
   return {
     condominio: r.condominio.nome,
     unidade: unidadeLabel(r.unidade),
     visitanteNome: s.nomeVisitante,
-    tipoLabel: s.tipo === "prestador" ? "Prestador de serviço" : "Visitante",
+    tipoLabel: upperFirst(tipoDescricao(s.tipo)),
     motivo: s.motivo,
     chegouEm: s.createdAt.toISOString(),
     chegouHa: formatDistanceStrict(s.createdAt, now, { locale: ptBR, addSuffix: true, roundingMethod: "floor" }),
@@ -146,7 +149,8 @@ export async function decideByLink(
   db: Database,
   token: string,
   decisao: ResidentDecisao,
-  observacoes: string | null,
+  /** The resident's note (with an authorisation) or reason (with a refusal). */
+  texto: { observacoes: string | null; motivoNegacao: string | null },
   now = new Date(),
 ): Promise<ResidentPageState> {
   const r = await load(db, token);
@@ -174,8 +178,15 @@ export async function decideByLink(
     r.notificacao.organizationId,
     r.solicitacao.id,
     decisao,
-    { pessoaId: r.notificacao.pessoaId, userId: morador.userId, apiKeyId: null, nome: morador.nome, via: "link" },
-    observacoes,
+    {
+      pessoaId: r.notificacao.pessoaId,
+      userId: morador.userId,
+      apiKeyId: null,
+      nome: morador.nome,
+      via: "link",
+      motivoNegacao: texto.motivoNegacao,
+    },
+    texto.observacoes,
     async (tx) => {
       await tx.update(notificacoes).set({ decididaEm: sql`now()` }).where(eq(notificacoes.id, r.notificacao.id));
     },

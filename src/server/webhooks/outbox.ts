@@ -10,6 +10,7 @@ import type { VisitaTipo, WebhookEvento } from "../../shared/domain";
 import type { DomainEvent } from "../../shared/schemas/events";
 import type { WebhookPayload } from "../../shared/schemas/webhooks";
 import type { Executor } from "../db/client";
+import { portaoNome } from "../db/gate-name";
 import {
   chamadas,
   condominios,
@@ -85,7 +86,8 @@ async function loadSolicitacaoData(tx: Executor, organizationId: string, solicit
         tipo: s.tipo,
         nomeVisitante: s.nomeVisitante,
         motivo: s.motivo,
-        portao: s.portao,
+        portaoId: s.portaoId,
+        portao: portaoNome,
         createdAt: s.createdAt,
         decididoEm: s.decididoEm,
         decididoPorNome: s.decididoPorNome,
@@ -124,6 +126,7 @@ function renderPasse(organizationId: string, event: DomainEvent, data: PasseData
       condominio,
       unidade: { id: unidade.id, codigo: unidade.codigo, torre: unidade.torre, pbx_ramal: unidade.pbxRamal },
       portao: {
+        id: event.passe?.portao_id ?? null,
         nome: event.passe?.portao ?? PORTAO_PADRAO,
         condominio_id: condominio.id,
         acesso_id: event.acesso?.id ?? null,
@@ -148,6 +151,7 @@ function render(organizationId: string, event: DomainEvent, tipo: WebhookEvento,
         tipo: s.tipo as NonNullable<WebhookPayload["dados"]["solicitacao"]>["tipo"],
         nome_visitante: s.nomeVisitante,
         motivo: s.motivo,
+        portao_id: s.portaoId,
         portao: s.portao,
         created_at: iso(s.createdAt),
         decidido_em: iso(s.decididoEm),
@@ -172,6 +176,7 @@ function render(organizationId: string, event: DomainEvent, tipo: WebhookEvento,
       ...(tipo === "portao.abrir"
         ? {
             portao: {
+              id: s.portaoId,
               nome: s.portao ?? PORTAO_PADRAO,
               condominio_id: condominio.id,
               acesso_id: event.acesso?.id ?? null,

@@ -37,8 +37,9 @@ export const domainEventSchema = z.object({
     .object({
       id: z.uuid().nullable(),
       resultado: z.enum(VALIDACAO_RESULTADOS).optional(),
-      /** On a successful validation from an integration that named its gate. */
+      /** On a successful validation at a known gate: its name and id. */
       portao: z.string().optional(),
+      portao_id: z.uuid().optional(),
     })
     .optional(),
   invalidate: z.array(z.string()),

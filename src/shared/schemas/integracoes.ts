@@ -12,6 +12,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   "eventos:ler": "Ler os eventos (solicitações e chamadas) em /api/v1/eventos",
   "passes:validar": "Validar passes (PIN ou QR Code) no portão e registrar a entrada",
   "acessos:registrar": "Informar ao portão quem não entrou e registrar saídas (controlador)",
+  "atendente:conversar": "Conversar com o atendente virtual (interfones, telefone, WhatsApp)",
 };
 
 export const chaveInputSchema = z

@@ -14,6 +14,7 @@ import {
 } from "../domain";
 import { optionalPhone } from "../phone";
 import { isoDateTime, listQuery, maskedDocument, optionalText, pageOf, requiredId } from "./common";
+import { portaoRefFields } from "./portoes";
 
 export const VISITA_TIPO_LABELS: Record<VisitaTipo, string> = {
   visitante: "Visitante",
@@ -228,6 +229,8 @@ const validarPasseFields = {
     .regex(/^\d{6}$/, "O PIN tem 6 dígitos")
     .optional(),
   qr: z.string({ error: "QR Code inválido" }).trim().min(1, "QR Code inválido").max(300, "QR Code inválido").optional(),
+  // The gate it is read at, when the device or integration knows it (docs/product.md, "Portões").
+  ...portaoRefFields,
 };
 
 function pinOrQr(v: { pin?: string; qr?: string }, ctx: z.RefinementCtx) {
@@ -238,11 +241,10 @@ export const validarPasseSchema = z.object(validarPasseFields).strict().superRef
 export type ValidarPasseInput = z.input<typeof validarPasseSchema>;
 export type ValidarPasse = z.output<typeof validarPasseSchema>;
 
-/** A gate controller's validation (/api/v1): it may name its gate, and the entry is registered with it. */
+/** A gate controller's validation (/api/v1): it may say it reports the passage itself. */
 export const v1ValidarPasseSchema = z
   .object({
     ...validarPasseFields,
-    portao: optionalText(60, "Portão deve ter no máximo 60 caracteres"),
     registrar_entrada: z.boolean({ error: "Use true ou false" }).default(true),
   })
   .strict()

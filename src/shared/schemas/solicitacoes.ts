@@ -23,6 +23,7 @@ import {
   pageOf,
   requiredId,
 } from "./common";
+import { portaoRefFields } from "./portoes";
 
 /** Empty → null; otherwise a date-time that must lie in the future. Output: ISO string or null. */
 const expiracao = z
@@ -62,6 +63,8 @@ export const solicitacaoCreateSchema = z
     unidade_id: requiredId("Selecione uma unidade"),
     tipo: z.enum(SOLICITACAO_TIPOS, { error: "Selecione o tipo de visita" }).default("visitante"),
     ...visitorFields,
+    // The gate the Portaria device works at (docs/product.md, "Portões"); integrations may also name it.
+    portao_id: portaoRefFields.portao_id,
   })
   .strict();
 export type SolicitacaoCreateInput = z.input<typeof solicitacaoCreateSchema>;
@@ -139,7 +142,8 @@ export const solicitacaoSchema = z.object({
   /** The decider's name: the person linked to the deciding user, else the user's name. */
   decidido_por_nome: z.string().nullable(),
   observacoes: z.string().nullable(),
-  /** The gate or intercom the integration said the visitor is at. */
+  /** The gate where the visitor is (docs/product.md, "Portões"), and its name. */
+  portao_id: z.uuid().nullable(),
   portao: z.string().nullable(),
   /**
    * Through what it was decided: console (staff), telefone (a call's DTMF answer), link (the resident's
@@ -168,7 +172,7 @@ export type SolicitacaoPage = z.infer<typeof solicitacaoPageSchema>;
 
 /** Who did something: a console user, or an integration through its API key. */
 export const autorSchema = z.object({
-  tipo: z.enum(["usuario", "chave_api"]),
+  tipo: z.enum(["usuario", "chave_api", "atendente"]),
   nome: z.string(),
 });
 export type Autor = z.infer<typeof autorSchema>;

@@ -7,12 +7,11 @@ import { z } from "zod";
 import { CHAMADA_RESPOSTAS, CHAMADA_STATUSES } from "../domain";
 import { chamadaSchema } from "./chamadas";
 import { isoDateTime, listQuery, optionalText, pageOf } from "./common";
+import { portaoRefFields, portaoSchema } from "./portoes";
 import { solicitacaoCreateSchema } from "./solicitacoes";
 
 /** An AI attendant registers a visitor: the console's fields, plus the gate where the visitor is. */
-export const v1SolicitacaoCreateSchema = solicitacaoCreateSchema.extend({
-  portao: optionalText(60, "Portão deve ter no máximo 60 caracteres"),
-});
+export const v1SolicitacaoCreateSchema = solicitacaoCreateSchema.extend(portaoRefFields);
 export type V1SolicitacaoCreate = z.output<typeof v1SolicitacaoCreateSchema>;
 
 const ramal = z
@@ -95,6 +94,12 @@ export const v1CondominioSchema = z.object({
   enabled: z.boolean(),
 });
 export const v1CondominioPageSchema = pageOf(v1CondominioSchema);
+
+/** The gates an integration may name (`portao_id`, or `portao` by name): by condominium, then name. */
+export const v1PortaoListQuerySchema = listQuery({
+  condominio_id: z.uuid("Condomínio inválido").optional(),
+});
+export const v1PortaoPageSchema = pageOf(portaoSchema);
 
 /** Which units the directory lists: by default only those that receive visitors. */
 export const V1_UNIDADE_STATUS = ["ativa", "inativa", "todas"] as const;

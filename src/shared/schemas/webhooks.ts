@@ -141,6 +141,8 @@ const solicitacaoPayload = z.object({
   tipo: z.enum(SOLICITACAO_TIPOS),
   nome_visitante: z.string(),
   motivo: z.string().nullable(),
+  /** The gate where the visitor is, and its name (docs/product.md, "Portões"). */
+  portao_id: z.uuid().nullable(),
   portao: z.string().nullable(),
   created_at: isoDateTime,
   decidido_em: isoDateTime.nullable(),
@@ -186,6 +188,8 @@ export const webhookDataSchema = z.object({
   /** On `portao.abrir`: which gate to open (the request's or the validation's gate, else "principal"). */
   portao: z
     .object({
+      /** The gate's id; null when the request or reading named no gate ("principal"). */
+      id: z.uuid().nullable(),
       nome: z.string(),
       condominio_id: z.uuid(),
       /**

@@ -1,10 +1,12 @@
-import { Briefcase, User } from "lucide-react";
+import { Briefcase, Package, User } from "lucide-react";
 import { tipoLabel } from "@/shared/status-catalogue";
 import { Badge } from "@/web/components/ui/badge";
 
-/** "Visitante" or "Prestador" (docs/product.md, "Statuses and labels"), with an icon for a quick scan. */
+const ICONS = { prestador: Briefcase, entregador: Package } as const;
+
+/** "Visitante", "Prestador" or "Entregador" (docs/product.md, "Statuses and labels"), with an icon for a quick scan. */
 export function TipoBadge({ tipo, className }: { tipo: string; className?: string }) {
-  const Icon = tipo === "prestador" ? Briefcase : User;
+  const Icon = ICONS[tipo as keyof typeof ICONS] ?? User;
   return (
     <Badge variant="secondary" data-tipo={tipo} className={className}>
       <Icon aria-hidden="true" />

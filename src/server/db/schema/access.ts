@@ -27,7 +27,7 @@ import {
   VISITA_TIPOS,
 } from "../../../shared/domain";
 import { organization, user } from "./auth";
-import { condominios, pessoas, setNullOnly, solicitacoesAcesso, unidades } from "./domain";
+import { condominios, pessoas, portoes, setNullOnly, solicitacoesAcesso, unidades } from "./domain";
 import { apiKeys } from "./integrations";
 
 const tz = { withTimezone: true, mode: "date" } as const;
@@ -122,6 +122,8 @@ export const passeValidacoes = pgTable(
     condominioId: uuid("condominio_id").notNull(),
     /** The pass, when one of this tenant was found (in this condominium or another). */
     passeId: uuid("passe_id"),
+    /** The gate it was presented at, when known (passe_validacoes_portao_fk: this condominium's). */
+    portaoId: uuid("portao_id"),
     metodo: text("metodo").notNull(),
     resultado: text("resultado").notNull(),
     /** What the gate showed, kept as shown. */
@@ -139,6 +141,11 @@ export const passeValidacoes = pgTable(
       columns: [t.condominioId, t.organizationId],
       foreignColumns: [condominios.id, condominios.organizationId],
     }).onDelete("cascade"),
+    foreignKey({
+      name: "passe_validacoes_portao_fk",
+      columns: [t.portaoId, t.condominioId],
+      foreignColumns: [portoes.id, portoes.condominioId],
+    }),
     foreignKey({
       name: "passe_validacoes_passe_fk",
       columns: [t.passeId, t.organizationId],

@@ -30,6 +30,7 @@ import {
   EXPIRACAO_SOLICITACAO_MAX_MINUTOS,
   EXPIRACAO_SOLICITACAO_MIN_MINUTOS,
   EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS,
+  PORTAO_TIPOS,
   RETENCAO_MAX_DIAS,
   RETENCAO_MIN_DIAS,
   RETENCAO_PADRAO_DIAS,
@@ -49,7 +50,7 @@ const tz = { withTimezone: true, mode: "date" } as const;
 export const setNullOnly = (column: string) => `set null ("${column}")` as "set null";
 
 /** `col IN ('a','b')` for a CHECK constraint built from a shared tuple of values. */
-function oneOf(column: string, values: readonly string[]) {
+export function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(", ")})`);
 }
 
@@ -129,6 +130,35 @@ export const unidades = pgTable(
     index("unidades_condominio_torre_codigo_idx").on(t.condominioId, t.torre, t.codigo, t.id),
     // The PBX looks a unit up by the extension that was dialled (/api/v1/unidades?ramal=).
     index("unidades_org_ramal_idx").on(t.organizationId, t.pbxRamal).where(sql`${t.pbxRamal} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A condominium's gates (docs/product.md, "Portões"): where a visitor waits, a pass is read and the
+ * gate command opens. Kept, never deleted once named by a request: a gate out of use is inactive.
+ */
+export const portoes = pgTable(
+  "portoes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenantColumn(),
+    condominioId: uuid("condominio_id").notNull(),
+    nome: text("nome").notNull(),
+    tipo: text("tipo").notNull().default("pedestres"),
+    ativo: boolean("ativo").notNull().default(true),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    check("portoes_tipo_ck", oneOf("tipo", PORTAO_TIPOS)),
+    foreignKey({
+      name: "portoes_condominio_fk",
+      columns: [t.condominioId, t.organizationId],
+      foreignColumns: [condominios.id, condominios.organizationId],
+    }).onDelete("cascade"),
+    unique("portoes_id_condominio_uq").on(t.id, t.condominioId),
+    // One name per condominium, whatever its case: an integration names the gate by it.
+    uniqueIndex("portoes_condominio_nome_uq").on(t.condominioId, sql`lower(${t.nome})`),
   ],
 );
 
@@ -234,8 +264,10 @@ export const solicitacoesAcesso = pgTable(
     /** Who created it: a console user, or an integration's API key (the AI attendant). */
     criadoPorUserId: text("criado_por_user_id").references(() => user.id, { onDelete: "set null" }),
     criadoPorApiKeyId: uuid("criado_por_api_key_id"),
-    /** The gate or intercom where the visitor is, when the integration says so; the gate command names it. */
-    portao: text("portao"),
+    /** Created by the virtual attendant in a conversation (atendente_conversas.solicitacao_id links it). */
+    criadoPeloAtendente: boolean("criado_pelo_atendente").notNull().default(false),
+    /** The gate where the visitor is, when known; the gate command names it (same condominium: solicitacoes_acesso_portao_fk). */
+    portaoId: uuid("portao_id"),
     /** console, telefone (a resident's answer on a call) or link (the resident's decision link). */
     decididoVia: text("decidido_via"),
     /**
@@ -271,6 +303,12 @@ export const solicitacoesAcesso = pgTable(
       foreignColumns: [unidades.id, unidades.condominioId],
     }).onDelete("cascade"),
     unique("solicitacoes_acesso_id_org_uq").on(t.id, t.organizationId),
+    // A gate of the request's own condominium.
+    foreignKey({
+      name: "solicitacoes_acesso_portao_fk",
+      columns: [t.portaoId, t.condominioId],
+      foreignColumns: [portoes.id, portoes.condominioId],
+    }),
     // Deleting the person keeps the decision (and its decidido_por_nome); only the link is cleared.
     foreignKey({
       name: "solicitacoes_acesso_decidido_por_fk",

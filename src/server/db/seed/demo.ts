@@ -19,6 +19,7 @@ import {
   condominios,
   organization,
   pessoas,
+  portoes,
   solicitacoesAcesso,
   unidadeMoradores,
   unidades,
@@ -50,6 +51,9 @@ function prng(seed: number) {
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
   };
 }
+
+/** The gates of each demo condominium: the pedestrians' first, where the demo's visitors arrive. */
+export const DEMO_PORTOES = ["Portaria principal", "Garagem"] as const;
 
 const RESIDENTS = [
   "Ana Beatriz Souza",
@@ -171,6 +175,18 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
       ])
       .returning();
     if (!acacias || !amazonas) throw new Error("seed: condomínios não criados");
+
+    // Each condominium's gates (docs/product.md, "Portões"): visitors arrive at the pedestrian one.
+    const gates = await tx
+      .insert(portoes)
+      .values(
+        [acacias, amazonas].flatMap((condo) => [
+          { organizationId, condominioId: condo.id, nome: DEMO_PORTOES[0], tipo: "pedestres" },
+          { organizationId, condominioId: condo.id, nome: DEMO_PORTOES[1], tipo: "veiculos" },
+        ]),
+      )
+      .returning();
+    const mainGateOf = new Map(gates.filter((g) => g.nome === DEMO_PORTOES[0]).map((g) => [g.condominioId, g.id]));
 
     const unitSpecs = [
       ...["Torre A", "Torre B"].flatMap((torre) =>
@@ -327,6 +343,7 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
         decididoPorNome: decided ? decider.nome : null,
         observacoes: status === "cancelado" ? "Cancelada a pedido do morador" : null,
         criadoPorUserId: porteiro.id,
+        portaoId: mainGateOf.get(condo.id) ?? null,
         createdAt,
         updatedAt: createdAt,
       };

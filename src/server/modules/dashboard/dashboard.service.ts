@@ -117,7 +117,12 @@ export async function ultimas(
   );
   return {
     items: rows.map((r) => ({
-      ...toSolicitacaoListItem({ ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre }),
+      ...toSolicitacaoListItem({
+        ...r.row,
+        unidadeCodigo: r.unidadeCodigo,
+        unidadeTorre: r.unidadeTorre,
+        portaoNome: r.portaoNome,
+      }),
       condominio: r.condominio,
     })),
   };

@@ -272,6 +272,11 @@ describe("integration (/api/v1/passes/validar)", () => {
     });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     const passe = await createPass(a.api, passInput(condoA2, { nome: "Técnico da Internet" }));
+    const garagem = await a.api.post("/api/portoes", {
+      json: { condominio_id: condoA2.condominio.id, nome: "Garagem", tipo: "veiculos" },
+    });
+    expect(garagem.status, JSON.stringify(garagem.body)).toBe(201);
+    // Named as integrations did before gates existed: by name, in any case.
     const res = await api.post("/api/v1/passes/validar", {
       json: { condominio_id: condoA2.condominio.id, qr: passe.qr_token, portao: "garagem" },
     });
@@ -288,7 +293,12 @@ describe("integration (/api/v1/passes/validar)", () => {
     const body = JSON.parse(delivery!.corpo);
     expect(body.dados).toMatchObject({
       passe: { id: passe.id, nome: "Técnico da Internet" },
-      portao: { nome: "garagem", condominio_id: condoA2.condominio.id, acesso_id: res.body.acesso_id },
+      portao: {
+        id: garagem.body.id,
+        nome: "Garagem",
+        condominio_id: condoA2.condominio.id,
+        acesso_id: res.body.acesso_id,
+      },
       unidade: { codigo: "7" },
     });
     expect(body.dados.solicitacao).toBeUndefined();

@@ -21,6 +21,7 @@ import { recordEvent } from "../../realtime/events";
 import { type Registrar, registerEntryInTx } from "../acessos/acessos.service";
 import { scheduleOfRow, toValidacao, unitLabel } from "../passes/passes.service";
 import { verifyPassToken } from "../passes/qr-token";
+import { resolvePortao } from "../portoes/portoes.service";
 import { admitPinAttempt, forgivePinAttempt } from "./pin-throttle";
 
 export { PIN_GUESS_LIMIT } from "./pin-throttle";
@@ -31,8 +32,6 @@ export type Validator = Registrar;
 export interface ValidationOptions {
   secret: string;
   now?: Date;
-  /** The gate the integration reads at, named in the gate command. */
-  portao?: string | null;
   /**
    * The gate opening is the entry (docs/decisions/033-gate-opening-is-entry.md): recorded in the same
    * transaction unless a gate controller says it reports the passage itself (`registrar_entrada: false`).
@@ -120,13 +119,15 @@ export async function validarPasse(
   // A porteiro assigned to other condominiums does not see this one's gate.
   if (!condominio || !seesCondominio({ scope: who.scope ?? null }, condominio.id))
     throw notFound("Condomínio não encontrado");
+  // A gate this condominium does not have is refused before anything is counted.
+  const portao = await resolvePortao(db, who.organizationId, condominio.id, input);
   const metodo: ValidacaoMetodo = input.pin ? "pin" : "qr";
   // Counted (or refused with 429) before the PIN is looked up, right or wrong; the QR path is never
   // limited, it can't be guessed.
   const attempt = metodo === "pin" ? await admitPinAttempt(db, condominio.id, who, now) : null;
   let result: Awaited<ReturnType<typeof validateInTx>>;
   try {
-    result = await db.transaction((tx) => validateInTx(tx, who, condominio, input, metodo, options, now));
+    result = await db.transaction((tx) => validateInTx(tx, who, condominio, portao, input, metodo, options, now));
   } catch (error) {
     // Nothing was answered: the attempt was no guess.
     if (attempt) await forgivePinAttempt(db, attempt).catch(() => undefined);
@@ -140,6 +141,7 @@ async function validateInTx(
   tx: Executor,
   who: Validator,
   condominio: { id: string; nome: string; timezone: string },
+  portao: { id: string; nome: string } | null,
   input: ValidarPasse,
   metodo: ValidacaoMetodo,
   options: ValidationOptions,
@@ -196,6 +198,7 @@ async function validateInTx(
       condominioId: condominio.id,
       // A pass of another condominium is logged (it was presented) but not shown as this gate's.
       passeId: passe?.id ?? null,
+      portaoId: portao?.id ?? null,
       metodo,
       resultado,
       mensagem,
@@ -217,7 +220,7 @@ async function validateInTx(
     passe: {
       id: passe?.id ?? null,
       resultado,
-      ...(resultado === "liberado" && options.portao ? { portao: options.portao } : {}),
+      ...(resultado === "liberado" && portao ? { portao: portao.nome, portao_id: portao.id } : {}),
     },
     // The gate command names the entry it opened for, so the controller can report "não entrou".
     ...(acessoId ? { acesso: { id: acessoId, origem: "passe" as const, condominio_id: condominio.id } } : {}),

@@ -46,7 +46,7 @@ function toCells(r: SolicitacaoExportRow): string[] {
     r.unidadeCodigo,
     r.unidadeTorre ?? "",
     r.motivo ?? "",
-    r.portao ?? "",
+    r.portaoNome ?? "",
     csvDateTime(r.expiracaoEm, tz),
     csvDateTime(r.decididoEm, tz),
     r.decididoPorNome ?? "",

@@ -70,7 +70,7 @@ describe("create", () => {
       json: {
         condominio_id: "",
         unidade_id: "",
-        tipo: "entregador",
+        tipo: "motoboy",
         nome_visitante: "J",
         expiracao_em: "2001-01-01T00:00:00Z",
       },

@@ -61,10 +61,12 @@ beforeAll(async () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
+  const gate = await tenant.api.post("/api/portoes", { json: { condominio_id: condo.condominio.id, nome: "Social" } });
+  expect(gate.status, JSON.stringify(gate.body)).toBe(201);
   // Decided, answered and timed columns, with microseconds the API's milliseconds must truncate.
   await db().execute(sql`UPDATE solicitacoes_acesso SET
       status = 'autorizado', decidido_em = now() - interval '1 minute 0.123987 seconds',
-      decidido_por_nome = 'Porteira Ana', observacoes = 'Liberado às 02:00', portao = 'Social',
+      decidido_por_nome = 'Porteira Ana', observacoes = 'Liberado às 02:00', portao_id = ${gate.body.id},
       decidido_via = 'console', updated_at = now() - interval '0.000999 seconds'
     WHERE organization_id = ${tenant.org.id} AND nome_visitante LIKE 'Visitante 2%'`);
   await db().execute(sql`UPDATE solicitacoes_acesso SET

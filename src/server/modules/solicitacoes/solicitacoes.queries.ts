@@ -11,6 +11,7 @@ import { normalizeSearch } from "../../../shared/schemas/common";
 import type { Reader } from "../../auth/scope";
 import { unidadeRowCondition } from "../../auth/scope";
 import type { Executor } from "../../db/client";
+import { portaoNome } from "../../db/gate-name";
 import { isoText, type PageRow, pageStatement } from "../../db/page-statement";
 import {
   apiKeys,
@@ -55,21 +56,27 @@ export function solicitacaoWhere(reader: Reader, f: ListFilters): SQL {
   return and(...conditions)!;
 }
 
-/** The columns every list and detail shows: the request plus its unit's code and tower. */
+/** The columns every list and detail shows: the request plus its unit's code and tower and its gate's name. */
 export const solicitacaoColumns = {
   row: s,
   unidadeCodigo: unidades.codigo,
   unidadeTorre: unidades.torre,
+  portaoNome,
 };
 
-export type SolicitacaoRow = typeof s.$inferSelect & { unidadeCodigo: string; unidadeTorre: string | null };
+export type SolicitacaoRow = typeof s.$inferSelect & {
+  unidadeCodigo: string;
+  unidadeTorre: string | null;
+  portaoNome: string | null;
+};
 
 function flatten(r: {
   row: typeof s.$inferSelect;
   unidadeCodigo: string;
   unidadeTorre: string | null;
+  portaoNome: string | null;
 }): SolicitacaoRow {
-  return { ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre };
+  return { ...r.row, unidadeCodigo: r.unidadeCodigo, unidadeTorre: r.unidadeTorre, portaoNome: r.portaoNome };
 }
 
 /** What a list row holds: the fields toSolicitacao maps, timestamps already in the API's ISO text. */
@@ -88,7 +95,8 @@ const listedColumns = {
   decididoPorPessoaId: s.decididoPorPessoaId,
   decididoPorNome: s.decididoPorNome,
   observacoes: s.observacoes,
-  portao: s.portao,
+  portaoId: s.portaoId,
+  portaoNome,
   decididoVia: s.decididoVia,
   motivoNegacao: s.motivoNegacao,
   semRespostaMoradoresEm: isoText(s.semRespostaMoradoresEm),

@@ -46,6 +46,7 @@ import { startOutreach } from "../../notifications/outreach";
 import { recordEvent } from "../../realtime/events";
 import { type Registrar, registerEntryInTx } from "../acessos/acessos.service";
 import { refreshChamadasSearch } from "../chamadas/chamadas.service";
+import { type PortaoRef, resolvePortao } from "../portoes/portoes.service";
 import {
   findSolicitacao,
   findSolicitacaoRows,
@@ -86,7 +87,8 @@ export function toSolicitacao(r: SolicitacaoRow | ListedSolicitacao): Solicitaca
     decidido_por_pessoa_id: r.decididoPorPessoaId,
     decidido_por_nome: r.decididoPorNome,
     observacoes: r.observacoes,
-    portao: r.portao,
+    portao_id: r.portaoId,
+    portao: r.portaoNome,
     decidido_via: r.decididoVia as DecisaoVia | null,
     motivo_negacao: r.motivoNegacao,
     sem_resposta_moradores_em: iso(r.semRespostaMoradoresEm),
@@ -110,8 +112,15 @@ export function toSolicitacaoListItem(r: SolicitacaoRow | ListedSolicitacao): So
   return { ...toSolicitacao(r), doc_visitante: maskDocument(r.docVisitante) };
 }
 
-/** "Ana" (a console user) or "Atendente IA" (an API key); null when neither is known any more. */
-function autor(userNome: string | null, chaveNome: string | null): Autor | null {
+/** How the console names the virtual attendant as a request's creator (docs/product.md, "Atendente virtual"). */
+export const ATENDENTE_VIRTUAL = "Atendente virtual";
+
+/**
+ * "Atendente virtual" (created in a conversation), "Central PABX" (an API key) or "Ana" (a console
+ * user); null when none is known any more.
+ */
+function autor(userNome: string | null, chaveNome: string | null, atendente = false): Autor | null {
+  if (atendente) return { tipo: "atendente", nome: ATENDENTE_VIRTUAL };
   if (chaveNome !== null) return { tipo: "chave_api", nome: chaveNome };
   if (userNome !== null) return { tipo: "usuario", nome: userNome };
   return null;
@@ -151,7 +160,7 @@ export async function get(
   return {
     ...toSolicitacao(row),
     condominio: row.condominio,
-    criado_por: autor(row.criadoPorUserNome, row.criadoPorChaveNome),
+    criado_por: autor(row.criadoPorUserNome, row.criadoPorChaveNome, row.criadoPeloAtendente),
     decidido_via_chave: row.decididoViaChave,
     chamadas: calls.map((c) => ({
       id: c.id,
@@ -226,10 +235,13 @@ export type Writer = Reader & {
   user?: { name: string };
   ip?: string | null;
   apiKeyNome?: string;
+  /** The virtual attendant creates it, in a conversation (through a key's text API or a kiosk). */
+  atendente?: boolean;
 };
 
 function writerActor(w: Writer): AuditActor {
   if (w.apiKeyId) return { tipo: "chave_api", id: w.apiKeyId, nome: w.apiKeyNome ?? null, ip: w.ip ?? null };
+  if (w.atendente) return { tipo: "sistema", id: null, nome: ATENDENTE_VIRTUAL, ip: w.ip ?? null };
   return { tipo: "usuario", id: w.userId, nome: w.user?.name ?? null, ip: w.ip ?? null };
 }
 
@@ -244,11 +256,7 @@ function deciderActor(d: Decider): AuditActor {
   return { tipo: "usuario", id: d.userId, nome: d.nome, ip: d.ip ?? null };
 }
 
-export async function create(
-  db: Database,
-  tenant: Writer,
-  input: SolicitacaoCreate & { portao?: string | null },
-): Promise<Solicitacao> {
+export async function create(db: Database, tenant: Writer, input: SolicitacaoCreate & PortaoRef): Promise<Solicitacao> {
   const org = tenant.organizationId;
   // A morador creates requests only for the units they live in, a porteiro assigned to condominiums
   // only there; anything else is "not found" (the unit's own condominium is checked once read).
@@ -275,6 +283,8 @@ export async function create(
     throw badRequest("Condomínio inativo", [{ path: "condominio_id", message: "Condomínio inativo" }]);
   if (!unidade.enabled) throw badRequest("Unidade inativa", [{ path: "unidade_id", message: "Unidade inativa" }]);
 
+  const portao = await resolvePortao(db, org, condominio.id, input);
+
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(s)
@@ -295,7 +305,8 @@ export async function create(
         status: "pendente",
         criadoPorUserId: tenant.userId,
         criadoPorApiKeyId: tenant.apiKeyId ?? null,
-        portao: input.portao ?? null,
+        criadoPeloAtendente: tenant.atendente ?? false,
+        portaoId: portao?.id ?? null,
         busca: buildSearchText([input.nome_visitante, input.doc_visitante, unidade.codigo, unidade.torre]),
       })
       .returning({ id: s.id, nomeVisitante: s.nomeVisitante });

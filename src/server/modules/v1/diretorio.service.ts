@@ -7,8 +7,9 @@ import { and, asc, eq, not, type SQL, sql } from "drizzle-orm";
 import type { V1_UNIDADE_STATUS, V1UnidadeDiretorio } from "../../../shared/schemas/v1";
 import type { Database } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
-import { condominios, unidades } from "../../db/schema";
+import { condominios, portoes, unidades } from "../../db/schema";
 import { activeResidentsInCallingOrder } from "../../notifications/residents";
+import { toPortao } from "../portoes/portoes.service";
 
 type Tenant = { organizationId: string };
 
@@ -30,6 +31,29 @@ export async function listCondominios(db: Database, key: Tenant, q: { page: numb
     cappedCount(db, condominios, where),
   ]);
   return toPage(rows, counted, q.page, q.page_size);
+}
+
+/** The tenant's gates, by condominium and name, active and inactive (`ativo` says which). */
+export async function listPortoes(
+  db: Database,
+  key: Tenant,
+  q: { condominio_id?: string; page: number; page_size: number },
+) {
+  const where = and(
+    eq(portoes.organizationId, key.organizationId),
+    q.condominio_id ? eq(portoes.condominioId, q.condominio_id) : undefined,
+  )!;
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(portoes)
+      .where(where)
+      .orderBy(asc(portoes.condominioId), asc(sql`lower(${portoes.nome})`), asc(portoes.id))
+      .limit(q.page_size)
+      .offset((q.page - 1) * q.page_size),
+    cappedCount(db, portoes, where),
+  ]);
+  return toPage(rows.map(toPortao), counted, q.page, q.page_size);
 }
 
 export async function listUnidades(

@@ -59,6 +59,10 @@ async function operator(opts: { scopes?: string[] } = {}) {
   // Added first but not responsável: the dial plan still calls the responsável first.
   const bruno = await addResident(sindico.org.id, unidade, "Bruno Lima", "3102", false);
   const ana = await addResident(sindico.org.id, unidade, "Ana Souza", "3101", true);
+  const portao = await sindico.api.post("/api/portoes", {
+    json: { condominio_id: condominio.id, nome: "Portão social" },
+  });
+  expect(portao.status, JSON.stringify(portao.body)).toBe(201);
   const key = await sindico.api.post("/api/integracoes/chaves", {
     json: { nome: "Central PABX", escopos: opts.scopes ?? ALL_SCOPES },
   });
@@ -69,6 +73,7 @@ async function operator(opts: { scopes?: string[] } = {}) {
     unidade,
     ana,
     bruno,
+    portao: portao.body as { id: string; nome: string },
     key: key.body as { id: string; segredo: string },
     api: withKey(key.body.segredo),
   };
@@ -161,7 +166,7 @@ describe("the integration chain", () => {
     );
     expect(verifyWebhookSignature("whsec_outro", open.body, open.headers["guarita-signature"] as string)).toBe(false);
     expect(JSON.parse(open.body).dados).toMatchObject({
-      portao: { nome: "Portão social", condominio_id: o.condominio.id },
+      portao: { id: o.portao.id, nome: "Portão social", condominio_id: o.condominio.id },
       condominio: { nome: "Residencial Aurora" },
       solicitacao: { id: solicitacao.id, status: "autorizado", decidido_por_nome: "Ana Souza" },
     });

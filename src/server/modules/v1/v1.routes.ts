@@ -8,6 +8,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiKeyScope } from "../../../shared/domain";
 import { acessoSchema } from "../../../shared/schemas/acessos";
+import {
+  conversaCreateSchema,
+  conversaSchema,
+  mensagemInputSchema,
+  turnoRespostaSchema,
+} from "../../../shared/schemas/atendente";
 import { uuidParam } from "../../../shared/schemas/common";
 import { domainEventSchema } from "../../../shared/schemas/events";
 import { v1ValidarPasseSchema, validacaoResultadoSchema } from "../../../shared/schemas/passes";
@@ -21,6 +27,8 @@ import {
   v1CondominioListQuerySchema,
   v1CondominioPageSchema,
   v1EventosQuerySchema,
+  v1PortaoListQuerySchema,
+  v1PortaoPageSchema,
   v1SolicitacaoCreateSchema,
   v1UnidadeDiretorioPageSchema,
   v1UnidadeListQuerySchema,
@@ -32,10 +40,11 @@ import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
 import { apiRouter } from "../../http/routes";
 import type { EventBus } from "../../realtime/event-bus";
 import { markNaoEntrou, registerExit } from "../acessos/acessos.service";
+import * as atendente from "../atendente/atendente.service";
 import { validarPasse } from "../portaria/validacao.service";
 import * as solicitacoes from "../solicitacoes/solicitacoes.service";
 import { answerChamada, getChamada, moveChamada, startChamada } from "./chamadas-v1.service";
-import { listCondominios, listUnidades } from "./diretorio.service";
+import { listCondominios, listPortoes, listUnidades } from "./diretorio.service";
 import { latestEventId } from "./eventos.service";
 
 /** The security requirement of every /api/v1 route (the scheme is declared in http/openapi.ts). */
@@ -124,6 +133,75 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
       request: { query: v1UnidadeListQuerySchema },
       responses: {
         200: jsonResponse(v1UnidadeDiretorioPageSchema.openapi("PaginaDiretorioUnidades"), "Página"),
+        ...errorResponses(400, 401, 403, 429),
+      },
+    }),
+    iniciarConversa: createRoute({
+      method: "post",
+      path: "/atendente/conversas",
+      operationId: "v1IniciarConversa",
+      tags: [TAG],
+      summary: "Abre uma conversa do atendente virtual com um visitante no portão",
+      description:
+        "Escopo `atendente:conversar`. Responde a saudação do atendente (que se apresenta como automático e " +
+        "avisa que a conversa é gravada) e o `estado`. A chave lê e conduz só as conversas que abriu.",
+      security: API_KEY_AUTH,
+      middleware: [key("atendente:conversar"), once] as const,
+      request: { headers: idempotencyHeaders, ...jsonBody(conversaCreateSchema) },
+      responses: {
+        201: jsonResponse(turnoRespostaSchema.openapi("TurnoAtendente"), "Conversa aberta"),
+        ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+      },
+    }),
+    mensagemConversa: createRoute({
+      method: "post",
+      path: "/atendente/conversas/{id}/mensagens",
+      operationId: "v1EnviarMensagemConversa",
+      tags: [TAG],
+      summary: "O que o visitante disse; responde só as novas falas do atendente e o `estado`",
+      description:
+        "Escopo `atendente:conversar`. Um texto vazio é um silêncio. O atendente confirma antes de criar a " +
+        'solicitação (atribuída ao "Atendente virtual"), valida um PIN pelas regras da portaria e passa ao ' +
+        "porteiro quando preciso. Uma mensagem enquanto a anterior é respondida, ou numa conversa encerrada: 409.",
+      security: API_KEY_AUTH,
+      middleware: [key("atendente:conversar"), once] as const,
+      request: { headers: idempotencyHeaders, params: uuidParam, ...jsonBody(mensagemInputSchema) },
+      responses: {
+        200: jsonResponse(turnoRespostaSchema.openapi("TurnoAtendente"), "Respostas"),
+        ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+      },
+    }),
+    consultarConversa: createRoute({
+      method: "get",
+      path: "/atendente/conversas/{id}",
+      operationId: "v1ConsultarConversa",
+      tags: [TAG],
+      summary: "A conversa inteira (transcrição) e o `estado`",
+      description:
+        "Escopo `atendente:conversar`. Quando um morador decide, a conversa recebe a resposta do atendente " +
+        '("Entrada autorizada. Pode entrar!") e `estado.resultado`; consulte-a ou acompanhe `GET /api/v1/eventos`.',
+      security: API_KEY_AUTH,
+      middleware: key("atendente:conversar"),
+      request: { params: uuidParam },
+      responses: {
+        200: jsonResponse(conversaSchema.openapi("ConversaAtendente"), "Conversa"),
+        ...errorResponses(400, 401, 403, 404, 429),
+      },
+    }),
+    portoes: createRoute({
+      method: "get",
+      path: "/portoes",
+      operationId: "v1ListarPortoes",
+      tags: [TAG],
+      summary: "Portões dos condomínios (os que uma solicitação ou validação pode nomear)",
+      description:
+        "Escopo `diretorio:ler`. Filtre por `condominio_id`. Uma solicitação ou validação nomeia o portão por " +
+        "`portao_id` (ou pelo nome em `portao`); só portões ativos (`ativo`) são aceitos.",
+      security: API_KEY_AUTH,
+      middleware: key("diretorio:ler"),
+      request: { query: v1PortaoListQuerySchema },
+      responses: {
+        200: jsonResponse(v1PortaoPageSchema.openapi("PaginaPortoes"), "Página"),
         ...errorResponses(400, 401, 403, 429),
       },
     }),
@@ -271,6 +349,19 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
     nome: apiKey.nome,
   });
   const tenantOf = (c: { get: (k: "apiKey") => { organizationId: string } }) => c.get("apiKey").organizationId;
+  /** The key holding a conversation of the attendant: it reads only those it opened. */
+  const callerOf = (c: {
+    get(k: "apiKey"): { organizationId: string; id: string; nome: string };
+    get(k: "clientIp"): string | undefined;
+  }) => {
+    const apiKey = c.get("apiKey");
+    return {
+      organizationId: apiKey.organizationId,
+      apiKeyId: apiKey.id,
+      apiKeyNome: apiKey.nome,
+      ip: c.get("clientIp") ?? null,
+    };
+  };
 
   return apiRouter()
     .openapi(routes.solicitacao, async (c) => {
@@ -293,6 +384,16 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
       c.json(await listCondominios(db, c.get("apiKey"), c.req.valid("query")), 200),
     )
     .openapi(routes.unidades, async (c) => c.json(await listUnidades(db, c.get("apiKey"), c.req.valid("query")), 200))
+    .openapi(routes.iniciarConversa, async (c) =>
+      c.json(await atendente.startConversa(deps, callerOf(c), c.req.valid("json")), 201),
+    )
+    .openapi(routes.mensagemConversa, async (c) =>
+      c.json(await atendente.sendMensagem(deps, callerOf(c), c.req.valid("param").id, c.req.valid("json").texto), 200),
+    )
+    .openapi(routes.consultarConversa, async (c) =>
+      c.json(await atendente.getConversa(db, callerOf(c), c.req.valid("param").id), 200),
+    )
+    .openapi(routes.portoes, async (c) => c.json(await listPortoes(db, c.get("apiKey"), c.req.valid("query")), 200))
     .openapi(routes.iniciarChamada, async (c) =>
       c.json(await startChamada(db, c.get("apiKey"), c.req.valid("json")), 201),
     )
@@ -307,10 +408,9 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
     )
     .openapi(routes.validarPasse, async (c) => {
       const apiKey = c.get("apiKey");
-      const { portao, registrar_entrada, ...input } = c.req.valid("json");
+      const { registrar_entrada, ...input } = c.req.valid("json");
       const result = await validarPasse(db, gateOf(apiKey), input, {
         secret: deps.secret,
-        portao,
         registrarEntrada: registrar_entrada,
       });
       return c.json(result, 200);

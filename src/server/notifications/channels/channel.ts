@@ -3,7 +3,7 @@
  * API, SMS through Twilio's HTTP API, e-mail through the mailer), each with a labelled demo
  * implementation for the demo (channels/index.ts says when; otherwise a channel without keys is off).
  */
-import type { CanalNotificacao } from "../../../shared/domain";
+import type { CanalNotificacao, SolicitacaoTipo } from "../../../shared/domain";
 
 export { CANAIS_NOTIFICACAO, type CanalNotificacao } from "../../../shared/domain";
 
@@ -13,7 +13,7 @@ export interface ResidentMessage {
   to: string;
   residentName: string;
   visitorName: string;
-  visitorType: "visitante" | "prestador";
+  visitorType: SolicitacaoTipo;
   /** "Torre A - 101" */
   unitLabel: string;
   condominiumName: string;

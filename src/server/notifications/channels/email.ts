@@ -2,6 +2,7 @@
  * E-mail to a resident: the message goes into the mail outbox (docs/decisions/014-transactional-email.md),
  * which sends it over SMTP, or, without SMTP_URL, writes the `.eml` file the demo user can open.
  */
+import { tipoDescricao } from "../../../shared/status-catalogue";
 import type { Database } from "../../db/client";
 import { enqueueMail } from "../../mail/outbox";
 import type { NotificationChannel } from "./channel";
@@ -17,7 +18,7 @@ export function createEmailChannel(db: Database, options: { demo: boolean }): No
         data: {
           nome: message.residentName,
           visitante: message.visitorName,
-          tipo: message.visitorType === "prestador" ? "prestador de serviço" : "visitante",
+          tipo: tipoDescricao(message.visitorType),
           unidade: message.unitLabel,
           condominio: message.condominiumName,
           url: message.link,

@@ -3,6 +3,7 @@
  * demo panel "Mensagens enviadas (demonstração)"; the real WhatsApp text lives in Meta's manager,
  * see whatsapp.ts, and must match WHATSAPP_TEMPLATE below word for word).
  */
+import { tipoDescricao } from "../../../shared/status-catalogue";
 import type { ResidentMessage } from "./channel";
 
 /**
@@ -23,14 +24,10 @@ export const WHATSAPP_TEMPLATE = {
   buttonUrl: "https://<domínio público do Guarita>/r/{{1}}",
 } as const;
 
-const VISITOR_TYPE_WHATSAPP: Record<ResidentMessage["visitorType"], string> = {
-  visitante: "visitante",
-  prestador: "prestador de serviço",
-};
-
 const VISITOR_TYPE_SMS: Record<ResidentMessage["visitorType"], string> = {
   visitante: "visitante",
   prestador: "prestador",
+  entregador: "entregador",
 };
 
 /** Meta refuses parameters with line breaks, tabs or 4+ spaces in a row, and empty ones. */
@@ -51,7 +48,7 @@ export function whatsAppBodyParameters(message: ResidentMessage): [string, strin
   return [
     whatsAppParameter(firstName, "morador(a)"),
     whatsAppParameter(message.visitorName, "Visitante"),
-    VISITOR_TYPE_WHATSAPP[message.visitorType],
+    tipoDescricao(message.visitorType),
     whatsAppParameter(message.unitLabel, "-"),
     whatsAppParameter(message.condominiumName, "-"),
   ];

@@ -15,6 +15,7 @@ import { meQueryOptions, usePermission } from "@/web/lib/me.queries";
 import type { Route } from "./+types/detail";
 import { CONDOMINIO } from "./condominio-form";
 import { condominioDetailOptions } from "./condominios.queries";
+import { PortoesCard } from "./portoes-card";
 import { RetencaoCard } from "./retencao-card";
 
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("condominios", params.id));
@@ -51,7 +52,7 @@ function CountCard({
 }
 
 /**
- * Condominium detail: data, how residents are reached, the retention of visitor data (run on demand
+ * Condominium detail: data, its gates, how residents are reached, the retention of visitor data (run on demand
  * by owners and síndicos), counts of units and people, and the latest requests.
  */
 export default function CondominioDetailPage() {
@@ -86,6 +87,7 @@ export default function CondominioDetailPage() {
               ]}
             />
           </SectionCard>
+          <PortoesCard condominioId={c.id} />
           <SectionCard
             icon={BellRing}
             title="Aviso aos moradores"

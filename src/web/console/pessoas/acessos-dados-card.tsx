@@ -10,14 +10,22 @@ import { useState } from "react";
 import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
 import { Pagination } from "@/web/components/pagination";
-import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
+import { RelativeTime } from "@/web/components/relative-time";
 import { SectionCard } from "@/web/components/section-card";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { ZonedTime } from "@/web/components/zoned-time";
 import { acessosPessoaOptions } from "@/web/console/auditoria/auditoria.queries";
 import { ATOR_TIPO_LABELS, atorLabel } from "@/web/lib/auditoria-format";
 import { cn } from "@/web/lib/utils";
 
-export function AcessosDadosCard({ pessoaId }: { pessoaId: string }) {
+export function AcessosDadosCard({
+  pessoaId,
+  timeZone,
+}: {
+  pessoaId: string;
+  /** The person's condominium's zone: the times read on its clock (docs/product.md, "Horários"). */
+  timeZone: string | undefined;
+}) {
   const [page, setPage] = useState(1);
   const query = useQuery(acessosPessoaOptions(pessoaId, page));
   const data = query.data;
@@ -71,10 +79,8 @@ export function AcessosDadosCard({ pessoaId }: { pessoaId: string }) {
                   </span>
                 </div>
                 <div className="flex flex-col text-sm sm:items-end">
-                  <time dateTime={a.ocorrido_em} className="tabular-nums">
-                    {formatDateTime(a.ocorrido_em)}
-                  </time>
-                  <RelativeTime value={a.ocorrido_em} className="text-muted-foreground text-xs" />
+                  <ZonedTime value={a.ocorrido_em} timeZone={timeZone} />
+                  <RelativeTime value={a.ocorrido_em} timeZone={timeZone} className="text-muted-foreground text-xs" />
                 </div>
               </li>
             );

@@ -14,6 +14,7 @@ import { SolicitacoesCard } from "@/web/components/solicitacoes-table";
 import { Button } from "@/web/components/ui/button";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
+import { useCondominios } from "@/web/lib/condominios";
 import { recordTitle } from "@/web/lib/console-screens";
 import { usePermission } from "@/web/lib/me.queries";
 import { toast } from "@/web/lib/toast";
@@ -51,6 +52,9 @@ function PessoaDetailScreen() {
   const canEdit = usePermission("cadastros:editar");
   // Who viewed this person's data, for owner and síndicos (docs/product.md, "Pessoas").
   const canAudit = usePermission("auditoria:ler");
+  // Its times read on the person's condominium's clock, like every record of it (docs/product.md, "Horários").
+  const condominios = useCondominios();
+  const timeZone = condominios.items.find((c) => c.id === loaded?.condominio_id)?.timezone;
 
   return (
     <RecordScreen
@@ -149,8 +153,9 @@ function PessoaDetailScreen() {
             description="Solicitações de acesso que esta pessoa autorizou ou negou."
             emptyTitle="Nenhuma solicitação decidida por esta pessoa."
             items={p.solicitacoes_decididas}
+            timeZone={timeZone}
           />
-          {canAudit && <AcessosDadosCard pessoaId={p.id} />}
+          {canAudit && <AcessosDadosCard pessoaId={p.id} timeZone={timeZone} />}
         </>
       )}
     </RecordScreen>

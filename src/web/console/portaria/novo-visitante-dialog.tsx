@@ -1,7 +1,8 @@
 /**
  * "Novo visitante": the porteiro registers who is at the gate without leaving Portaria. The request
- * is created at this condominium (the shared schema validates it as the API does), the residents
- * are told, and the visitor shows up in "Aguardando decisão" on the same screen.
+ * is created at this condominium and gate, when the device knows its gate (the shared schema
+ * validates it as the API does), the residents are told, and the visitor shows up in "Aguardando
+ * decisão" on the same screen.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
@@ -9,6 +10,7 @@ import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { SOLICITACAO_TIPOS } from "@/shared/domain";
+import type { Portao } from "@/shared/schemas/portoes";
 import { type SolicitacaoCreateInput, solicitacaoCreateSchema } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { tipoLabel } from "@/shared/status-catalogue";
@@ -32,7 +34,7 @@ import { errorMessage } from "@/web/lib/api";
 import { unidadeOptions } from "@/web/lib/lookups.queries";
 import { toast } from "@/web/lib/toast";
 
-type Form = Required<Omit<SolicitacaoCreateInput, "expiracao_em">>;
+type Form = Required<Omit<SolicitacaoCreateInput, "expiracao_em" | "portao_id">>;
 
 /** The fields the API's errors may name, in the order they appear. */
 const FIELDS: FieldPath<Form>[] = [
@@ -45,7 +47,14 @@ const FIELDS: FieldPath<Form>[] = [
 ];
 const TIPO_OPTIONS = SOLICITACAO_TIPOS.map((tipo) => [tipo, tipoLabel(tipo)] as const);
 
-export function NovoVisitanteDialog({ condominioId }: { condominioId: string }) {
+export function NovoVisitanteDialog({
+  condominioId,
+  portao,
+}: {
+  condominioId: string;
+  /** The gate this device works at, if known: the request names it. */
+  portao?: Pick<Portao, "id" | "nome">;
+}) {
   const [open, setOpen] = useState(false);
   const create = useCreateSolicitacao();
   const busy = create.isPending;
@@ -62,12 +71,14 @@ export function NovoVisitanteDialog({ condominioId }: { condominioId: string }) 
           <DialogTitle>Novo visitante</DialogTitle>
           <DialogDescription>
             Quem está na portaria e para qual unidade. Os moradores recebem o aviso para autorizar ou negar.
+            {portao && ` Portão: ${portao.nome}.`}
           </DialogDescription>
         </DialogHeader>
         <NovoVisitanteForm
           // A fresh form per opening, for the next visitor.
           key={String(open)}
           condominioId={condominioId}
+          portaoId={portao?.id}
           create={create}
           onDone={() => setOpen(false)}
         />
@@ -78,10 +89,12 @@ export function NovoVisitanteDialog({ condominioId }: { condominioId: string }) 
 
 function NovoVisitanteForm({
   condominioId,
+  portaoId,
   create,
   onDone,
 }: {
   condominioId: string;
+  portaoId: string | undefined;
   create: ReturnType<typeof useCreateSolicitacao>;
   onDone: () => void;
 }) {
@@ -103,7 +116,7 @@ function NovoVisitanteForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const created = await create.mutateAsync(values);
+      const created = await create.mutateAsync(portaoId ? { ...values, portao_id: portaoId } : values);
       toast.success(`Solicitação de ${created.nome_visitante} criada`, {
         description: "Os moradores foram avisados. Acompanhe em “Aguardando decisão”.",
       });

@@ -4,6 +4,8 @@ import {
   cameraErrorMessage,
   entradaMoradorSchema,
   pickCondominio,
+  pickPortao,
+  portaoStorageKey,
   presentesDescricao,
   sanitizePin,
 } from "./portaria-helpers";
@@ -28,6 +30,40 @@ describe("the gate's condominium", () => {
 
   it("has none without choices", () => {
     expect(pickCondominio(A.id, [])).toBeUndefined();
+  });
+});
+
+describe("the device's gate", () => {
+  const gate = (id: string, ativo = true) => ({ id, ativo });
+  const [G1, G2, G3] = [
+    "00000000-0000-4000-8000-0000000000c1",
+    "00000000-0000-4000-8000-0000000000c2",
+    "00000000-0000-4000-8000-0000000000c3",
+  ];
+
+  it("keeps the remembered gate while it is active", () => {
+    expect(pickPortao(G2, [gate(G1), gate(G2)])).toBe(G2);
+  });
+
+  it("takes the only active gate without asking, inactive ones aside", () => {
+    expect(pickPortao(null, [gate(G1), gate(G2, false)])).toBe(G1);
+  });
+
+  it("drops a remembered gate made inactive or gone, and asks when several remain", () => {
+    expect(pickPortao(G3, [gate(G1), gate(G2), gate(G3, false)])).toBeUndefined();
+    expect(pickPortao(G3, [gate(G1), gate(G2)])).toBeUndefined();
+    expect(pickPortao(G3, [gate(G1), gate(G3, false)])).toBe(G1);
+  });
+
+  it("names none when the condominium has no active gate", () => {
+    expect(pickPortao(G1, [])).toBeUndefined();
+    expect(pickPortao(G1, [gate(G1, false)])).toBeUndefined();
+  });
+
+  it("is remembered per tenant and condominium", () => {
+    expect(
+      new Set([portaoStorageKey("org", A.id), portaoStorageKey("org", B.id), portaoStorageKey("outra", A.id)]).size,
+    ).toBe(3);
   });
 });
 

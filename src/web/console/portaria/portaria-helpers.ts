@@ -1,4 +1,7 @@
-/** The Portaria screen's pure pieces: the remembered condominium, the PIN box, the camera's errors, the forms' schema. */
+/**
+ * The Portaria screen's pure pieces: the remembered condominium and gate, the PIN box, the camera's
+ * errors, the forms' schema.
+ */
 import { useEffect, useState } from "react";
 import { entradaCreateSchema } from "@/shared/schemas/acessos";
 import { condominioChoiceKey, readDeviceValue, storeDeviceValue } from "@/web/lib/device-storage";
@@ -26,6 +29,36 @@ export function readStoredCondominio(organizationId: string): string | null {
 
 export function storeCondominio(organizationId: string, id: string) {
   storeDeviceValue(condominioStorageKey(organizationId), id);
+}
+
+/**
+ * Where the tablet remembers its gate (docs/product.md, "Portões"), per tenant and condominium:
+ * moving the device to another condominium and back finds each one's gate still chosen.
+ */
+export const portaoStorageKey = (organizationId: string, condominioId: string) =>
+  `guarita.portaria.portao.${organizationId}.${condominioId}`;
+
+/**
+ * The gate this device works at: the remembered one while it is an active gate of the condominium,
+ * the only active one when there is one, else none (the porteiro picks it; until then validations
+ * and requests name no gate, as the API allows). A gate made inactive or gone is no longer a choice.
+ */
+export function pickPortao(
+  stored: string | null,
+  portoes: readonly { id: string; ativo: boolean }[],
+): string | undefined {
+  const ativos = portoes.filter((p) => p.ativo);
+  if (stored && ativos.some((p) => p.id === stored)) return stored;
+  return ativos.length === 1 ? ativos[0]!.id : undefined;
+}
+
+export function readStoredPortao(organizationId: string, condominioId: string): string | null {
+  return readDeviceValue(portaoStorageKey(organizationId, condominioId));
+}
+
+/** Remembers the gate, or forgets it with null. */
+export function storePortao(organizationId: string, condominioId: string, id: string | null) {
+  storeDeviceValue(portaoStorageKey(organizationId, condominioId), id);
 }
 
 /** The current time, refreshed every `intervalMs`: for what the clock alone changes (an undo window). */

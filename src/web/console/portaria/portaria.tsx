@@ -1,8 +1,9 @@
 /**
  * Portaria (docs/product.md, "Portaria"): the porteiro's home, laid out for a tablet in landscape (two
  * columns when there is room, big touch targets) and stacked on a phone. Everything on it is about
- * one gate: the condominium this device works at, remembered per device and tenant. A porteiro with
- * one condominium never chooses; with several, the screen asks once instead of guessing.
+ * one gate: the condominium this device works at, remembered per device and tenant, and which of its
+ * gates (portao.tsx). A porteiro with one condominium never chooses; with several, the screen asks
+ * once instead of guessing.
  */
 import { useQuery } from "@tanstack/react-query";
 import { Building2, MapPin } from "lucide-react";
@@ -25,6 +26,7 @@ import type { Route } from "./+types/portaria";
 import { Aguardando } from "./aguardando";
 import { EntradaMoradorDialog } from "./entrada-morador-dialog";
 import { NovoVisitanteDialog } from "./novo-visitante-dialog";
+import { PortaoSelect, usePortaoDaPortaria } from "./portao";
 import { pickCondominio, readStoredCondominio, storeCondominio } from "./portaria-helpers";
 import { Presentes } from "./presentes";
 import { UltimasValidacoes } from "./validacoes";
@@ -60,6 +62,7 @@ function PortariaOf({ organizationId }: { organizationId: string }) {
   const [stored, setStored] = useState(() => readStoredCondominio(organizationId));
   const choices = (condominios.data ?? []).filter((c) => c.enabled);
   const condominioId = pickCondominio(stored, choices);
+  const gate = usePortaoDaPortaria(organizationId, condominioId);
   const canRegister = usePermission("cadastros:editar");
   const canCreate = usePermission("solicitacoes:criar");
 
@@ -98,12 +101,17 @@ function PortariaOf({ organizationId }: { organizationId: string }) {
       <div className="@container">
         <div className="grid items-start gap-6 @4xl:grid-cols-2">
           <div className="grid min-w-0 gap-6">
-            <ValidarPasse key={condominioId} condominioId={condominioId} />
+            <ValidarPasse
+              key={condominioId}
+              condominioId={condominioId}
+              portaoId={gate.portao?.id}
+              onPortaoRecusado={gate.recheck}
+            />
             <Aguardando
               condominioId={condominioId}
               actions={
                 <>
-                  {canCreate && <NovoVisitanteDialog condominioId={condominioId} />}
+                  {canCreate && <NovoVisitanteDialog condominioId={condominioId} portao={gate.portao} />}
                   <EntradaMoradorDialog condominioId={condominioId} />
                 </>
               }
@@ -121,16 +129,24 @@ function PortariaOf({ organizationId }: { organizationId: string }) {
     <PortariaShell
       body={body}
       select={
-        condominioId &&
-        (choices.length > 1 ? (
-          <CondominioSelect choices={choices} value={condominioId} onChange={choose} />
-        ) : (
-          // One condominium (the only one, or the only one this porteiro works at): named, not chosen.
-          <p className="grid gap-0.5 text-sm sm:text-right" data-testid="portaria-condominio">
-            <span className="text-muted-foreground">Condomínio da portaria</span>
-            <span className="font-medium text-base">{choices[0]?.nome}</span>
-          </p>
-        ))
+        condominioId && (
+          // Stacked, one width (the condominium's name's, 18 rem at least): side by side they would
+          // squeeze the title on a tablet.
+          <div className="grid w-full gap-3 sm:w-auto sm:min-w-72">
+            {choices.length > 1 ? (
+              <CondominioSelect choices={choices} value={condominioId} onChange={choose} />
+            ) : (
+              // One condominium (the only one, or the only one this porteiro works at): named, not chosen.
+              <p className="grid gap-0.5 text-sm sm:text-right" data-testid="portaria-condominio">
+                <span className="text-muted-foreground">Condomínio da portaria</span>
+                <span className="font-medium text-base">{choices[0]?.nome}</span>
+              </p>
+            )}
+            {gate.ativos.length > 1 && (
+              <PortaoSelect portoes={gate.ativos} value={gate.portao?.id} onChange={gate.choose} />
+            )}
+          </div>
+        )
       }
     />
   );
@@ -192,7 +208,7 @@ function CondominioSelect({
   onChange: (id: string) => void;
 }) {
   return (
-    <div className="grid w-full gap-1.5 sm:w-72">
+    <div className="grid w-full gap-1.5">
       <Label htmlFor="portaria-condominio">Condomínio da portaria</Label>
       <Select value={value} onValueChange={onChange}>
         <SelectTrigger id="portaria-condominio" className="h-12 w-full text-base data-[size=default]:h-12">

@@ -24,7 +24,17 @@ const PIN_ID = "pin-passe";
 const PIN_HINT_ID = "pin-passe-dica";
 const PIN_ERROR_ID = "pin-passe-erro";
 
-export function ValidarPasse({ condominioId }: { condominioId: string }) {
+export function ValidarPasse({
+  condominioId,
+  portaoId,
+  onPortaoRecusado,
+}: {
+  condominioId: string;
+  /** The gate this device works at, when known: the validation (and the gate command) name it. */
+  portaoId?: string;
+  /** The server no longer knows the gate as active here: the screen reloads its gates. */
+  onPortaoRecusado: () => void;
+}) {
   const [pin, setPin] = useState("");
   const [pinError, setPinError] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -37,7 +47,11 @@ export function ValidarPasse({ condominioId }: { condominioId: string }) {
   }
 
   function validate(input: { pin: string } | { qr: string }) {
-    const parsed = validarPasseSchema.safeParse({ condominio_id: condominioId, ...input });
+    const parsed = validarPasseSchema.safeParse({
+      condominio_id: condominioId,
+      ...input,
+      ...(portaoId ? { portao_id: portaoId } : {}),
+    });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? "Informe o PIN ou leia o QR Code";
       if ("pin" in input) {
@@ -54,6 +68,8 @@ export function ValidarPasse({ condominioId }: { condominioId: string }) {
       onSuccess: (resultado) => setOutcome({ kind: "resultado", resultado }),
       onError: (error) => {
         const field = error instanceof ApiError ? error.fields.find((f) => f.path === "pin") : undefined;
+        // The gate was made inactive since the list was read: the message says so, and the select asks again.
+        if (error instanceof ApiError && error.fields.some((f) => f.path === "portao_id")) onPortaoRecusado();
         if (field) setPinError(field.message);
         else if (error instanceof ApiError && error.status === 429)
           setOutcome({ kind: "limite", message: error.message });

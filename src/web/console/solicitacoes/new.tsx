@@ -6,7 +6,11 @@ import { useEffect, useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { SOLICITACAO_TIPOS } from "@/shared/domain";
 import { expiracaoText } from "@/shared/schemas/condominios";
-import { type SolicitacaoCreateInput, solicitacaoCreateSchema } from "@/shared/schemas/solicitacoes";
+import {
+  type SolicitacaoCreate,
+  type SolicitacaoCreateInput,
+  solicitacaoCreateSchema,
+} from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { tipoLabel } from "@/shared/status-catalogue";
 import { InputField, SelectField, TextareaField } from "@/web/components/form-field";
@@ -68,7 +72,7 @@ function Group({ title, description, children }: { title: string; description: s
 /** New access request (docs/product.md, "Solicitações"): the API's own zod schema validates the form. */
 export default function NovaSolicitacaoPage() {
   const create = useCreateSolicitacao();
-  const form = useForm({
+  const form = useForm<SolicitacaoCreateInput, unknown, SolicitacaoCreate>({
     resolver: zodResolver(solicitacaoCreateSchema),
     defaultValues: DEFAULTS,
   });

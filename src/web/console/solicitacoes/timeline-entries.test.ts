@@ -83,6 +83,7 @@ function detail(over: Partial<SolicitacaoDetail> = {}): SolicitacaoDetail {
     updated_at: "2025-03-12T17:32:05.000Z",
     unidade: { codigo: "101", torre: null },
     condominio: { id: ID, nome: "Acácias", timezone: "America/Sao_Paulo" },
+    portao_id: null,
     portao: null,
     criado_por: null,
     decidido_via_chave: null,
@@ -296,6 +297,7 @@ describe("texts", () => {
     expect(criadaPorTexto({ tipo: "chave_api", nome: "Atendente IA" })).toBe(
       "Criada pela integração “Atendente IA” (chave de API)",
     );
+    expect(criadaPorTexto({ tipo: "atendente", nome: "Atendente virtual" })).toBe("Criada pelo Atendente virtual");
     expect(criadaPorTexto(null)).toBeNull();
     expect(registradaPorTexto({ tipo: "chave_api", nome: "PABX" })).toBe(
       "Registrada pela integração “PABX” (chave de API)",

@@ -105,9 +105,13 @@ export function quoted(name: string): string {
   return `“${name}”`;
 }
 
-/** "Criada por Ana" / "Criada pela integração “Atendente IA” (chave de API)"; null when unknown. */
+/**
+ * "Criada por Ana" / "Criada pelo Atendente virtual" / "Criada pela integração “Central” (chave de
+ * API)"; null when unknown.
+ */
 export function criadaPorTexto(autor: Autor | null): string | null {
   if (!autor) return null;
+  if (autor.tipo === "atendente") return `Criada pelo ${autor.nome}`;
   return autor.tipo === "chave_api"
     ? `Criada pela integração ${quoted(autor.nome)} (chave de API)`
     : `Criada por ${autor.nome}`;

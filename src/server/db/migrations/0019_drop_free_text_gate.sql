@@ -1,0 +1,1 @@
+ALTER TABLE "solicitacoes_acesso" DROP COLUMN "portao";
