@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { cn } from "@/web/lib/utils";
-import { formatLongInZone, zoneDiffers, zoneLabel } from "@/web/lib/zoned-time";
+import { formatLongInZone, MONTHS, zoneDiffers, zoneLabel } from "@/web/lib/zoned-time";
 
 // One shared clock for every relative time on screen, ticking every 30 s while any is mounted.
 const TICK_MS = 30_000;
@@ -43,20 +43,6 @@ export function toDate(value: string | Date): Date {
 // brought every format token (about 5 KB gzipped) into the console's shell (docs/decisions/026). They
 // give what `format(date, "dd/MM/yyyy HH:mm")` and `format(date, "d 'de' MMMM 'de' yyyy 'às'
 // HH:mm", { locale: ptBR })` give, an invalid date included (relative-time.test.ts).
-const MONTHS = [
-  "janeiro",
-  "fevereiro",
-  "março",
-  "abril",
-  "maio",
-  "junho",
-  "julho",
-  "agosto",
-  "setembro",
-  "outubro",
-  "novembro",
-  "dezembro",
-] as const;
 const pad = (value: number, length = 2) => String(value).padStart(length, "0");
 
 /** The local date's parts, or date-fns' RangeError for an invalid date. */

@@ -53,7 +53,8 @@ export function formatInZone(value: string | Date, timeZone?: string, { seconds 
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}${seconds ? `:${p.second}` : ""}`;
 }
 
-const MONTHS = [
+/** The months as pt-BR dates write them ("12 de março de 2025"). */
+export const MONTHS = [
   "janeiro",
   "fevereiro",
   "março",
