@@ -122,7 +122,6 @@ export async function runChains(system: System, organizationId: string, sindico:
         condominio_id: unit.condominio_id,
         unidade_id: unit.id,
         nome_visitante: `Visitante Bench ${n}`,
-        portao: "Portão social",
       }),
     );
     if (!solicitacao) return false;

@@ -27,6 +27,7 @@ import { type CspExtra, STRIPE_CSP, securityHeaders } from "./http/security";
 import { rejectUnstorableText } from "./http/text-guard";
 import { createWebApp } from "./http/web";
 import { acessosRoutes } from "./modules/acessos/acessos.routes";
+import { atendimentosRoutes } from "./modules/atendente/atendimentos.routes";
 import { auditoriaRoutes, recordViewsOf } from "./modules/auditoria/auditoria.routes";
 import { buscaRoutes } from "./modules/busca/busca.routes";
 import { cadastroRoutes } from "./modules/cadastro/cadastro.routes";
@@ -51,6 +52,8 @@ import { portariaRoutes } from "./modules/portaria/portaria.routes";
 import { portoesRoutes } from "./modules/portoes/portoes.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
 import { titularesRoutes } from "./modules/titulares/titulares.routes";
+import { totemDeviceRoutes } from "./modules/totens/totem-device.routes";
+import { totensRoutes } from "./modules/totens/totens.routes";
 import { unidadesRoutes } from "./modules/unidades/unidades.routes";
 import { v1Routes } from "./modules/v1/v1.routes";
 import { type ReceiptsConfig, receiptsRoutes } from "./notifications/receipts.routes";
@@ -107,7 +110,9 @@ export function createApp(deps: AppDeps) {
   // object (about a sixth of /api/me's time when no client asked for compression).
   const gzip = compress();
   app.use(async (c, next) =>
-    c.req.path === "/api/events" || !c.req.header("accept-encoding") ? next() : gzip(c, next),
+    c.req.path === "/api/events" || c.req.path === "/api/totem/eventos" || !c.req.header("accept-encoding")
+      ? next()
+      : gzip(c, next),
   );
   app.onError(handleError);
 
@@ -176,6 +181,18 @@ export function createApp(deps: AppDeps) {
   api.route("/portaria", tenantRouter(deps).route("/", portariaRoutes(handle.db, { secret: deps.secret })));
   api.route("/acessos", tenantRouter(deps).route("/", acessosRoutes(handle.db)));
   api.route("/titulares", tenantRouter(deps).route("/", titularesRoutes(handle.db)));
+  api.route("/atendimentos", tenantRouter(deps).route("/", atendimentosRoutes(handle.db)));
+  api.route("/totens", tenantRouter(deps).route("/", totensRoutes(handle.db, deps.linkBase)));
+  api.route(
+    "/totem",
+    totemDeviceRoutes({
+      db: handle.db,
+      bus: deps.bus,
+      secret: deps.secret,
+      secureCookies,
+      heartbeatMs: deps.sseHeartbeatMs,
+    }),
+  );
   api.route("/v1", v1Routes({ db: handle.db, bus: deps.bus, secret: deps.secret }));
   registerWebhookDocs(api);
   const events = eventsRoutes(deps.bus, { db: handle.db, listen: handle.listen, heartbeatMs: deps.sseHeartbeatMs });

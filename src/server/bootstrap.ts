@@ -7,6 +7,7 @@
 import "@hono/zod-openapi";
 import type { Logger } from "pino";
 import { createApp } from "./app";
+import { type AttendantEngineEnv, createAttendantEngine } from "./attendant/engine";
 import { createAuth } from "./auth/auth";
 import { createLoginThrottle } from "./auth/login-throttle";
 import { createSessionResolver } from "./auth/session-resolver";
@@ -17,6 +18,7 @@ import { createOriginPolicy } from "./http/origin-policy";
 import { startScheduler } from "./jobs/scheduler";
 import { DEFAULT_MAIL_FROM } from "./mail/address";
 import { createMailer } from "./mail/mailer";
+import { selectAttendantEngine } from "./modules/atendente/atendente.service";
 import { type ChannelsConfig, createChannels } from "./notifications/channels";
 import { createNotificationDispatcher } from "./notifications/dispatcher";
 import { createPayments, type PaymentsConfig } from "./payments/payments";
@@ -59,12 +61,24 @@ export interface SystemOptions {
   mailFrom?: string;
   /** Folder of the `.eml` files (main: DATA_DIR/mail; tests: a temporary folder). Required without `smtpUrl`. */
   mailDir?: string;
+  /** ATTENDANT_LLM_*: the attendant's language model; omitted = the embedded engine alone (decision 035). */
+  attendantLlm?: AttendantEngineEnv;
 }
 
 export async function createSystem(options: SystemOptions) {
   // Before the database opens, so a configuration mistake leaves nothing to close.
   if (!options.smtpUrl && !options.mailDir) {
     throw new Error("createSystem: sem smtpUrl, informe mailDir (a pasta dos e-mails em .eml)");
+  }
+  // The attendant's engine is one per process (its NLU is trained once); with a model configured,
+  // each fallback to the embedded engine is logged by reason only, never with what was said.
+  const attendantLlm = options.attendantLlm;
+  if (attendantLlm?.ATTENDANT_LLM_BASE_URL) {
+    selectAttendantEngine(() =>
+      createAttendantEngine(attendantLlm, {
+        onFallback: (reason) => options.logger.warn({ reason }, "atendente: turno respondido pelo motor embarcado"),
+      }),
+    );
   }
   const handle = options.handle ?? (await openDatabase(options.database ?? { dataDir: null }, options.logger));
   try {

@@ -87,6 +87,20 @@ export const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().startsWith("AC").optional()),
   TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
   TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+  /**
+   * The virtual attendant's language-model engine (docs/decisions/035): any OpenAI-compatible chat API
+   * ("https://api.openai.com/v1", "http://localhost:11434/v1"); unset = the embedded engine only. The
+   * key is sent as a bearer token (none for a local server that asks for none); the model is required
+   * with the URL.
+   */
+  ATTENDANT_LLM_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: "use uma URL http:// ou https://, como https://api.openai.com/v1" })
+      .optional(),
+  ),
+  ATTENDANT_LLM_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  ATTENDANT_LLM_MODEL: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Stripe keys; without them, payments run in the labelled demo mode. */
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().startsWith("sk_").optional()),
@@ -136,6 +150,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (raw.WEB_CONCURRENCY > 1 && !raw.DATABASE_URL) {
     throw new Error(
       "Configuração inválida:\n  WEB_CONCURRENCY acima de 1 precisa de DATABASE_URL: o banco embutido (PGlite) só pode ser aberto por um processo",
+    );
+  }
+  if (raw.ATTENDANT_LLM_BASE_URL && !raw.ATTENDANT_LLM_MODEL) {
+    throw new Error(
+      "Configuração inválida:\n  ATTENDANT_LLM_BASE_URL precisa de ATTENDANT_LLM_MODEL: o nome do modelo no provedor (como gpt-4o-mini)",
     );
   }
   // A provider's keys go together: half a configuration would send nothing and say nothing.

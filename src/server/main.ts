@@ -60,6 +60,11 @@ async function main(env: Env, started: number) {
     mailFrom: env.MAIL_FROM,
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
     migrate: env.MIGRATE_ON_START,
+    attendantLlm: {
+      ATTENDANT_LLM_BASE_URL: env.ATTENDANT_LLM_BASE_URL,
+      ATTENDANT_LLM_API_KEY: env.ATTENDANT_LLM_API_KEY,
+      ATTENDANT_LLM_MODEL: env.ATTENDANT_LLM_MODEL,
+    },
     channels: {
       whatsapp:
         env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID

@@ -21,6 +21,13 @@ export const EVENT_TYPES = [
   "passe.validado",
   /** A pass was created, suspended, reactivated or revoked. */
   "passe.atualizado",
+  /**
+   * A conversation of the virtual attendant moved (a line said, a stage reached, taken over, closed):
+   * "Atendimentos" and the kiosk follow it. Carries ids only; the transcript is read through the API.
+   */
+  "atendimento.atualizado",
+  /** A gate's kiosk was created, paired or revoked: the kiosk itself stops at once when revoked. */
+  "totem.atualizado",
 ] as const;
 
 /** The events about an access request: they carry the request's id, visitor and status. */

@@ -34,6 +34,13 @@ export const PERMISSIONS = {
   "passes:gerenciar": EVERYONE,
   /** The Portaria screen: validating passes, registering entries and exits. */
   "portaria:operar": STAFF,
+  /**
+   * "Atendimentos": the virtual attendant's conversations, live; taking one over and typing to the
+   * visitor (docs/product.md, "Atendente virtual").
+   */
+  "atendimentos:operar": STAFF,
+  /** The gates' kiosks: creating, pairing and revoking them (docs/product.md, "Totem"). */
+  "totens:gerenciar": ADMINS,
   /** The access log (entries and exits); a morador reads their units' records. */
   "acessos:ler": EVERYONE,
   /** The audit trail (Auditoria) and who viewed a person's data. */

@@ -74,6 +74,8 @@ export const CONSOLE_SECTIONS = [
   "auditoria",
   "titulares",
   "importacao",
+  "atendimentos",
+  "totens",
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 

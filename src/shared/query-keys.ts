@@ -24,6 +24,10 @@ export const QUERY_ROOTS = {
   acessos: "acessos",
   /** The audit trail (Auditoria) and who viewed a person's data. */
   auditoria: "auditoria",
+  /** "Atendimentos": the virtual attendant's conversations. */
+  atendimentos: "atendimentos",
+  /** The gates' kiosks. */
+  totens: "totens",
 } as const;
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
 
@@ -50,3 +54,9 @@ export const ACESSO_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.acessos, QUERY_RO
 
 /** What a pass's change or validation refreshes. */
 export const PASSE_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.passes, QUERY_ROOTS.acessos];
+
+/** What a conversation of the virtual attendant refreshes. */
+export const ATENDIMENTO_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.atendimentos];
+
+/** What a kiosk's change refreshes. */
+export const TOTEM_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.totens];

@@ -72,7 +72,13 @@ export default [
     // Not "/app/lgpd": unprefixed console sections redirect into /app, and /lgpd is the public page.
     route("titulares", "console/titulares/titulares.tsx"),
     route("importacao", "console/importacao/importacao.tsx"),
+    route("atendimentos", "console/atendimentos/atendimentos.tsx"),
+    route("totens", "console/totens/totens.tsx"),
   ]),
+
+  // The gate's kiosk (docs/product.md, "Totem"): a paired tablet, no staff session.
+  route("totem", "totem/kiosk.tsx"),
+  route("totem/parear/:codigo", "totem/pair.tsx"),
 
   // Unprefixed console URLs (/dashboard, /solicitacoes/nova, ...) go to the same screens under /app.
   ...CONSOLE_SECTIONS.map((section) =>

@@ -12,6 +12,7 @@ import {
   clientForPath,
   createApiKeyClient,
   createCondominioWithUnidade,
+  createPairedTotem,
   createTenantWithMember,
   signIn,
 } from "../support/factories";
@@ -70,11 +71,14 @@ describe("bad input on every documented endpoint", () => {
   });
 
   it("answers malformed JSON with 400 and a pt-BR message", async () => {
-    const { cookie } = await createTenantWithMember(system(), { role: "owner" });
+    const { cookie, org } = await createTenantWithMember(system(), { role: "owner" });
     const { key } = await createApiKeyClient(system(), cookie);
+    const totem = await createPairedTotem(system(), org.id, cookie);
     const failures: string[] = [];
     for (const e of await documentedBodies()) {
-      const res = await clientForPath(system(), e.path, cookie, key.segredo)[e.method](e.path, { body: '{"nome": ' });
+      const res = await clientForPath(system(), e.path, cookie, key.segredo, totem.cookie)[e.method](e.path, {
+        body: '{"nome": ',
+      });
       if (
         res.status !== 400 ||
         typeof res.body?.error?.message !== "string" ||
@@ -87,14 +91,17 @@ describe("bad input on every documented endpoint", () => {
   });
 
   it("answers wrongly typed fields with 400 and the field paths", async () => {
-    const { cookie } = await createTenantWithMember(system(), { role: "owner" });
+    const { cookie, org } = await createTenantWithMember(system(), { role: "owner" });
     const { key } = await createApiKeyClient(system(), cookie);
+    const totem = await createPairedTotem(system(), org.id, cookie);
     const failures: string[] = [];
     for (const e of await documentedBodies()) {
       const props = Object.entries(e.schema?.properties ?? {});
       if (props.length === 0) continue;
       const body = Object.fromEntries(props.map(([k, s]) => [k, wrongValue(s)]));
-      const res = await clientForPath(system(), e.path, cookie, key.segredo)[e.method](e.path, { json: body });
+      const res = await clientForPath(system(), e.path, cookie, key.segredo, totem.cookie)[e.method](e.path, {
+        json: body,
+      });
       const fields = res.body?.error?.fields as { path: string }[] | undefined;
       if (res.status !== 400 || !fields?.length) {
         failures.push(`${e.method.toUpperCase()} ${e.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);

@@ -23,8 +23,16 @@ import { cliente } from "../support/checkout";
  * - `"member"`: any member of the tenant (requireTenant, no permission);
  * - a permission of src/shared/permissions.ts (requirePermission: 403 for a role without it);
  * - `{ apiKey }`: the integration API (/api/v1), an API key with that scope; a session is not a key.
+ * - `{ totem: true }`: a gate kiosk's own calls (/api/totem), with its device credential; neither a
+ *   session nor a key is a kiosk, and a revoked kiosk is nobody.
  */
-export type Access = { public: "success" | "reachable" } | "session" | "member" | Permission | { apiKey: ApiKeyScope };
+export type Access =
+  | { public: "success" | "reachable" }
+  | "session"
+  | "member"
+  | Permission
+  | { apiKey: ApiKeyScope }
+  | { totem: true };
 
 /** Kinds of rows a route acts on (in its path or named by its body). */
 export type Kind =
@@ -44,7 +52,12 @@ export type Kind =
   | "acesso"
   | "auditoria"
   | "pedido_titular"
-  | "conversa";
+  | "conversa"
+  /** A conversation as "Atendimentos" reaches it: any of the tenant's, whoever holds it. */
+  | "atendimento"
+  | "totem"
+  /** A conversation of the matrix's kiosk (in tenant A), or of no kiosk (tenant B). */
+  | "conversaTotem";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
@@ -129,6 +142,12 @@ export interface Makers {
    * matrix's key in its tenant, by no key in another (a key reads only the conversations it opened).
    */
   conversa(place: Place): Promise<{ id: string }>;
+  /** An open conversation in the place's unit's condominium, of no key nor kiosk ("Atendimentos"). */
+  atendimento(place: Place): Promise<{ id: string }>;
+  /** A kiosk at the place's gate. */
+  totem(place: Place): Promise<{ id: string }>;
+  /** An open conversation held by the matrix's kiosk in its tenant, by no kiosk in another. */
+  conversaTotem(place: Place): Promise<{ id: string }>;
   /** An active API key of the place's tenant (all scopes). */
   chave(place: Place): Promise<{ id: string }>;
   /** An answered call to a resident of the place's unit, on a new pending request. */
@@ -160,7 +179,7 @@ export interface Makers {
 }
 
 export interface Caller {
-  role: MemberRole | "anon" | "key";
+  role: MemberRole | "anon" | "key" | "totem";
   userId: string | null;
   cookie?: string;
   /** An API key caller's `Authorization` header. */
@@ -923,6 +942,82 @@ export const ROUTES: Record<string, RouteRow> = {
     request: async ({ place, make }) => ({ params: { id: (await make.conversa(place)).id } }),
   },
   "GET /api/v1/eventos": { access: { apiKey: "eventos:ler" } },
+
+  "GET /api/atendimentos": { access: "atendimentos:operar" },
+  "GET /api/atendimentos/{id}": {
+    access: "atendimentos:operar",
+    target: "atendimento",
+    request: async ({ place, make }) => ({ params: { id: (await make.atendimento(place)).id } }),
+  },
+  "POST /api/atendimentos/{id}/assumir": {
+    access: "atendimentos:operar",
+    target: "atendimento",
+    request: async ({ place, make }) => ({ params: { id: (await make.atendimento(place)).id } }),
+  },
+  "POST /api/atendimentos/{id}/mensagens": {
+    access: "atendimentos:operar",
+    target: "atendimento",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.atendimento(place)).id },
+      body: { texto: "Boa noite, já vou atender" },
+    }),
+  },
+  "POST /api/atendimentos/{id}/solicitacao": {
+    access: "atendimentos:operar",
+    target: "atendimento",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.atendimento(place)).id },
+      body: { unidade_id: place.unidade.id, nome_visitante: "Visita do atendimento", tipo: "visitante" },
+    }),
+  },
+  "POST /api/atendimentos/{id}/encerrar": {
+    access: "atendimentos:operar",
+    target: "atendimento",
+    request: async ({ place, make }) => ({ params: { id: (await make.atendimento(place)).id }, body: {} }),
+  },
+
+  "GET /api/totens": { access: "totens:gerenciar" },
+  "POST /api/totens": {
+    access: "totens:gerenciar",
+    target: "portao",
+    request: ({ place }) => ({
+      body: { nome: "Caso Totem", condominio_id: place.unidade.condominioId, portao_id: place.portao.id },
+    }),
+  },
+  "POST /api/totens/{id}/pareamento": {
+    access: "totens:gerenciar",
+    target: "totem",
+    request: async ({ place, make }) => ({ params: { id: (await make.totem(place)).id } }),
+  },
+  "POST /api/totens/{id}/revogar": {
+    access: "totens:gerenciar",
+    target: "totem",
+    request: async ({ place, make }) => ({ params: { id: (await make.totem(place)).id } }),
+  },
+
+  // An unknown code: refused for what it is (400), not for who sends it.
+  "POST /api/totem/parear": { access: { public: "reachable" }, request: () => ({ body: { codigo: "desconhecido" } }) },
+  "GET /api/totem": { access: { totem: true } },
+  "GET /api/totem/eventos": { access: { totem: true }, stream: true },
+  "POST /api/totem/conversas": { access: { totem: true } },
+  "POST /api/totem/conversas/{id}/mensagens": {
+    access: { totem: true },
+    target: "conversaTotem",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.conversaTotem(place)).id },
+      body: { texto: "oi" },
+    }),
+  },
+  "GET /api/totem/conversas/{id}": {
+    access: { totem: true },
+    target: "conversaTotem",
+    request: async ({ place, make }) => ({ params: { id: (await make.conversaTotem(place)).id } }),
+  },
+  "POST /api/totem/conversas/{id}/encerrar": {
+    access: { totem: true },
+    target: "conversaTotem",
+    request: async ({ place, make }) => ({ params: { id: (await make.conversaTotem(place)).id } }),
+  },
   "POST /api/v1/chamadas": {
     access: { apiKey: "chamadas:escrever" },
     target: "solicitacao",

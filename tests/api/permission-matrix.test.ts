@@ -20,7 +20,7 @@
  * roles come from src/shared/permissions.ts, which is itself pinned to decision 015 below, so
  * loosening a permission there fails here too.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initialState } from "@/server/attendant/engine/policy";
@@ -40,6 +40,7 @@ import {
   session,
   solicitacoesAcesso,
   titularPedidos,
+  totens,
   unidadeMoradores,
   user,
   webhookAssinaturas,
@@ -90,7 +91,9 @@ type Document = { paths: Record<string, Partial<Record<HttpMethod, Operation>>> 
 const CALLERS = ["anon", "owner", "sindico", "porteiro", "morador"] as const;
 /** On API-key routes: a key of tenant A with every scope, one without the route's scope, a revoked one. */
 const KEY_CALLERS = ["key", "keyWithoutScope", "revokedKey"] as const;
-type CallerName = (typeof CALLERS)[number] | (typeof KEY_CALLERS)[number];
+/** On the kiosk's routes: a paired kiosk of tenant A, and a revoked one. */
+const TOTEM_CALLERS = ["totem", "revokedTotem"] as const;
+type CallerName = (typeof CALLERS)[number] | (typeof KEY_CALLERS)[number] | (typeof TOTEM_CALLERS)[number];
 type Role = Exclude<(typeof CALLERS)[number], "anon">;
 
 const TARGET_LABELS: Record<TargetName, string> = {
@@ -105,10 +108,12 @@ const isPublic = (access: Access): access is { public: "success" | "reachable" }
   typeof access === "object" && "public" in access;
 
 const isRole = (name: CallerName): name is Role =>
-  name !== "anon" && !(KEY_CALLERS as readonly string[]).includes(name);
+  name !== "anon" && !([...KEY_CALLERS, ...TOTEM_CALLERS] as readonly string[]).includes(name);
 
 const isApiKey = (access: Access): access is { apiKey: ApiKeyScope } =>
   typeof access === "object" && "apiKey" in access;
+
+const isTotem = (access: Access): access is { totem: true } => typeof access === "object" && "totem" in access;
 
 // -------------------------------------------------------------------------------------------------
 // Fixture: tenant A (C1 with U1 and U2, C2 with U3; owner, síndico, porteiro, morador of U1) and
@@ -116,7 +121,7 @@ const isApiKey = (access: Access): access is { apiKey: ApiKeyScope } =>
 
 interface Fixture {
   operations: Map<string, Operation>;
-  callers: Record<(typeof CALLERS)[number] | "key" | "revokedKey", Caller>;
+  callers: Record<(typeof CALLERS)[number] | "key" | "revokedKey" | (typeof TOTEM_CALLERS)[number], Caller>;
   /** A key of tenant A with every scope but one. */
   keyWithout(scope: ApiKeyScope): Promise<Caller>;
   places: Record<"own" | "otherUnit" | "otherTenant", Place>;
@@ -128,6 +133,8 @@ interface Fixture {
 let fx: Fixture;
 /** The key every "key" case uses: the conversations it opened are its own (make.conversa). */
 let matrixKey: { id: string; organizationId: string } | undefined;
+/** The kiosk every "totem" case uses: the conversations it holds are its own (make.conversaTotem). */
+let matrixTotem: { id: string; organizationId: string } | undefined;
 
 beforeAll(async () => {
   fx = await buildFixture();
@@ -350,6 +357,34 @@ async function buildFixture(): Promise<Fixture> {
         .returning({ id: atendenteConversas.id });
       return row!;
     },
+    async atendimento(place) {
+      const [row] = await db
+        .insert(atendenteConversas)
+        .values({
+          organizationId: place.organizationId,
+          condominioId: place.unidade.condominioId,
+          canal: "api",
+          estado: initialState(),
+        })
+        .returning({ id: atendenteConversas.id });
+      return row!;
+    },
+    async totem(place) {
+      return (await insertTotem(place)).row;
+    },
+    async conversaTotem(place) {
+      const [row] = await db
+        .insert(atendenteConversas)
+        .values({
+          organizationId: place.organizationId,
+          condominioId: place.unidade.condominioId,
+          canal: "totem",
+          estado: initialState(),
+          totemId: place.organizationId === matrixTotem?.organizationId ? matrixTotem.id : null,
+        })
+        .returning({ id: atendenteConversas.id });
+      return row!;
+    },
     async acessoSaido(place) {
       const row = await insertAcesso(place.organizationId, place.unidade, "Caso Acesso", place.pessoa.id);
       await db
@@ -418,6 +453,25 @@ async function buildFixture(): Promise<Fixture> {
       return { email, password };
     },
   };
+
+  /** A kiosk at the place's gate, paired: its credential as a caller. */
+  async function insertTotem(place: Pick<Place, "organizationId" | "condominio" | "portao">, revoked = false) {
+    const credencial = `gt_${randomUUID()}`;
+    const [row] = await db
+      .insert(totens)
+      .values({
+        organizationId: place.organizationId,
+        condominioId: place.condominio.id,
+        portaoId: place.portao.id,
+        nome: `Caso Totem ${unique()}`,
+        credencialHash: createHash("sha256").update(credencial).digest("hex"),
+        pareadoEm: new Date(),
+        revogadoEm: revoked ? new Date() : null,
+      })
+      .returning({ id: totens.id });
+    const caller: Caller = { role: "totem", userId: null, cookie: `guarita_totem=${credencial}` };
+    return { row: row!, caller };
+  }
 
   async function apiKey(organizationId: string, escopos: ApiKeyScope[], revoked = false) {
     const { secret, prefix, hash } = newApiKeySecret();
@@ -569,6 +623,12 @@ async function buildFixture(): Promise<Fixture> {
         return keyCaller;
       })(),
       revokedKey: (await apiKey(orgA, [...API_KEY_SCOPES], true)).caller,
+      totem: await (async () => {
+        const { row, caller: totemCaller } = await insertTotem(own);
+        matrixTotem = { id: row.id, organizationId: orgA };
+        return totemCaller;
+      })(),
+      revokedTotem: (await insertTotem(own, true)).caller,
     },
     keyWithout: async (scope) =>
       (
@@ -615,6 +675,7 @@ function targetsOf(row: RouteRow): TargetName[] {
 
 function callersOf(row: RouteRow): readonly CallerName[] {
   if (isPublic(row.access)) return ["anon"];
+  if (isTotem(row.access)) return [...CALLERS, "key", ...TOTEM_CALLERS];
   return isApiKey(row.access) ? [...CALLERS, ...KEY_CALLERS] : CALLERS;
 }
 
@@ -623,6 +684,12 @@ type Expected = number | "reachable";
 /** The rules of decision 015, in the order the server applies them. */
 function expectedStatus(row: RouteRow, success: number, caller: CallerName, target: TargetName): Expected {
   if (isPublic(row.access)) return row.access.public === "success" ? success : "reachable";
+  if (isTotem(row.access)) {
+    // Only a live kiosk's credential; it reaches its own conversations and nothing of another tenant.
+    if (caller !== "totem") return 401;
+    return target === "otherTenant" ? 404 : success;
+  }
+  if (caller === "totem" || caller === "revokedTotem") return 401;
   if (isApiKey(row.access)) {
     // A session cookie is not a key; a key acts on its whole tenant and nothing else.
     if (caller !== "key" && caller !== "keyWithoutScope") return 401;
@@ -674,6 +741,9 @@ function placeId(place: Place, kind: Kind): string | undefined {
     case "pedido_titular":
       return place.pedidoTitular.id;
     case "conversa":
+    case "atendimento":
+    case "totem":
+    case "conversaTotem":
       return undefined;
     case "sessao":
     case "chave":
@@ -738,6 +808,8 @@ async function dataDigest(): Promise<string> {
       union all select 'y' || to_jsonb(t)::text from acessos t
       union all select 'w' || t.id::text from auditoria t
       union all select 't' || to_jsonb(t)::text from titular_pedidos t
+      union all select 'z' || to_jsonb(t)::text from atendente_conversas t
+      union all select 'b' || (to_jsonb(t) - 'ultimo_contato_em')::text from totens t
     ) q`);
   const rows =
     (result as unknown as { rows?: { digest: string }[] }).rows ?? (result as unknown as { digest: string }[]);
@@ -763,7 +835,7 @@ async function runCase(key: string, row: RouteRow, success: number, name: Caller
   const caller =
     name === "keyWithoutScope" && isApiKey(row.access)
       ? await fx.keyWithout(row.access.apiKey)
-      : row.freshCaller && name !== "anon" && name !== "key" && name !== "revokedKey" && name !== "keyWithoutScope"
+      : row.freshCaller && isRole(name)
         ? await freshCaller(name)
         : fx.callers[name as keyof Fixture["callers"]];
   // Another member's row lives in the caller's own tenant.
@@ -775,7 +847,7 @@ async function runCase(key: string, row: RouteRow, success: number, name: Caller
     (body === undefined ? "" : ` ${JSON.stringify(body).slice(0, 160)}`);
 
   if (row.stream) {
-    const stream = await openEventStream(system(), caller.cookie);
+    const stream = await openEventStream(system(), caller.cookie, { path: urlOf(key, req) });
     await stream.messages?.close();
     return meets(stream.response.status, want) ? [] : [mismatch(stream.response.status)];
   }
@@ -843,6 +915,8 @@ describe("permission matrix", () => {
       "passes:ler": everyone,
       "passes:gerenciar": everyone,
       "portaria:operar": staff,
+      "atendimentos:operar": staff,
+      "totens:gerenciar": admins,
       "acessos:ler": everyone,
       "auditoria:ler": admins,
       "lgpd:gerenciar": admins,

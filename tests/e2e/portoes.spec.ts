@@ -1,13 +1,5 @@
-/**
- * Gates (docs/product.md, "Portões"): the síndico keeps them on the condominium's screen (add,
- * rename, deactivate; a name the condominium already has is refused on the field), the screen has
- * no axe violations in either theme and fits a 360 px phone; the porteiro's tablet remembers its
- * gate across reloads (and forgets it once it is out of use), and a pass validated there and a
- * visitor registered there name that gate.
- */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { describeViolations } from "./axe";
+import { expectNoAxeViolations, expectNoHorizontalScroll } from "./axe";
 import { DEMO, expect, test } from "./fixtures";
 import { openPortaria, passForToday } from "./portaria";
 
@@ -25,28 +17,6 @@ async function condominioId(request: APIRequestContext, nome: string): Promise<s
   const found = body.items.find((c) => c.nome === nome);
   expect(found, nome).toBeTruthy();
   return found!.id;
-}
-
-/** No running transition (a dialog zooming in reads as low contrast to axe). */
-async function transitionsDone(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-async function expectNoAxeViolations(page: Page) {
-  await transitionsDone(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(describeViolations(results.violations)).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 /** The dd under a detail screen's dt. */

@@ -145,8 +145,30 @@ export async function createApiKeyClient(system: System, cookie: string, nome = 
 }
 
 /** The client a documented route expects: an API key on /api/v1, the session cookie elsewhere. */
-export function clientForPath(system: System, path: string, cookie: string, apiKeySecret: string) {
-  return path.startsWith("/api/v1/")
-    ? client(system, { headers: { authorization: `Bearer ${apiKeySecret}` } })
-    : client(system, { cookie });
+/** The right credential for a documented path: an API key on /api/v1, a kiosk's on /api/totem, else the session. */
+export function clientForPath(
+  system: System,
+  path: string,
+  cookie: string,
+  apiKeySecret: string,
+  totemCookie?: string,
+) {
+  if (path.startsWith("/api/v1/")) return client(system, { headers: { authorization: `Bearer ${apiKeySecret}` } });
+  if (totemCookie && path.startsWith("/api/totem/") && path !== "/api/totem/parear")
+    return client(system, { cookie: totemCookie });
+  return client(system, { cookie });
+}
+
+/** A kiosk paired at a new gate of a new condominium of the session's tenant: its device cookie. */
+export async function createPairedTotem(system: System, organizationId: string, cookie: string) {
+  const staff = client(system, { cookie });
+  const { condominio } = await createCondominioWithUnidade(system, organizationId, { nome: "Condomínio do Totem" });
+  const gate = await staff.post("/api/portoes", { json: { condominio_id: condominio.id, nome: "Portaria" } });
+  const created = await staff.post("/api/totens", {
+    json: { nome: "Totem", condominio_id: condominio.id, portao_id: gate.body.id },
+  });
+  const codigo = String(created.body.link).split("/").pop();
+  const paired = await client(system).post("/api/totem/parear", { json: { codigo } });
+  if (paired.status !== 200) throw new Error(`createPairedTotem: ${paired.status} ${JSON.stringify(paired.body)}`);
+  return { cookie: cookieFrom(paired.headers), totemId: created.body.totem.id as string };
 }

@@ -9,11 +9,15 @@ export interface SseMessage {
   comment?: string;
 }
 
-export async function openEventStream(system: System, cookie: string | undefined, opts: { lastEventId?: string } = {}) {
+export async function openEventStream(
+  system: System,
+  cookie: string | undefined,
+  opts: { lastEventId?: string; path?: string } = {},
+) {
   const headers: Record<string, string> = { origin: TEST_ORIGIN, accept: "text/event-stream" };
   if (cookie) headers.cookie = cookie;
   if (opts.lastEventId !== undefined) headers["last-event-id"] = opts.lastEventId;
-  const response = await system.app.request("http://localhost:3000/api/events", { headers });
+  const response = await system.app.request(`http://localhost:3000${opts.path ?? "/api/events"}`, { headers });
   if (!response.body || response.status !== 200) return { response, messages: null };
 
   const reader = response.body.getReader();

@@ -107,4 +107,32 @@ describe("loadDirectory", () => {
       units: [],
     });
   });
+  it("is kept between turns, and every change to the units, residents or people shows on the next call", async () => {
+    const { org } = await createTenantWithMember(system());
+    const { condominio, unidade } = await createCondominioWithUnidade(system(), org.id, { codigo: "11", torre: null });
+    const ana = await addResident(org.id, unidade, "Ana Lima", { responsavel: true });
+    const names = async () =>
+      (await loadDirectory(db(), org.id, condominio.id)).units.map((u) => [u.codigo, u.moradores.map((m) => m.nome)]);
+
+    // Turns at once share one read; a later turn with nothing changed gets the same directory.
+    const together = await Promise.all(Array.from({ length: 5 }, () => loadDirectory(db(), org.id, condominio.id)));
+    expect(new Set(together).size).toBe(1);
+    expect(await loadDirectory(db(), org.id, condominio.id)).toBe(together[0]);
+
+    const bia = await addResident(org.id, unidade, "Bia Nova");
+    expect(await names()).toEqual([["11", ["Ana Lima", "Bia Nova"]]]);
+    await db().update(pessoas).set({ nome: "Ana Lima Souza" }).where(eq(pessoas.id, ana.id));
+    expect(await names()).toEqual([["11", ["Ana Lima Souza", "Bia Nova"]]]);
+    await db().update(unidadeMoradores).set({ ativo: false }).where(eq(unidadeMoradores.pessoaId, bia.id));
+    expect(await names()).toEqual([["11", ["Ana Lima Souza"]]]);
+    const doze = await addUnidade(system(), org.id, condominio.id, "12");
+    expect(await names()).toEqual([
+      ["11", ["Ana Lima Souza"]],
+      ["12", []],
+    ]);
+    await db().update(unidades).set({ enabled: false }).where(eq(unidades.id, doze.id));
+    expect(await names()).toEqual([["11", ["Ana Lima Souza"]]]);
+    await db().delete(unidadeMoradores).where(eq(unidadeMoradores.pessoaId, ana.id));
+    expect(await names()).toEqual([["11", []]]);
+  });
 });

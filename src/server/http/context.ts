@@ -3,6 +3,15 @@ import type { MemberRole } from "../../shared/domain";
 import type { ApiKeyContext } from "../auth/api-key";
 import type { DataScope } from "../auth/scope";
 
+/** What a request of a gate's kiosk carries once its credential is checked (docs/product.md, "Totem"). */
+export interface TotemDevice {
+  id: string;
+  organizationId: string;
+  condominioId: string;
+  portaoId: string;
+  nome: string;
+}
+
 /** What a signed-in request carries once the tenant middleware has run. */
 export interface TenantContext {
   organizationId: string;
@@ -25,6 +34,8 @@ export interface AppEnv {
     tenant: TenantContext;
     /** On /api/v1: the API key that authenticated the request (auth/api-key.ts). */
     apiKey: ApiKeyContext;
+    /** On /api/totem: the gate kiosk that authenticated the request (modules/totens). */
+    totem: TotemDevice;
     /** The caller's IP (client-ip.ts), null when unknown. */
     clientIp: string | null;
   };

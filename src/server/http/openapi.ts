@@ -67,6 +67,8 @@ const require = createRequire(import.meta.url);
 
 /** Security requirement of a route that needs the session cookie. */
 export const COOKIE_AUTH = [{ cookieAuth: [] }];
+/** Security requirement of the gate kiosk's routes (its device credential). */
+export const TOTEM_AUTH = [{ totemAuth: [] }];
 /** Security requirement of a public route (no credential; the document says so explicitly). */
 export const PUBLIC: { [scheme: string]: string[] }[] = [];
 
@@ -82,6 +84,14 @@ const SECURITY_SCHEMES: Record<string, Record<string, unknown>> = {
     description:
       "Cookie de sessão HttpOnly que `POST /auth/sign-in/email` define (em HTTPS, `__Secure-guarita.session_token`). " +
       "O navegador o envia sozinho; requisições que escrevem precisam de um `Origin` permitido.",
+  },
+  totemAuth: {
+    type: "apiKey",
+    in: "cookie",
+    name: "guarita_totem",
+    description:
+      "Credencial do totem de um portão, um cookie HttpOnly que `POST /totem/parear` define a partir do link de " +
+      "pareamento gerado no console. Só vale para as conversas daquele portão.",
   },
   apiKeyAuth: {
     type: "http",

@@ -55,12 +55,17 @@ export function securityHeaders(opts: { https: boolean }): MiddlewareHandler {
   return async (c, next) => {
     // A route may ask for a stricter Referrer-Policy (the residents' links: no-referrer, so the
     // token never leaves in a Referer); secureHeaders would overwrite it.
+    // Likewise a page may need a feature the default Permissions-Policy denies (the gate's kiosk:
+    // the microphone, for speech recognition).
     let routeReferrer: string | null = null;
+    let routePermissions: string | null = null;
     await headers(c, async () => {
       await next();
       routeReferrer = c.res.headers.get("Referrer-Policy");
+      routePermissions = c.res.headers.get("Permissions-Policy");
     });
     if (routeReferrer) c.res.headers.set("Referrer-Policy", routeReferrer);
+    if (routePermissions) c.res.headers.set("Permissions-Policy", routePermissions);
     if (!c.res.headers.has("Content-Security-Policy")) c.res.headers.set("Content-Security-Policy", DEFAULT_CSP);
   };
 }

@@ -100,6 +100,18 @@ describe("web app serving", () => {
     }
   });
 
+  it("serves the gate's kiosk and its pairing link as the client app, with the microphone allowed there only", async () => {
+    for (const url of ["/totem", "/totem/", "/totem/parear/abc_DEF-123"]) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(200);
+      expect(await res.text()).toContain("shell");
+      expect(res.headers.get("permissions-policy"), url).toContain("microphone=(self)");
+    }
+    expect((await app.request("/totem/parear")).status).toBe(404);
+    expect((await app.request("/totem/outra/coisa")).status).toBe(404);
+    expect((await app.request("/app/dashboard")).headers.get("permissions-policy")).toBeNull();
+  });
+
   it("redirects unprefixed console paths to /app, keeping path and query", async () => {
     const res = await app.request("/solicitacoes/nova?tipo=prestador");
     expect(res.status).toBe(301);

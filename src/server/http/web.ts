@@ -87,6 +87,10 @@ export function robotsTxt(siteUrl: string = COMPANY.siteUrl): string {
 
 const SPA_FALLBACK = "__spa-fallback.html";
 const CONSOLE_PATH = new RegExp(`^${CONSOLE_PREFIX}(/(${CONSOLE_SECTIONS.join("|")})(/.*)?)?/?$`);
+/** The gate's kiosk and its pairing link (docs/product.md, "Totem"): client-rendered, like the console. */
+const KIOSK_PATH = /^\/totem(\/parear\/[^/]+)?\/?$/;
+/** The kiosk hears the visitor through the microphone (speech recognition); every other page may not. */
+export const KIOSK_PERMISSIONS_POLICY = "camera=(), microphone=(self), geolocation=()";
 
 export interface WebOptions {
   clientDir: string;
@@ -155,6 +159,10 @@ export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<App
     const page = normalized === "/checkout" ? checkoutPage(new URL(c.req.url).searchParams) : pages.get(normalized);
     if (page) return sendPage(c, page, 200);
     if (CONSOLE_PATH.test(pathname)) return sendPage(c, spa, 200);
+    if (KIOSK_PATH.test(pathname)) {
+      c.header("Permissions-Policy", KIOSK_PERMISSIONS_POLICY);
+      return sendPage(c, spa, 200);
+    }
     return next();
   });
 

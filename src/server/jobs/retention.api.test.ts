@@ -15,8 +15,11 @@ import {
 import { describeOnPostgres } from "../../../tests/support/postgres-only";
 import { setupTestSystem, testSystemOptions } from "../../../tests/support/system";
 import { addDays, localClock } from "../../shared/pass-schedule";
+import type { DialogueState } from "../attendant/engine/types";
 import {
   acessos,
+  atendenteConversas,
+  atendenteMensagens,
   auditoria,
   chamadas,
   condominios,
@@ -27,7 +30,7 @@ import {
 } from "../db/schema";
 import { buildSearchText } from "../db/search";
 import { chamadaSearchText } from "../modules/chamadas/chamadas.service";
-import { ANONYMISED_NAME, anonymiseExpired, previewExpired } from "./retention";
+import { ANONYMISED_NAME, ANONYMISED_TEXT, anonymiseExpired, previewExpired } from "./retention";
 
 const system = setupTestSystem();
 const DAY = 86_400_000;
@@ -166,6 +169,75 @@ async function oldAcesso(place: Place, now: Date, ageDays: number, nome: string)
   return a!;
 }
 
+/**
+ * A conversation with the virtual attendant that started `ageDays` before `now` and, when `closed`,
+ * ended a minute later; its transcript and state name the visitor.
+ */
+async function oldConversation(
+  place: Place,
+  now: Date,
+  ageDays: number,
+  nome: string,
+  opts: { closed: boolean; solicitacaoId?: string },
+) {
+  const { condominio, unidade } = place;
+  const startedAt = new Date(now.getTime() - ageDays * DAY);
+  const estado: DialogueState = {
+    etapa: opts.closed ? "concluida" : "aguardando_morador",
+    nomeVisitante: nome,
+    tipo: "visitante",
+    unidadeId: unidade.id,
+    candidatas: [],
+    moradorPessoaId: null,
+    pergunta: null,
+    naoEntendidas: 0,
+    solicitacaoId: opts.solicitacaoId ?? null,
+    resultado: opts.closed ? "autorizado" : null,
+    motivoTransferencia: null,
+  };
+  const [conversa] = await db()
+    .insert(atendenteConversas)
+    .values({
+      organizationId: condominio.organizationId,
+      condominioId: condominio.id,
+      canal: "api",
+      etapa: estado.etapa,
+      resultado: estado.resultado,
+      estado,
+      solicitacaoId: opts.solicitacaoId ?? null,
+      ultimaAtividadeEm: startedAt,
+      encerradaEm: opts.closed ? new Date(startedAt.getTime() + 60_000) : null,
+      createdAt: startedAt,
+      updatedAt: startedAt,
+    })
+    .returning();
+  await db()
+    .insert(atendenteMensagens)
+    .values(
+      [`Meu nome é ${nome}, vim no ${unidade.codigo}`, `Confirmando: ${nome} para o apartamento ${unidade.codigo}`].map(
+        (texto, i) => ({
+          organizationId: condominio.organizationId,
+          conversaId: conversa!.id,
+          autor: i === 0 ? "visitante" : "atendente",
+          texto,
+          createdAt: new Date(startedAt.getTime() + i * 1000),
+        }),
+      ),
+    );
+  return conversa!;
+}
+
+/** A conversation and its transcript as stored, or null once deleted. */
+async function conversationRows(id: string) {
+  const [conversa] = await db().select().from(atendenteConversas).where(eq(atendenteConversas.id, id));
+  const mensagens = await db()
+    .select()
+    .from(atendenteMensagens)
+    .where(eq(atendenteMensagens.conversaId, id))
+    .orderBy(asc(atendenteMensagens.createdAt));
+  return conversa ? { conversa, mensagens } : { conversa: null, mensagens };
+}
+
 /** Everything the job may touch in a condominium, in a fixed order, to compare byte for byte. */
 async function snapshot(condominioId: string) {
   const sol = await db()
@@ -267,14 +339,14 @@ describe("the retention job", () => {
     expect(preview.body).toMatchObject({
       retencao_dias: 90,
       corte_em: expect.any(String),
-      contagens: { solicitacoes: 2, passes: 1, acessos: 1 },
+      contagens: { solicitacoes: 2, passes: 1, acessos: 1, conversas: 0 },
     });
     expect(Math.abs(Date.parse(preview.body.corte_em) - (now.getTime() - 90 * DAY))).toBeLessThan(60_000);
     const p90 = await previewExpired(db(), a.org.id, c90.condominio.id, now);
     const p365 = await previewExpired(db(), a.org.id, c365.condominio.id, now);
-    expect(p90!.contagens).toEqual({ solicitacoes: 2, passes: 1, acessos: 1 });
+    expect(p90!.contagens).toEqual({ solicitacoes: 2, passes: 1, acessos: 1, conversas: 0 });
     expect(p90!.corte.toISOString()).toBe(new Date(now.getTime() - 90 * DAY).toISOString());
-    expect(p365!.contagens).toEqual({ solicitacoes: 0, passes: 0, acessos: 0 });
+    expect(p365!.contagens).toEqual({ solicitacoes: 0, passes: 0, acessos: 0, conversas: 0 });
 
     const first = await anonymiseExpired(db(), now);
     expect(first.porCondominio.get(c90.condominio.id)).toEqual(p90!.contagens);
@@ -388,13 +460,24 @@ describe("the retention job", () => {
       solicitacoes: 0,
       passes: 0,
       acessos: 0,
+      conversas: 0,
     });
 
     // The clock moves on 81 days: the then 91-day-old visitors go too; the 365-day condominium keeps its 181-day-old ones.
     const later = new Date(now.getTime() + 81 * DAY);
     const third = await anonymiseExpired(db(), later);
-    expect(third.porCondominio.get(c90.condominio.id)).toEqual({ solicitacoes: 1, passes: 1, acessos: 1 });
-    expect(third.porCondominio.get(c365.condominio.id)).toEqual({ solicitacoes: 0, passes: 0, acessos: 0 });
+    expect(third.porCondominio.get(c90.condominio.id)).toEqual({
+      solicitacoes: 1,
+      passes: 1,
+      acessos: 1,
+      conversas: 0,
+    });
+    expect(third.porCondominio.get(c365.condominio.id)).toEqual({
+      solicitacoes: 0,
+      passes: 0,
+      acessos: 0,
+      conversas: 0,
+    });
     const [r2] = await db().select().from(solicitacoesAcesso).where(eq(solicitacoesAcesso.id, recent.id));
     expect(r2).toMatchObject({ nomeVisitante: ANONYMISED_NAME, docVisitante: null, anonimizadoEm: later });
     expect(await countsByStatus(c90.condominio.id)).toEqual(statusBefore);
@@ -416,6 +499,83 @@ describe("the retention job", () => {
     expect(left!.n).toBe(0);
     const audits = await retentionAudits(a.org.id, place.condominio.id);
     expect(audits.map((x) => x.resumo)).toEqual(["Retenção: 7 solicitações anonimizadas (mais de 90 dias)"]);
+  });
+});
+
+describe("the retention job and the virtual attendant's conversations", () => {
+  it("deletes closed conversations past retention with their transcripts, in batches; recent and open ones stay", async () => {
+    const now = new Date();
+    const t = await createTenantWithMember(system(), { role: "sindico" });
+    const place = await createCondominioWithUnidade(system(), t.org.id, { nome: "Residencial Conversas" });
+    const longer = await createCondominioWithUnidade(system(), t.org.id, { nome: "Residencial Conversas Longas" });
+    await db().update(condominios).set({ retencaoDias: 365 }).where(eq(condominios.id, longer.condominio.id));
+
+    const oldRequestOfOld = await oldRequest(place, now, 100, "Eustáquio Conversa Antiga");
+    const old = [
+      await oldConversation(place, now, 100, "Eustáquio Conversa Antiga", {
+        closed: true,
+        solicitacaoId: oldRequestOfOld.id,
+      }),
+      await oldConversation(place, now, 120, "Filomena Conversa Antiga", { closed: true }),
+      await oldConversation(place, now, 200, "Gumercindo Conversa Antiga", { closed: true }),
+    ];
+    const recent = await oldConversation(place, now, 10, "Hortênsia Conversa Recente", { closed: true });
+    // Still open after 100 days (never closed): not the job's to delete.
+    const stillOpen = await oldConversation(place, now, 100, "Idalina Conversa Aberta", { closed: false });
+    // Open, waiting on a request past retention: kept, but it follows its request's anonymisation.
+    const openRequest = await oldRequest(place, now, 100, "Jandira Conversa Pendente");
+    const openOfOldRequest = await oldConversation(place, now, 100, "Jandira Conversa Pendente", {
+      closed: false,
+      solicitacaoId: openRequest.id,
+    });
+    const kept = await oldConversation(longer, now, 100, "Laurindo Conversa Guardada", { closed: true });
+    const before = {
+      recent: await conversationRows(recent.id),
+      stillOpen: await conversationRows(stillOpen.id),
+      kept: await conversationRows(kept.id),
+    };
+
+    // The condominium screen's preview counts them.
+    const preview = await t.api.get(`/api/condominios/${place.condominio.id}/retencao`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.contagens).toEqual({ solicitacoes: 2, passes: 0, acessos: 0, conversas: 3 });
+    expect((await previewExpired(db(), t.org.id, longer.condominio.id, now))!.contagens.conversas).toBe(0);
+
+    const run = await anonymiseExpired(db(), now, { organizationId: t.org.id, batchSize: 2 });
+    expect(run.porCondominio.get(place.condominio.id)).toEqual({
+      solicitacoes: 2,
+      passes: 0,
+      acessos: 0,
+      conversas: 3,
+    });
+    expect(run.porCondominio.get(longer.condominio.id)!.conversas).toBe(0);
+
+    // The old closed ones are gone, transcripts and all.
+    for (const c of old) expect(await conversationRows(c.id)).toEqual({ conversa: null, mensagens: [] });
+    // The recent one, the open one and the longer-retention one are as they were.
+    expect(await conversationRows(recent.id)).toEqual(before.recent);
+    expect(await conversationRows(stillOpen.id)).toEqual(before.stillOpen);
+    expect(await conversationRows(kept.id)).toEqual(before.kept);
+    // The open one whose request was anonymised stays, without the visitor's name or words.
+    const pending = await conversationRows(openOfOldRequest.id);
+    expect(pending.conversa).toMatchObject({ etapa: "aguardando_morador", anonimizadaEm: now });
+    expect((pending.conversa!.estado as DialogueState).nomeVisitante).toBeNull();
+    expect(pending.mensagens.map((m) => m.texto)).toEqual([ANONYMISED_TEXT, ANONYMISED_TEXT]);
+    expect(JSON.stringify(pending)).not.toContain("Jandira");
+
+    // One audit record for the deletions, naming no one.
+    const deletions = await db()
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.organizationId, t.org.id), eq(auditoria.acao, "excluir")));
+    expect(deletions.map((x) => [x.entidade, x.entidadeId, x.atorTipo, x.resumo])).toEqual([
+      ["condominio", place.condominio.id, "sistema", "Retenção: 3 conversas do atendente apagadas (mais de 90 dias)"],
+    ]);
+
+    // A second run finds nothing.
+    const again = await anonymiseExpired(db(), now, { organizationId: t.org.id });
+    expect(again.conversas).toBe(0);
+    expect(await conversationRows(stillOpen.id)).toEqual(before.stillOpen);
   });
 });
 
@@ -447,7 +607,7 @@ describe("running retention on demand (GET …/retencao, POST …/retencao/execu
     expect((await porteiro.api.get(base)).status).toBe(403);
     expect((await porteiro.api.post(`${base}/executar`)).status).toBe(403);
     // Nothing changed on the way.
-    expect((await a.api.get(base)).body.contagens).toEqual({ solicitacoes: 2, passes: 0, acessos: 1 });
+    expect((await a.api.get(base)).body.contagens).toEqual({ solicitacoes: 2, passes: 0, acessos: 1, conversas: 0 });
 
     const run = await a.api.post(`${base}/executar`);
     expect(run.status).toBe(200);
@@ -462,8 +622,9 @@ describe("running retention on demand (GET …/retencao, POST …/retencao/execu
       ["solicitacao", "usuario", a.user.id, "Retenção: 2 solicitações anonimizadas (mais de 90 dias)"],
     ]);
 
-    expect((await a.api.get(base)).body.contagens).toEqual({ solicitacoes: 0, passes: 0, acessos: 0 });
-    expect((await a.api.post(`${base}/executar`)).body.contagens).toEqual({ solicitacoes: 0, passes: 0, acessos: 0 });
+    const nothing = { solicitacoes: 0, passes: 0, acessos: 0, conversas: 0 };
+    expect((await a.api.get(base)).body.contagens).toEqual(nothing);
+    expect((await a.api.post(`${base}/executar`)).body.contagens).toEqual(nothing);
     expect(await retentionAudits(a.org.id, place.condominio.id)).toHaveLength(2);
   });
 });
@@ -514,6 +675,18 @@ describeOnPostgres("retention on two instances", () => {
           .insert(acessos)
           .values(visits.slice(i, i + 500));
 
+      const closedAt = new Date(now.getTime() - 100 * DAY);
+      const conversations = Array.from({ length: 300 }, () => ({
+        organizationId: condominio.organizationId,
+        condominioId: condominio.id,
+        canal: "api",
+        etapa: "encerrada",
+        estado: {},
+        encerradaEm: closedAt,
+        createdAt: closedAt,
+      }));
+      await db().insert(atendenteConversas).values(conversations);
+
       const opts = { organizationId: t.org.id, batchSize: 100 };
       const [x, y] = await Promise.all([
         anonymiseExpired(system().handle.db, now, opts),
@@ -521,6 +694,12 @@ describeOnPostgres("retention on two instances", () => {
       ]);
       expect(x.solicitacoes + y.solicitacoes).toBe(N);
       expect(x.acessos + y.acessos).toBe(700);
+      expect(x.conversas + y.conversas).toBe(300);
+      const [conversationsLeft] = await db()
+        .select({ n: count() })
+        .from(atendenteConversas)
+        .where(eq(atendenteConversas.condominioId, condominio.id));
+      expect(conversationsLeft!.n).toBe(0);
 
       const [left] = await db()
         .select({ n: count() })
@@ -538,16 +717,21 @@ describeOnPostgres("retention on two instances", () => {
           ),
         );
       expect(stamps[0]!.n).toBe(N);
-      // The audit records of both runs add up to the rows changed.
-      const audits = await retentionAudits(t.org.id, condominio.id);
+      // The audit records of both runs add up to the rows changed (deleted conversations under the condominium).
+      const deletions = await db()
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.organizationId, t.org.id), eq(auditoria.acao, "excluir")));
+      const audits = [...(await retentionAudits(t.org.id, condominio.id)), ...deletions];
       const total = (entidade: string) =>
         audits
           .filter((r) => r.entidade === entidade)
           .reduce((sum, r) => sum + Number(/Retenção: ([\d.]+)/.exec(r.resumo)![1]!.replace(/\./g, "")), 0);
       expect(total("solicitacao")).toBe(N);
       expect(total("acesso")).toBe(700);
+      expect(total("condominio")).toBe(300);
       const again = await anonymiseExpired(other.handle.db, now, opts);
-      expect([again.solicitacoes, again.passes, again.acessos]).toEqual([0, 0, 0]);
+      expect([again.solicitacoes, again.passes, again.acessos, again.conversas]).toEqual([0, 0, 0, 0]);
     } finally {
       await other.close();
     }

@@ -10,6 +10,14 @@
  * - Passes whose last day (data_fim, the condominium's local date) is before the cutoff's local
  *   date: name, document, phone, description; the visitor's name in the gate's messages about them.
  * - Access records whose entry (entrada_em) is older than the cutoff: name, document.
+ * - The virtual attendant's conversations closed (encerrada_em) before the cutoff are deleted, their
+ *   messages with them (the foreign key cascades). Not anonymised like the rows above: a transcript
+ *   is nothing but free text in and about the visitor's words, which this job clears everywhere,
+ *   and no count or statistic reads it (how the visit ended stays on the request it created, which
+ *   is anonymised and kept), so an emptied conversation would keep nothing anyone reads. Measured
+ *   from its end, so every message of it is past the cutoff; an open one is never touched. A
+ *   conversation whose request is anonymised (here or by a data subject's request) is anonymised
+ *   with it (anonymiseRequestRows).
  *
  * Safe on several instances at once and never holding big locks: every batch is one short
  * transaction that locks at most BATCH_SIZE rows with FOR UPDATE SKIP LOCKED, so two runs never
@@ -17,16 +25,19 @@
  * The audit record of a condominium and table is written in the transaction of its last batch,
  * with the rows that run changed.
  */
-import { and, asc, count, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { localClock } from "../../shared/pass-schedule";
+import type { AuditoriaAcao, AuditoriaEntidade } from "../../shared/schemas/auditoria";
 import type { RetencaoContagens } from "../../shared/schemas/condominios";
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from "../audit/audit";
 import type { Database, Executor } from "../db/client";
-import { acessos, condominios, passes, solicitacoesAcesso } from "../db/schema";
+import { acessos, atendenteConversas, condominios, passes, solicitacoesAcesso } from "../db/schema";
 import { buildSearchText } from "../db/search";
 import { chamadaSearchText } from "../modules/chamadas/chamadas.service";
 
 export const ANONYMISED_NAME = "Visitante anonimizado";
+/** What an anonymised conversation's messages say instead of what was said. */
+export const ANONYMISED_TEXT = "[anonimizado]";
 export const RETENTION_BATCH_SIZE = 500;
 const DAY_MS = 86_400_000;
 
@@ -61,7 +72,7 @@ function passCutoffDate(c: CondominioRetention, now: Date): string {
   return localClock(retentionCutoff(c.retencaoDias, now), c.timezone).date;
 }
 
-const zero = (): RetentionCounts => ({ solicitacoes: 0, passes: 0, acessos: 0 });
+const zero = (): RetentionCounts => ({ solicitacoes: 0, passes: 0, acessos: 0, conversas: 0 });
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? (result as T[]);
@@ -75,11 +86,21 @@ function summary(kind: keyof RetentionCounts, n: number, dias: number): string {
     solicitacoes: one ? "solicitação anonimizada" : "solicitações anonimizadas",
     passes: one ? "passe anonimizado" : "passes anonimizados",
     acessos: one ? "registro de entrada e saída anonimizado" : "registros de entrada e saída anonimizados",
+    conversas: one ? "conversa do atendente apagada" : "conversas do atendente apagadas",
   }[kind];
   return `Retenção: ${number.format(n)} ${what} (mais de ${number.format(dias)} dias)`;
 }
 
-const ENTIDADE = { solicitacoes: "solicitacao", passes: "passe", acessos: "acesso" } as const;
+/**
+ * The audit record of each table: anonymised rows under their kind; deleted conversations under their
+ * condominium (the record points at the condominium either way, and there is no conversation left to open).
+ */
+const AUDIT: Record<keyof RetentionCounts, { acao: AuditoriaAcao; entidade: AuditoriaEntidade }> = {
+  solicitacoes: { acao: "anonimizar", entidade: "solicitacao" },
+  passes: { acao: "anonimizar", entidade: "passe" },
+  acessos: { acao: "anonimizar", entidade: "acesso" },
+  conversas: { acao: "excluir", entidade: "condominio" },
+};
 
 /** `(VALUES (...), (...))` rows for an UPDATE … FROM. */
 function valuesList(rows: SQL[]): SQL {
@@ -170,6 +191,25 @@ export async function anonymiseRequestRows(
     UPDATE notificacoes SET mensagem = NULL
     WHERE organization_id = ${organizationId} AND solicitacao_id IN (${idList}) AND mensagem IS NOT NULL`);
   await anonymiseEvents(tx, sql`organization_id = ${organizationId} AND solicitacao_id IN (${idList})`);
+  await anonymiseConversations(tx, organizationId, idList, now);
+}
+
+/**
+ * The attendant's conversations that led to these requests: the transcript names the visitor (and
+ * holds whatever else was said), the engine's state keeps the name it understood. The conversation
+ * stays (its outcome, dates and gate) with every message's text replaced; the messages first, while
+ * their conversation is not yet marked, so a second run finds nothing to do.
+ */
+async function anonymiseConversations(tx: Executor, organizationId: string, requestIdList: SQL, now: Date) {
+  const which = sql`c.organization_id = ${organizationId} AND c.solicitacao_id IN (${requestIdList}) AND c.anonimizada_em IS NULL`;
+  await tx.execute(sql`
+    UPDATE atendente_mensagens AS m SET texto = ${ANONYMISED_TEXT}
+    FROM atendente_conversas AS c
+    WHERE ${which} AND m.conversa_id = c.id AND m.organization_id = c.organization_id`);
+  await tx.execute(sql`
+    UPDATE atendente_conversas AS c
+    SET estado = jsonb_set(c.estado, '{nomeVisitante}', 'null'::jsonb), anonimizada_em = ${now.toISOString()}::timestamptz
+    WHERE ${which}`);
 }
 
 /** One batch of passes: locks, anonymises, takes the name out of the gate's messages about them. */
@@ -266,6 +306,26 @@ export async function anonymiseAcessoRows(
 }
 
 /**
+ * One batch of the condominium's conversations closed before the cutoff: locked (skipping those
+ * another run holds) and deleted with their messages.
+ */
+async function conversasBatch(tx: Executor, c: CondominioRetention, cutoff: Date, limit: number) {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      DELETE FROM atendente_conversas
+      WHERE id IN (
+        SELECT id FROM atendente_conversas
+        WHERE condominio_id = ${c.id} AND organization_id = ${c.organizationId}
+          AND encerrada_em IS NOT NULL AND encerrada_em < ${cutoff.toISOString()}::timestamptz
+        ORDER BY encerrada_em
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id`),
+  );
+  return rows.length;
+}
+
+/**
  * Runs batches of one table of one condominium until a batch finds fewer rows than it may take;
  * the audit record (when anything changed) goes in the transaction of that last batch.
  */
@@ -284,8 +344,7 @@ async function drain(
       const last = n < opts.batchSize;
       if (last && total + n > 0) {
         await recordAudit(tx, c.organizationId, opts.actor, {
-          acao: "anonimizar",
-          entidade: ENTIDADE[kind],
+          ...AUDIT[kind],
           entidadeId: c.id,
           resumo: summary(kind, total + n, c.retencaoDias),
         });
@@ -317,7 +376,8 @@ function condominiosOf(db: Executor, opts: Pick<AnonymiseOptions, "organizationI
 
 /**
  * Anonymises the visitor data of every condominium (or of one, with opts) past its retention at
- * `now`. Returns how many rows of each table this run changed, in total and per condominium.
+ * `now`, and deletes its attendant conversations closed before then. Returns how many rows of each
+ * table this run changed, in total and per condominium.
  */
 export async function anonymiseExpired(
   db: Database,
@@ -335,20 +395,22 @@ export async function anonymiseExpired(
     if (opts.shouldStop?.()) break;
     const cutoff = retentionCutoff(c.retencaoDias, now);
     const cutoffDate = passCutoffDate(c, now);
+    // Conversations first: those of the requests about to be anonymised are then gone already,
+    // rather than anonymised and deleted in the same run.
+    const conversas = await drain(db, c, "conversas", (tx, n) => conversasBatch(tx, c, cutoff, n), run);
     const counts: RetentionCounts = {
       solicitacoes: await drain(db, c, "solicitacoes", (tx, n) => requestsBatch(tx, c, cutoff, now, n), run),
       passes: await drain(db, c, "passes", (tx, n) => passesBatch(tx, c, cutoffDate, now, n), run),
       acessos: await drain(db, c, "acessos", (tx, n) => acessosBatch(tx, c, cutoff, now, n), run),
+      conversas,
     };
     porCondominio.set(c.id, counts);
-    total.solicitacoes += counts.solicitacoes;
-    total.passes += counts.passes;
-    total.acessos += counts.acessos;
+    for (const kind of Object.keys(total) as (keyof RetentionCounts)[]) total[kind] += counts[kind];
   }
   return { ...total, porCondominio };
 }
 
-/** How many rows a run at `now` would anonymise in one condominium (no lock, no change). */
+/** How many rows a run at `now` would anonymise (or delete) in one condominium (no lock, no change). */
 export async function previewExpired(
   db: Executor,
   organizationId: string,
@@ -359,7 +421,7 @@ export async function previewExpired(
   if (!c) return null;
   const cutoff = retentionCutoff(c.retencaoDias, now);
   const cutoffDate = passCutoffDate(c, now);
-  const [[s], [p], [a]] = await Promise.all([
+  const [[s], [p], [a], [k]] = await Promise.all([
     db
       .select({ n: count() })
       .from(solicitacoesAcesso)
@@ -393,10 +455,21 @@ export async function previewExpired(
           lt(acessos.entradaEm, cutoff),
         ),
       ),
+    db
+      .select({ n: count() })
+      .from(atendenteConversas)
+      .where(
+        and(
+          eq(atendenteConversas.condominioId, c.id),
+          eq(atendenteConversas.organizationId, c.organizationId),
+          isNotNull(atendenteConversas.encerradaEm),
+          lt(atendenteConversas.encerradaEm, cutoff),
+        ),
+      ),
   ]);
   return {
     retencaoDias: c.retencaoDias,
     corte: cutoff,
-    contagens: { solicitacoes: s?.n ?? 0, passes: p?.n ?? 0, acessos: a?.n ?? 0 },
+    contagens: { solicitacoes: s?.n ?? 0, passes: p?.n ?? 0, acessos: a?.n ?? 0, conversas: k?.n ?? 0 },
   };
 }

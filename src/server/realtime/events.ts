@@ -4,7 +4,14 @@
  * webhook deliveries the event causes are written here too (webhooks/outbox.ts).
  */
 import { sql } from "drizzle-orm";
-import { ACESSO_ROOTS, PASSE_ROOTS, type QueryRoot, SOLICITACAO_ROOTS } from "../../shared/query-keys";
+import {
+  ACESSO_ROOTS,
+  ATENDIMENTO_ROOTS,
+  PASSE_ROOTS,
+  type QueryRoot,
+  SOLICITACAO_ROOTS,
+  TOTEM_ROOTS,
+} from "../../shared/query-keys";
 import type { DomainEvent } from "../../shared/schemas/events";
 import type { Executor } from "../db/client";
 import { enqueueWebhookDeliveries } from "../webhooks/outbox";
@@ -31,6 +38,10 @@ export interface EventInput {
   chamada?: NonNullable<DomainEvent["chamada"]>;
   /** On a decision: through what and by whom (the console's toast names a resident's decision). */
   decisao?: NonNullable<DomainEvent["decisao"]>;
+  /** On `atendimento.*` events. */
+  atendimento?: NonNullable<DomainEvent["atendimento"]>;
+  /** On `totem.*` events. */
+  totem?: NonNullable<DomainEvent["totem"]>;
   /** Every resident was reached and nobody answered. */
   semRespostaMoradores?: boolean;
   /**
@@ -54,6 +65,8 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
     ...(input.acesso ? { acesso: input.acesso } : {}),
     ...(input.passe ? { passe: input.passe } : {}),
     ...(input.decisao ? { decisao: input.decisao } : {}),
+    ...(input.atendimento ? { atendimento: input.atendimento } : {}),
+    ...(input.totem ? { totem: input.totem } : {}),
     ...(input.semRespostaMoradores ? { sem_resposta_moradores: true } : {}),
     invalidate: [...rootsOf(input.type)],
     created_at: createdAt.toISOString(),
@@ -96,5 +109,7 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
 function rootsOf(type: DomainEvent["type"]): readonly QueryRoot[] {
   if (type.startsWith("acesso.")) return ACESSO_ROOTS;
   if (type.startsWith("passe.")) return PASSE_ROOTS;
+  if (type.startsWith("atendimento.")) return ATENDIMENTO_ROOTS;
+  if (type.startsWith("totem.")) return TOTEM_ROOTS;
   return SOLICITACAO_ROOTS;
 }

@@ -41,6 +41,8 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
     case "acesso.saida":
     case "acesso.atualizado":
     case "passe.atualizado":
+    case "atendimento.atualizado":
+    case "totem.atualizado":
       return [];
     case "passe.validado":
       // A pass that opens the gate sends the same command as an authorised request.

@@ -58,6 +58,8 @@ export const AUDITORIA_ENTIDADES = [
   "acesso",
   "sessao",
   "titular",
+  "totem",
+  "atendimento",
 ] as const;
 export type AuditoriaEntidade = (typeof AUDITORIA_ENTIDADES)[number];
 
@@ -78,6 +80,8 @@ export const AUDITORIA_ENTIDADE_LABELS: Record<AuditoriaEntidade, string> = {
   acesso: "Entrada e saída",
   sessao: "Sessão",
   titular: "Pedido de titular (LGPD)",
+  totem: "Totem",
+  atendimento: "Atendimento",
 };
 
 /**

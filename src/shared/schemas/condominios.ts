@@ -103,11 +103,15 @@ export const condominioDetailSchema = condominioSchema.extend({
 });
 export type CondominioDetail = z.infer<typeof condominioDetailSchema>;
 
-/** Rows the retention job changes (or would change) in one condominium. */
+/**
+ * Rows the retention job changes (or would change) in one condominium: requests, passes and access
+ * records are anonymised; the attendant's closed conversations are deleted with their transcripts.
+ */
 export const retencaoContagensSchema = z.object({
   solicitacoes: z.number().int(),
   passes: z.number().int(),
   acessos: z.number().int(),
+  conversas: z.number().int(),
 });
 export type RetencaoContagens = z.infer<typeof retencaoContagensSchema>;
 

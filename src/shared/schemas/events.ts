@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { ACESSO_ORIGENS, CHAMADA_STATUSES, DECISAO_VIAS, SOLICITACAO_STATUSES, VALIDACAO_RESULTADOS } from "../domain";
+import {
+  ACESSO_ORIGENS,
+  ATENDENTE_ETAPAS,
+  CHAMADA_STATUSES,
+  DECISAO_VIAS,
+  SOLICITACAO_STATUSES,
+  VALIDACAO_RESULTADOS,
+} from "../domain";
 import { EVENT_TYPES } from "../event-types";
 
 /** The event names live in ../event-types.ts, which the browser's event stream reads without zod. */
@@ -42,6 +49,10 @@ export const domainEventSchema = z.object({
       portao_id: z.uuid().optional(),
     })
     .optional(),
+  /** On `atendimento.atualizado`: the conversation, its stage, and the kiosk it runs on. */
+  atendimento: z.object({ id: z.uuid(), etapa: z.enum(ATENDENTE_ETAPAS), totem_id: z.uuid().nullable() }).optional(),
+  /** On `totem.atualizado`: the kiosk, and whether it was revoked. */
+  totem: z.object({ id: z.uuid(), revogado: z.boolean() }).optional(),
   invalidate: z.array(z.string()),
   created_at: z.string(),
 });

@@ -154,6 +154,8 @@ export const solicitacaoSchema = z.object({
   motivo_negacao: z.string().nullable(),
   /** Every resident was reached and nobody answered (docs/product.md, "Resident link"): the porteiro takes over. */
   sem_resposta_moradores_em: isoDateTime.nullable(),
+  /** Created by the virtual attendant in a conversation with the visitor (docs/product.md, "Atendente virtual"). */
+  criado_pelo_atendente: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
   unidade: z.object({ codigo: z.string(), torre: z.string().nullable() }),

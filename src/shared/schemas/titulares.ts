@@ -104,6 +104,8 @@ export const titularContagensSchema = z.object({
   chamadas: z.number().int(),
   passes: z.number().int(),
   acessos: z.number().int(),
+  /** The attendant's conversations about those requests (absent from requests done before they existed). */
+  conversas: z.number().int().optional(),
 });
 export type TitularContagens = z.infer<typeof titularContagensSchema>;
 

@@ -18,24 +18,25 @@ const STAFF_SECTIONS = [
   "Condomínios",
   "Chamadas",
   "Portaria",
+  "Atendimentos",
   "Passes",
   "Entradas e saídas",
 ];
 
 describe("sidebar per role", () => {
-  it("owner and síndico see every section, Configurações and Auditoria", () => {
+  it("owner and síndico see every section, Configurações, Totens and Auditoria", () => {
     for (const role of ["owner", "sindico"] as const) {
       expect(titles(role)).toEqual(STAFF_SECTIONS);
-      expect(titles(role, ADMIN_NAV_ITEMS)).toEqual(["Configurações", "Auditoria", "Direitos dos titulares"]);
+      expect(titles(role, ADMIN_NAV_ITEMS)).toEqual(["Configurações", "Totens", "Auditoria", "Direitos dos titulares"]);
     }
   });
 
-  it("a porteiro sees every section (people included, read-only) but not Configurações nor Auditoria", () => {
+  it("a porteiro sees every section (people included, read-only, Atendimentos too) but not Configurações, Totens nor Auditoria", () => {
     expect(titles("porteiro")).toEqual(STAFF_SECTIONS);
     expect(titles("porteiro", ADMIN_NAV_ITEMS)).toEqual([]);
   });
 
-  it("a morador sees no people registry, no Portaria, no Configurações and no Auditoria", () => {
+  it("a morador sees no people registry, no Portaria, no Atendimentos, no Configurações and no Auditoria", () => {
     expect(titles("morador")).toEqual([
       "Dashboard",
       "Solicitações",
@@ -58,8 +59,14 @@ describe("sidebar per role", () => {
     ]);
   });
 
-  it("links Configurações, Auditoria and the data subjects' requests to their screens", () => {
-    expect(ADMIN_NAV_ITEMS.map((i) => i.href)).toEqual(["/app/configuracoes", "/app/auditoria", "/app/titulares"]);
+  it("links Configurações, Totens, Auditoria and the data subjects' requests to their screens", () => {
+    expect(ADMIN_NAV_ITEMS.map((i) => i.href)).toEqual([
+      "/app/configuracoes",
+      "/app/totens",
+      "/app/auditoria",
+      "/app/titulares",
+    ]);
+    expect(NAV_ITEMS.find((i) => i.title === "Atendimentos")?.href).toBe("/app/atendimentos");
   });
 });
 

@@ -2,6 +2,7 @@ import {
   Building,
   ClipboardList,
   DoorOpen,
+  Headset,
   History,
   LayoutDashboard,
   type LucideIcon,
@@ -10,6 +11,7 @@ import {
   ScanLine,
   Settings,
   ShieldCheck,
+  TabletSmartphone,
   Ticket,
   Users,
 } from "lucide-react";
@@ -71,6 +73,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { title: CONSOLE_SCREENS.chamadas.list, href: "/app/chamadas", icon: Phone, permission: "chamadas:ler" },
   // The gate (docs/product.md, "Portaria"): porteiros validate passes and register entries and exits here.
   { title: CONSOLE_SCREENS.portaria.list, href: "/app/portaria", icon: ScanLine, permission: "portaria:operar" },
+  // The virtual attendant's conversations, live (docs/product.md, "Atendente virtual"): staff take one over.
+  {
+    title: CONSOLE_SCREENS.atendimentos.list,
+    href: "/app/atendimentos",
+    icon: Headset,
+    permission: "atendimentos:operar",
+  },
   { title: CONSOLE_SCREENS.passes.list, href: "/app/passes", icon: Ticket, permission: "passes:ler" },
   { title: CONSOLE_SCREENS.acessos.list, href: "/app/acessos", icon: History, permission: "acessos:ler" },
 ];
@@ -84,6 +93,8 @@ export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
     permission: "equipe:gerenciar",
     matchSubpages: true,
   },
+  // The gates' kiosks (docs/product.md, "Totem"): devices set up once, like the team and the API keys.
+  { title: CONSOLE_SCREENS.totens.list, href: "/app/totens", icon: TabletSmartphone, permission: "totens:gerenciar" },
   // Who did what, when and from where (docs/product.md, "Auditoria").
   { title: CONSOLE_SCREENS.auditoria.list, href: "/app/auditoria", icon: ShieldCheck, permission: "auditoria:ler" },
   // LGPD art. 18: a data subject's copy of their data, or its anonymisation.

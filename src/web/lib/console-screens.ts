@@ -54,6 +54,8 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
   auditoria: { list: "Auditoria" },
   titulares: { list: "Direitos dos titulares" },
   importacao: { list: "Importar planilha" },
+  atendimentos: { list: "Atendimentos" },
+  totens: { list: "Totens" },
 };
 
 /** Ids are displayed truncated to 8 characters (docs/product.md, "Lists and search"). */

@@ -213,9 +213,15 @@ function wordMatches(index: DirectoryIndex, said: string): Map<NameWordEntry, Qu
 export function findResidents(index: DirectoryIndex, said: string[]): Resident[] {
   if (said.length === 0) return [];
   const perWord = said.map((word) => wordMatches(index, word));
+  // Only a holder of a match of the first word said can fit at all: at a large condominium that is
+  // a few hundred residents, not every one of thousands (docs/benchmarks.md, "Atendente virtual").
+  const candidates = new Set<Resident>();
+  for (const entry of perWord[0]!.keys()) for (const holder of entry.holders) candidates.add(holder.resident);
   let best: Resident[] = [];
   let bestScore = Number.POSITIVE_INFINITY;
+  // In the directory's order, so equal fits come back the same way every time.
   for (const resident of index.residents) {
+    if (!candidates.has(resident)) continue;
     const score = fitScore(resident, perWord);
     if (score === null) continue;
     if (score < bestScore) {

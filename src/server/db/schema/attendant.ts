@@ -4,13 +4,70 @@
  * condominium's retention and the data subjects' tools (docs/product.md, "Personal data and retention").
  */
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ATENDENTE_AUTORES, ATENDENTE_CANAIS, ATENDENTE_ETAPAS, ATENDENTE_RESULTADOS } from "../../../shared/domain";
 import { organization, user } from "./auth";
 import { condominios, oneOf, portoes, solicitacoesAcesso } from "./domain";
 import { apiKeys } from "./integrations";
 
 const tz = { withTimezone: true, mode: "date" } as const;
+
+/**
+ * A gate's kiosk (docs/product.md, "Totem"): a tablet paired once through a single-use link and then
+ * holding its own device credential. Only hashes are kept: the pairing code's while it is unused, the
+ * credential's after. Never deleted (its conversations name it); revoking ends it at once.
+ */
+export const totens = pgTable(
+  "totens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    condominioId: uuid("condominio_id").notNull(),
+    portaoId: uuid("portao_id").notNull(),
+    nome: text("nome").notNull(),
+    /** SHA-256 of the pairing code while it can still be used. */
+    pareamentoHash: text("pareamento_hash"),
+    pareamentoExpiraEm: timestamp("pareamento_expira_em", tz),
+    /** SHA-256 of the device credential, once paired; a new pairing replaces it. */
+    credencialHash: text("credencial_hash"),
+    pareadoEm: timestamp("pareado_em", tz),
+    /** The device's last request (at most once a minute), so staff see a kiosk that went silent. */
+    ultimoContatoEm: timestamp("ultimo_contato_em", tz),
+    revogadoEm: timestamp("revogado_em", tz),
+    criadoPorUserId: text("criado_por_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: "totens_condominio_fk",
+      columns: [t.condominioId, t.organizationId],
+      foreignColumns: [condominios.id, condominios.organizationId],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "totens_portao_fk",
+      columns: [t.portaoId, t.condominioId],
+      foreignColumns: [portoes.id, portoes.condominioId],
+    }),
+    unique("totens_id_organization_uq").on(t.id, t.organizationId),
+    uniqueIndex("totens_pareamento_uq").on(t.pareamentoHash),
+    uniqueIndex("totens_credencial_uq").on(t.credencialHash),
+    index("totens_condominio_idx").on(t.organizationId, t.condominioId),
+  ],
+);
 
 export const atendenteConversas = pgTable(
   "atendente_conversas",
@@ -30,6 +87,8 @@ export const atendenteConversas = pgTable(
     solicitacaoId: uuid("solicitacao_id"),
     /** The integration key that opened it through the text API. */
     criadoPorApiKeyId: uuid("criado_por_api_key_id"),
+    /** The gate's kiosk it runs on (canal totem). */
+    totemId: uuid("totem_id"),
     /** The person who took it over in "Atendimentos". */
     atendidoPorUserId: text("atendido_por_user_id").references(() => user.id, { onDelete: "set null" }),
     /**
@@ -67,10 +126,23 @@ export const atendenteConversas = pgTable(
       columns: [t.criadoPorApiKeyId, t.organizationId],
       foreignColumns: [apiKeys.id, apiKeys.organizationId],
     }),
+    foreignKey({
+      name: "atendente_conversas_totem_fk",
+      columns: [t.totemId, t.organizationId],
+      foreignColumns: [totens.id, totens.organizationId],
+    }),
     // "Atendimentos": the open conversations of a tenant, newest activity first.
     index("atendente_conversas_abertas_idx")
       .on(t.organizationId, t.ultimaAtividadeEm.desc())
       .where(sql`${t.encerradaEm} IS NULL`),
+    // "Atendimentos", closed ones: the latest closed first.
+    index("atendente_conversas_encerradas_idx")
+      .on(t.organizationId, t.encerradaEm.desc())
+      .where(sql`${t.encerradaEm} IS NOT NULL`),
+    // The retention job: a condominium's conversations closed before its cutoff.
+    index("atendente_conversas_retencao_idx")
+      .on(t.condominioId, t.encerradaEm)
+      .where(sql`${t.encerradaEm} IS NOT NULL`),
     // A resident's decision finds the conversation waiting on its request.
     index("atendente_conversas_solicitacao_idx").on(t.solicitacaoId).where(sql`${t.solicitacaoId} IS NOT NULL`),
   ],

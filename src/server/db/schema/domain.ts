@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -82,6 +83,12 @@ export const condominios = pgTable(
       .default(EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS),
     /** Name and timezone, normalised for "contains" search (few rows per tenant: no trigram index). */
     busca: text("busca").notNull().default(""),
+    /**
+     * Moves whenever its units, residents or people change (statement triggers, migration 0021), so
+     * the virtual attendant knows with one row whether the directory it holds is still current
+     * (src/server/attendant/directory.ts).
+     */
+    diretorioVersao: bigint("diretorio_versao", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },

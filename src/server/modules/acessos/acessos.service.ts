@@ -38,6 +38,8 @@ export interface Registrar {
   organizationId: string;
   userId: string | null;
   apiKeyId: string | null;
+  /** A gate's kiosk, when the virtual attendant there validates a PIN. */
+  totemId?: string;
   nome: string;
   ip?: string | null;
   /**

@@ -7,12 +7,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { atendenteConversas, passeValidacoes, solicitacoesAcesso, webhookEntregas } from "@/server/db/schema";
-import {
-  addUnidade,
-  createApiKeyClient,
-  createCondominioWithUnidade,
-  createTenantWithMember,
-} from "../../../../tests/support/factories";
+import { attendantWorld } from "../../../../tests/support/attendant-world";
+import { createApiKeyClient, createTenantWithMember } from "../../../../tests/support/factories";
 import { createPass, passInput } from "../../../../tests/support/gate-world";
 import { setupTestSystem } from "../../../../tests/support/system";
 import { closeIdle, followRequests } from "./atendente.service";
@@ -23,32 +19,10 @@ const db = () => system().handle.db;
 type World = Awaited<ReturnType<typeof world>>;
 let w: World;
 
-async function addResident(api: World["sindico"]["api"], condominioId: string, unidadeId: string, nome: string) {
-  const pessoa = await api.post("/api/pessoas", {
-    json: { condominio_id: condominioId, nome, telefone_e164: "(11) 98765-4321" },
-  });
-  expect(pessoa.status, JSON.stringify(pessoa.body)).toBe(201);
-  const link = await api.post(`/api/unidades/${unidadeId}/moradores`, { json: { pessoa_id: pessoa.body.id } });
-  expect(link.status, JSON.stringify(link.body)).toBe(201);
-  return pessoa.body as { id: string };
-}
-
 async function world() {
-  const sindico = await createTenantWithMember(system(), { role: "sindico" });
-  const condo = await createCondominioWithUnidade(system(), sindico.org.id, { nome: "Residencial Atendido" });
-  const b101 = await addUnidade(system(), sindico.org.id, condo.condominio.id, "101", "Torre B");
-  await addResident(sindico.api, condo.condominio.id, condo.unidade.id, "Ana Beatriz Souza");
-  await addResident(sindico.api, condo.condominio.id, b101.id, "Carlos Eduardo Lima");
-  const gate = await sindico.api.post("/api/portoes", {
-    json: { condominio_id: condo.condominio.id, nome: "Portaria" },
-  });
-  expect(gate.status).toBe(201);
-  const hook = await sindico.api.post("/api/integracoes/webhooks", {
-    json: { url: "https://portao.example.com/abrir", eventos: ["portao.abrir"] },
-  });
-  expect(hook.status).toBe(201);
-  const { api, key } = await createApiKeyClient(system(), sindico.cookie, "Interfone do portão");
-  return { sindico, condo, b101, gate: gate.body as { id: string }, api, key };
+  const base = await attendantWorld(system(), "Residencial Atendido");
+  const { api, key } = await createApiKeyClient(system(), base.sindico.cookie, "Interfone do portão");
+  return { ...base, api, key };
 }
 
 beforeAll(async () => {

@@ -3,58 +3,58 @@
  * (src/server/attendant/engine) understands and replies; this service keeps each conversation,
  * carries out the engine's actions through the console's own rules (a request through the requests
  * service, a PIN through the Portaria validation, limits included) and tells the engine what came of
- * them. The engine never touches the database and never decides access.
- *
- * One turn at a time per conversation: a message takes the conversation's lease
- * (`processando_desde`) in one conditional UPDATE, so two messages sent at once are never answered
- * from the same state; a lease older than LEASE_SECONDS (a crashed instance) is taken over.
+ * them. The engine never touches the database and never decides access. A conversation is held by
+ * the channel that opened it: an integration's key (the text API) or a gate's kiosk; each reads only
+ * its own. How a conversation is kept, one turn at a time: conversation-store.ts.
  */
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { AtendenteCanal, AtendenteEtapa } from "../../../shared/domain";
-import type {
-  Conversa,
-  ConversaCreate,
-  EstadoConversa,
-  Mensagem,
-  TurnoResposta,
-} from "../../../shared/schemas/atendente";
+import type { Conversa, ConversaCreate, TurnoResposta } from "../../../shared/schemas/atendente";
 import { solicitacaoCreateSchema } from "../../../shared/schemas/solicitacoes";
-import { loadDirectory } from "../../attendant/directory";
-import { createEmbeddedEngine } from "../../attendant/engine/embedded-engine";
-import type {
-  AttendantEngine,
-  DialogueState,
-  Directory,
-  EngineAction,
-  ServiceEvent,
-  TurnOutput,
-} from "../../attendant/engine/types";
+import type { DialogueState, EngineAction, ServiceEvent, TurnOutput } from "../../attendant/engine/types";
 import type { Database } from "../../db/client";
-import { atendenteConversas as c, atendenteMensagens as m, solicitacoesAcesso } from "../../db/schema";
+import { atendenteConversas as c, solicitacoesAcesso } from "../../db/schema";
 import { findCondominioInTenant } from "../../db/tenant-lookups";
-import { AppError, badRequest, conflict, notFound } from "../../http/errors";
+import { AppError, badRequest, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { validarPasse } from "../portaria/validacao.service";
 import { resolvePortao } from "../portoes/portoes.service";
 import { ATENDENTE_VIRTUAL, create as createSolicitacao } from "../solicitacoes/solicitacoes.service";
+import {
+  attendantEngine,
+  CONVERSA_NOT_FOUND,
+  type ConversaRow,
+  conversaEvent,
+  currentDirectory,
+  estadoOf,
+  finishTurn,
+  insertMessages,
+  releaseTurn,
+  selectAttendantEngine,
+  takeTurn,
+  transcript,
+} from "./conversation-store";
 
-/** A turn that has not finished in this long was lost with its instance: the next message takes over. */
-const LEASE_SECONDS = 15;
 /** A conversation nobody speaks in for this long, before any request or hand-over, is closed (and forgotten). */
 export const IDLE_MINUTES = 2;
 /** The engine may answer an action's outcome with another action (a refused PIN hands over); never loop. */
 const MAX_ACTIONS_PER_TURN = 3;
 
-export const CONVERSA_NOT_FOUND = "Conversa não encontrada";
-const CONVERSA_ENCERRADA = "Esta conversa já foi encerrada. Comece uma nova.";
-const CONVERSA_OCUPADA = "A mensagem anterior ainda está sendo respondida. Envie de novo em instantes.";
+export { CONVERSA_NOT_FOUND, selectAttendantEngine };
 
-/** Who holds the conversation: an integration's key (the text API). */
+/** Who holds the conversation: an integration's key (the text API), or a gate's kiosk. */
 export interface AtendenteCaller {
   organizationId: string;
-  apiKeyId: string;
-  apiKeyNome: string;
+  via: { tipo: "chave"; id: string; nome: string } | { tipo: "totem"; id: string };
   ip?: string | null;
+}
+
+/** The caller's own conversations: a key reads only those it opened, a kiosk only its own. */
+function ownedBy(caller: AtendenteCaller) {
+  return and(
+    eq(c.organizationId, caller.organizationId),
+    caller.via.tipo === "chave" ? eq(c.criadoPorApiKeyId, caller.via.id) : eq(c.totemId, caller.via.id),
+  );
 }
 
 export interface AtendenteDeps {
@@ -63,68 +63,14 @@ export interface AtendenteDeps {
   secret: string;
 }
 
-// ── The engine and the directory ────────────────────────────────────────────────────────────────
-
-let enginePromise: Promise<AttendantEngine> | null = null;
-
-/** One embedded engine per process: its language model is trained once (a few milliseconds). */
-export function attendantEngine(): Promise<AttendantEngine> {
-  enginePromise ??= createEmbeddedEngine().catch((error) => {
-    enginePromise = null;
-    throw error;
-  });
-  return enginePromise;
-}
-
-/**
- * The condominium's directory as it is now, read on every turn so a new resident is found at once
- * on every instance; the same object is handed back while nothing changed, so the engine's index of
- * it (cached by object) is built once per change.
- */
-const directories = new Map<string, { key: string; directory: Directory }>();
-
-async function currentDirectory(db: Database, organizationId: string, condominioId: string): Promise<Directory> {
-  const directory = await loadDirectory(db, organizationId, condominioId);
-  const key = JSON.stringify(directory.units);
-  const cached = directories.get(condominioId);
-  if (cached && cached.key === key) return cached.directory;
-  directories.set(condominioId, { key, directory });
-  return directory;
-}
-
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────────
 
-type Row = typeof c.$inferSelect;
-
-function estadoOf(row: Pick<Row, "etapa" | "resultado" | "solicitacaoId" | "estado">): EstadoConversa {
-  const state = row.estado as DialogueState;
-  return {
-    etapa: row.etapa as EstadoConversa["etapa"],
-    unidade_id: state.unidadeId,
-    nome_visitante: state.nomeVisitante,
-    tipo: state.tipo,
-    solicitacao_id: row.solicitacaoId,
-    resultado: row.resultado as EstadoConversa["resultado"],
-  };
-}
-
-function toMensagem(r: typeof m.$inferSelect): Mensagem {
-  return { autor: r.autor as Mensagem["autor"], texto: r.texto, created_at: iso(r.createdAt)! };
-}
-
-/** The caller's own conversation (a key reads only those it opened), or 404. */
-async function ownRow(db: Database, caller: AtendenteCaller, id: string): Promise<Row> {
+export async function getConversa(db: Database, caller: AtendenteCaller, id: string): Promise<Conversa> {
   const [row] = await db
     .select()
     .from(c)
-    .where(and(eq(c.organizationId, caller.organizationId), eq(c.criadoPorApiKeyId, caller.apiKeyId), eq(c.id, id)));
+    .where(and(ownedBy(caller), eq(c.id, id)));
   if (!row) throw notFound(CONVERSA_NOT_FOUND);
-  return row;
-}
-
-export async function getConversa(db: Database, caller: AtendenteCaller, id: string): Promise<Conversa> {
-  const row = await ownRow(db, caller, id);
-  const mensagens = await db.select().from(m).where(eq(m.conversaId, id)).orderBy(asc(m.createdAt), asc(m.id));
   return {
     id: row.id,
     condominio_id: row.condominioId,
@@ -132,7 +78,7 @@ export async function getConversa(db: Database, caller: AtendenteCaller, id: str
     canal: row.canal as AtendenteCanal,
     created_at: iso(row.createdAt)!,
     encerrada_em: iso(row.encerradaEm),
-    mensagens: mensagens.map(toMensagem),
+    mensagens: await transcript(db, id),
     estado: estadoOf(row),
   };
 }
@@ -162,81 +108,13 @@ export async function startConversa(
         canal: input.canal,
         etapa: out.state.etapa,
         estado: out.state,
-        criadoPorApiKeyId: caller.apiKeyId,
+        criadoPorApiKeyId: caller.via.tipo === "chave" ? caller.via.id : null,
+        totemId: caller.via.tipo === "totem" ? caller.via.id : null,
       })
       .returning();
     const mensagens = await insertMessages(tx, row!, "atendente", out.replies);
+    await conversaEvent(tx, row!, row!.etapa);
     return { id: row!.id, mensagens, estado: estadoOf(row!) };
-  });
-}
-
-async function insertMessages(
-  db: Pick<Database, "insert">,
-  row: Pick<Row, "id" | "organizationId">,
-  autor: Mensagem["autor"],
-  texts: string[],
-): Promise<Mensagem[]> {
-  if (texts.length === 0) return [];
-  // One timestamp per line, in order, so the transcript reads back as it was said.
-  const base = Date.now();
-  const rows = await db
-    .insert(m)
-    .values(
-      texts.map((texto, i) => ({
-        organizationId: row.organizationId,
-        conversaId: row.id,
-        autor,
-        texto,
-        createdAt: new Date(base + i),
-      })),
-    )
-    .returning();
-  return rows.map(toMensagem);
-}
-
-/** Takes the conversation's turn, or says why not (another turn running, closed, not found). */
-async function takeTurn(db: Database, where: ReturnType<typeof and>, id: string): Promise<Row> {
-  const [row] = await db
-    .update(c)
-    .set({ processandoDesde: sql`now()` })
-    .where(
-      and(
-        where,
-        eq(c.id, id),
-        isNull(c.encerradaEm),
-        or(isNull(c.processandoDesde), lt(c.processandoDesde, sql`now() - make_interval(secs => ${LEASE_SECONDS})`)),
-      ),
-    )
-    .returning();
-  if (row) return row;
-  const [existing] = await db
-    .select({ encerradaEm: c.encerradaEm })
-    .from(c)
-    .where(and(where, eq(c.id, id)));
-  if (!existing) throw notFound(CONVERSA_NOT_FOUND);
-  throw conflict(existing.encerradaEm ? CONVERSA_ENCERRADA : CONVERSA_OCUPADA);
-}
-
-/** Ends the turn: the new state, the replies, the lease released. */
-async function finishTurn(db: Database, row: Row, out: { state: DialogueState; replies: string[] }, closes: boolean) {
-  const done = closes || out.state.etapa === "concluida" || out.state.etapa === "encerrada";
-  return db.transaction(async (tx) => {
-    const [saved] = await tx
-      .update(c)
-      .set({
-        estado: out.state,
-        etapa: done && out.state.etapa !== "concluida" ? "encerrada" : out.state.etapa,
-        resultado: out.state.resultado,
-        solicitacaoId: out.state.solicitacaoId,
-        processandoDesde: null,
-        ultimaAtividadeEm: sql`now()`,
-        encerradaEm: done ? sql`now()` : null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(c.id, row.id))
-      .returning();
-    const mensagens = await insertMessages(tx, row, "atendente", out.replies);
-    return { saved: saved!, mensagens };
   });
 }
 
@@ -247,9 +125,21 @@ export async function sendMensagem(
   texto: string,
 ): Promise<TurnoResposta> {
   const { db } = deps;
-  const own = and(eq(c.organizationId, caller.organizationId), eq(c.criadoPorApiKeyId, caller.apiKeyId));
-  const row = await takeTurn(db, own, id);
+  const row = await takeTurn(db, ownedBy(caller), id);
   try {
+    // A person took the conversation over ("Atendimentos"): the visitor talks to them, the
+    // attendant keeps quiet (a resident's decision still reaches the visitor, followRequests).
+    if (row.atendidoPorUserId) {
+      await db.transaction(async (tx) => {
+        await insertMessages(tx, row, "visitante", [texto]);
+        await tx
+          .update(c)
+          .set({ processandoDesde: null, ultimaAtividadeEm: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(c.id, row.id));
+        await conversaEvent(tx, row, row.etapa);
+      });
+      return { id: row.id, mensagens: [], estado: estadoOf(row) };
+    }
     await insertMessages(db, row, "visitante", [texto]);
     const engine = await attendantEngine();
     const directory = await currentDirectory(db, row.organizationId, row.condominioId);
@@ -268,22 +158,44 @@ export async function sendMensagem(
     const { saved, mensagens } = await finishTurn(db, row, { state: out.state, replies }, closes);
     return { id: saved.id, mensagens, estado: estadoOf(saved) };
   } catch (error) {
-    await db
-      .update(c)
-      .set({ processandoDesde: null })
-      .where(eq(c.id, row.id))
-      .catch(() => undefined);
+    await releaseTurn(db, row.id).catch(() => undefined);
     throw error;
   }
+}
+
+/** The kiosk's reset: a visitor who walked away mid-conversation; what is waiting on someone stays open. */
+export async function leaveConversa(db: Database, caller: AtendenteCaller, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ id: c.id })
+      .from(c)
+      .where(and(ownedBy(caller), eq(c.id, id)));
+    if (!own) throw notFound(CONVERSA_NOT_FOUND);
+    const [closed] = await tx
+      .update(c)
+      .set({ etapa: "encerrada", encerradaEm: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          ownedBy(caller),
+          eq(c.id, id),
+          isNull(c.encerradaEm),
+          isNull(c.processandoDesde),
+          inArray(c.etapa, ["identificando", "confirmando"] satisfies AtendenteEtapa[]),
+        ),
+      )
+      .returning();
+    if (closed) await conversaEvent(tx, closed, closed.etapa);
+  });
 }
 
 /** One engine action, through the same rules as the console; the outcome as the engine reads it. */
 async function carryOut(
   deps: AtendenteDeps,
   caller: AtendenteCaller,
-  row: Row,
+  row: ConversaRow,
   action: Exclude<EngineAction, { tipo: "encerrar" }>,
 ): Promise<ServiceEvent> {
+  const key = caller.via.tipo === "chave" ? caller.via : null;
   switch (action.tipo) {
     case "criar_solicitacao": {
       const input = solicitacaoCreateSchema.safeParse({
@@ -300,8 +212,8 @@ async function carryOut(
             organizationId: caller.organizationId,
             scope: null,
             userId: null,
-            apiKeyId: caller.apiKeyId,
-            apiKeyNome: caller.apiKeyNome,
+            apiKeyId: key?.id ?? null,
+            ...(key ? { apiKeyNome: key.nome } : {}),
             ip: caller.ip ?? null,
             atendente: true,
           },
@@ -319,7 +231,14 @@ async function carryOut(
       try {
         const result = await validarPasse(
           deps.db,
-          { organizationId: caller.organizationId, userId: null, apiKeyId: caller.apiKeyId, nome: ATENDENTE_VIRTUAL },
+          {
+            organizationId: caller.organizationId,
+            userId: null,
+            apiKeyId: key?.id ?? null,
+            // A kiosk's wrong PINs are counted as its own, not shared with every other kiosk.
+            ...(caller.via.tipo === "totem" ? { totemId: caller.via.id } : {}),
+            nome: ATENDENTE_VIRTUAL,
+          },
           { condominio_id: row.condominioId, pin: action.pin, ...(row.portaoId ? { portao_id: row.portaoId } : {}) },
           { secret: deps.secret },
         );
@@ -340,9 +259,11 @@ async function carryOut(
 // ── What happens while the visitor waits ────────────────────────────────────────────────────────
 
 /** What a request's state means to the visitor waiting on it, or null while it is still open. */
-function outcomeOf(s: { status: string; semRespostaMoradoresEm: Date | null }): ServiceEvent | null {
+function outcomeOf(etapa: string, s: { status: string; semRespostaMoradoresEm: Date | null }): ServiceEvent | null {
   if (s.status === "autorizado") return { tipo: "decidida", decisao: "autorizado" };
   if (s.status === "negado") return { tipo: "decidida", decisao: "negado" };
+  // With a person already on it, only a decision is news to the visitor.
+  if (etapa === "com_porteiro") return null;
   if (s.status === "expirado" || s.status === "cancelado") return { tipo: "expirada" };
   if (s.semRespostaMoradoresEm) return { tipo: "sem_resposta" };
   return null;
@@ -350,9 +271,10 @@ function outcomeOf(s: { status: string; semRespostaMoradoresEm: Date | null }): 
 
 /**
  * Tells the visitors waiting on these requests (or on any request, without ids) what became of them:
- * a resident decided, nobody answered, it expired. Run on every request event (the event bus) and
- * every few seconds (a missed notification); a conversation whose turn another instance holds is
- * left to the next run. Returns how many conversations moved.
+ * a resident decided, nobody answered, it expired. A conversation handed to a porteiro after nobody
+ * answered still hears the decision the porteiro makes on the request. Run on every request event
+ * (the event bus) and every few seconds (a missed notification); a conversation whose turn another
+ * instance holds is left to the next run. Returns how many conversations moved.
  */
 export async function followRequests(db: Database, solicitacaoIds?: string[]): Promise<number> {
   const waiting = await db
@@ -362,11 +284,19 @@ export async function followRequests(db: Database, solicitacaoIds?: string[]): P
     .where(
       and(
         isNull(c.encerradaEm),
-        eq(c.etapa, "aguardando_morador" satisfies AtendenteEtapa),
         solicitacaoIds ? inArray(c.solicitacaoId, solicitacaoIds) : undefined,
         or(
-          sql`${solicitacoesAcesso.status} <> 'pendente'`,
-          sql`${solicitacoesAcesso.semRespostaMoradoresEm} IS NOT NULL`,
+          and(
+            eq(c.etapa, "aguardando_morador" satisfies AtendenteEtapa),
+            or(
+              sql`${solicitacoesAcesso.status} <> 'pendente'`,
+              sql`${solicitacoesAcesso.semRespostaMoradoresEm} IS NOT NULL`,
+            ),
+          ),
+          and(
+            eq(c.etapa, "com_porteiro" satisfies AtendenteEtapa),
+            inArray(solicitacoesAcesso.status, ["autorizado", "negado"]),
+          ),
         ),
       ),
     )
@@ -383,9 +313,9 @@ export async function followRequests(db: Database, solicitacaoIds?: string[]): P
         })
         .from(solicitacoesAcesso)
         .where(eq(solicitacoesAcesso.id, row.solicitacaoId!));
-      const event = s && row.etapa === "aguardando_morador" ? outcomeOf(s) : null;
+      const event = s ? outcomeOf(row.etapa, s) : null;
       if (!event) {
-        await db.update(c).set({ processandoDesde: null }).where(eq(c.id, row.id));
+        await releaseTurn(db, row.id);
         continue;
       }
       const engine = await attendantEngine();
@@ -394,11 +324,7 @@ export async function followRequests(db: Database, solicitacaoIds?: string[]): P
       await finishTurn(db, row, out, false);
       moved++;
     } catch (error) {
-      await db
-        .update(c)
-        .set({ processandoDesde: null })
-        .where(eq(c.id, row.id))
-        .catch(() => undefined);
+      await releaseTurn(db, row.id).catch(() => undefined);
       throw error;
     }
   }
@@ -411,17 +337,20 @@ export async function followRequests(db: Database, solicitacaoIds?: string[]): P
  */
 export async function closeIdle(db: Database, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - IDLE_MINUTES * 60_000);
-  const closed = await db
-    .update(c)
-    .set({ etapa: "encerrada", encerradaEm: now, updatedAt: now })
-    .where(
-      and(
-        isNull(c.encerradaEm),
-        inArray(c.etapa, ["identificando", "confirmando"] satisfies AtendenteEtapa[]),
-        lt(c.ultimaAtividadeEm, cutoff),
-        isNull(c.processandoDesde),
-      ),
-    )
-    .returning({ id: c.id });
-  return closed.length;
+  return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(c)
+      .set({ etapa: "encerrada", encerradaEm: now, updatedAt: now })
+      .where(
+        and(
+          isNull(c.encerradaEm),
+          inArray(c.etapa, ["identificando", "confirmando"] satisfies AtendenteEtapa[]),
+          lt(c.ultimaAtividadeEm, cutoff),
+          isNull(c.processandoDesde),
+        ),
+      )
+      .returning();
+    for (const row of closed) await conversaEvent(tx, row, row.etapa);
+    return closed.length;
+  });
 }

@@ -215,6 +215,11 @@ export async function retencaoExecutar(
   return {
     retencao_dias: row.retencaoDias,
     corte_em: iso(retentionCutoff(row.retencaoDias, now)),
-    contagens: { solicitacoes: result.solicitacoes, passes: result.passes, acessos: result.acessos },
+    contagens: {
+      solicitacoes: result.solicitacoes,
+      passes: result.passes,
+      acessos: result.acessos,
+      conversas: result.conversas,
+    },
   };
 }

@@ -28,6 +28,8 @@ const KEY_PREFIX = "guarita:pin:";
 export interface PinValidator {
   userId: string | null;
   apiKeyId: string | null;
+  /** A gate's kiosk (the virtual attendant there): its own budget. */
+  totemId?: string;
 }
 
 /** One counted attempt: the counters it took, each with its window, to give back if the PIN was right. */
@@ -92,7 +94,11 @@ export async function admitPinAttempt(
   now: Date,
 ): Promise<PinAttempt> {
   const at = now.getTime();
-  const validator = who.apiKeyId ? `chave:${who.apiKeyId}` : `login:${who.userId ?? "desconhecido"}`;
+  const validator = who.apiKeyId
+    ? `chave:${who.apiKeyId}`
+    : who.totemId
+      ? `totem:${who.totemId}`
+      : `login:${who.userId ?? "desconhecido"}`;
   const mineKey = `${KEY_PREFIX}validador:${condominioId}:${validator}`;
   const mine = await countAttempt(db, mineKey, PIN_GUESS_LIMIT.porValidador, at);
   if (!mine.admitted) {

@@ -100,6 +100,7 @@ const listedColumns = {
   decididoVia: s.decididoVia,
   motivoNegacao: s.motivoNegacao,
   semRespostaMoradoresEm: isoText(s.semRespostaMoradoresEm),
+  criadoPeloAtendente: s.criadoPeloAtendente,
   createdAt: isoText(s.createdAt),
   updatedAt: isoText(s.updatedAt),
   unidadeCodigo: unidades.codigo,

@@ -92,6 +92,7 @@ export function toSolicitacao(r: SolicitacaoRow | ListedSolicitacao): Solicitaca
     decidido_via: r.decididoVia as DecisaoVia | null,
     motivo_negacao: r.motivoNegacao,
     sem_resposta_moradores_em: iso(r.semRespostaMoradoresEm),
+    criado_pelo_atendente: r.criadoPeloAtendente,
     created_at: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
     unidade: { codigo: r.unidadeCodigo, torre: r.unidadeTorre },

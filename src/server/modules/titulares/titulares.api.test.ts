@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,9 +9,10 @@ import {
 } from "../../../../tests/support/factories";
 import { setupTestSystem, TEST_ORIGIN } from "../../../../tests/support/system";
 import { addDays, localClock } from "../../../shared/pass-schedule";
-import { pessoas, solicitacoesAcesso } from "../../db/schema";
+import type { DialogueState } from "../../attendant/engine/types";
+import { atendenteConversas, atendenteMensagens, auditoria, pessoas, solicitacoesAcesso } from "../../db/schema";
 import { buildSearchText } from "../../db/search";
-import { ANONYMISED_NAME } from "../../jobs/retention";
+import { ANONYMISED_NAME, ANONYMISED_TEXT } from "../../jobs/retention";
 import { ANONYMISED_PESSOA_NAME } from "./titulares.service";
 
 const system = setupTestSystem();
@@ -34,6 +35,74 @@ let porteiro: Awaited<ReturnType<typeof addSignedInMember>>;
 let morador: Awaited<ReturnType<typeof addSignedInMorador>>;
 let requestIds: string[] = [];
 let exPessoaId: string;
+/** The attendant's conversation that created her first request, and one at the other tenant's gate. */
+let conversaId: string;
+let otherTenantConversaId: string;
+/** What she and the attendant said (the transcript names her). */
+const TRANSCRIPT = [
+  {
+    autor: "atendente",
+    texto: "Olá! Sou o atendente virtual do condomínio. Esta conversa é gravada. Qual é o seu nome?",
+  },
+  { autor: "visitante", texto: `Sou a ${NOME}, vim entregar documentos no 42` },
+  { autor: "atendente", texto: `Confirmando: ${NOME} para o apartamento 42, visita. Está certo?` },
+  { autor: "visitante", texto: "sim" },
+];
+const OTHER_TENANT_TEXT = `Aqui é a ${NOME} no outro prédio`;
+
+/** A closed conversation with the virtual attendant that created this request, as the service stores it. */
+async function insertConversation(where: Condo, solicitacaoId: string, lines: { autor: string; texto: string }[]) {
+  const estado: DialogueState = {
+    etapa: "concluida",
+    nomeVisitante: NOME,
+    tipo: "visitante",
+    unidadeId: where.unidade.id,
+    candidatas: [],
+    moradorPessoaId: null,
+    pergunta: null,
+    naoEntendidas: 0,
+    solicitacaoId,
+    resultado: "autorizado",
+    motivoTransferencia: null,
+  };
+  const [conversa] = await system()
+    .handle.db.insert(atendenteConversas)
+    .values({
+      organizationId: where.condominio.organizationId,
+      condominioId: where.condominio.id,
+      canal: "api",
+      etapa: "concluida",
+      resultado: "autorizado",
+      estado,
+      solicitacaoId,
+      encerradaEm: new Date(),
+    })
+    .returning();
+  const base = Date.now() - 60_000;
+  await system()
+    .handle.db.insert(atendenteMensagens)
+    .values(
+      lines.map((line, i) => ({
+        organizationId: where.condominio.organizationId,
+        conversaId: conversa!.id,
+        autor: line.autor,
+        texto: line.texto,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+  return conversa!.id;
+}
+
+async function conversationOf(id: string) {
+  const db = system().handle.db;
+  const [conversa] = await db.select().from(atendenteConversas).where(eq(atendenteConversas.id, id));
+  const mensagens = await db
+    .select()
+    .from(atendenteMensagens)
+    .where(eq(atendenteMensagens.conversaId, id))
+    .orderBy(asc(atendenteMensagens.createdAt));
+  return { conversa: conversa!, mensagens };
+}
 
 async function createRequest(t: Tenant, where: Condo, doc: string) {
   const res = await t.api.post("/api/solicitacoes", {
@@ -80,8 +149,12 @@ beforeAll(async () => {
   morador = await addSignedInMorador(system(), a.org.id, condoA.unidade, { nome: "Ana Moradora" });
 
   requestIds = [await createRequest(a, condoA, DOC), await createRequest(a, condoA, DOC_DIGITS)];
+  conversaId = await insertConversation(condoA, requestIds[0]!, TRANSCRIPT);
   // The same person visiting another tenant's building: not this tenant's data.
-  await createRequest(b, condoB, DOC);
+  const otherTenantRequest = await createRequest(b, condoB, DOC);
+  otherTenantConversaId = await insertConversation(condoB, otherTenantRequest, [
+    { autor: "visitante", texto: OTHER_TENANT_TEXT },
+  ]);
 
   const today = localClock(new Date(), TZ).date;
   const pass = await a.api.post("/api/passes", {
@@ -200,6 +273,8 @@ describe("titulares: search", () => {
   });
 });
 
+let exportUrl: string;
+
 describe("titulares: export", () => {
   let pedidoId: string;
 
@@ -215,6 +290,7 @@ describe("titulares: export", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const pedido = res.body;
     pedidoId = pedido.id;
+    exportUrl = pedido.arquivo_url;
     expect(pedido).toMatchObject({
       tipo: "exportacao",
       titular_nome: NOME,
@@ -234,6 +310,7 @@ describe("titulares: export", () => {
     expect(Object.keys(files).sort()).toEqual([
       "acessos.csv",
       "chamadas.csv",
+      "conversas.csv",
       "dados.json",
       "passes.csv",
       "pessoas.csv",
@@ -257,6 +334,29 @@ describe("titulares: export", () => {
         expect.objectContaining({ acao: "exportar", entidade: "pessoa", entidade_id: exPessoaId }),
       ]),
     );
+    // The attendant's conversation that created her first request, transcript in order; not the other tenant's.
+    expect(dados.conversas).toEqual([
+      expect.objectContaining({
+        id: conversaId,
+        solicitacao_id: requestIds[0],
+        canal: "api",
+        resultado: "autorizado",
+        nome_visitante: NOME,
+        encerrada_em: expect.any(String),
+        mensagens: TRANSCRIPT.map((line) => ({ ...line, enviada_em: expect.any(String) })),
+      }),
+    ]);
+    const conversasCsv = strFromU8(files["conversas.csv"]!);
+    expect(conversasCsv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
+      "Data e hora (UTC);Conversa;Solicitação;Autor;Mensagem",
+    );
+    for (const line of TRANSCRIPT) expect(conversasCsv).toContain(line.texto);
+    const everything = Object.values(files)
+      .map((f) => strFromU8(f))
+      .join("\n");
+    expect(everything).not.toContain(OTHER_TENANT_TEXT);
+    expect(everything).not.toContain(otherTenantConversaId);
+
     const raw = files["solicitacoes.csv"]!;
     expect([...raw.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = strFromU8(raw);
@@ -351,6 +451,51 @@ describe("titulares: anonymisation", () => {
     const trail = await a.api.get("/api/auditoria?entidade=titular&acao=anonimizar");
     expect(trail.body.items.some((r: { entidade_id: string }) => r.entidade_id === res.body.id)).toBe(true);
     expect(JSON.stringify(trail.body.items)).not.toContain(DOC_DIGITS);
+  });
+
+  it("anonymises the attendant's conversation of her request: no message, state, export or audit record names her", async () => {
+    // (After the test above.) The conversation stays, its outcome too, with nothing of what was said.
+    const { conversa, mensagens } = await conversationOf(conversaId);
+    expect(conversa).toMatchObject({ etapa: "concluida", resultado: "autorizado", solicitacaoId: requestIds[0] });
+    expect(conversa.anonimizadaEm).not.toBeNull();
+    expect((conversa.estado as DialogueState).nomeVisitante).toBeNull();
+    expect(mensagens.map((m) => [m.autor, m.texto])).toEqual(TRANSCRIPT.map((line) => [line.autor, ANONYMISED_TEXT]));
+
+    // Nowhere in the tenant's transcripts, nor in its audit trail as stored.
+    const db = system().handle.db;
+    const texts = await db
+      .select({ texto: atendenteMensagens.texto })
+      .from(atendenteMensagens)
+      .where(eq(atendenteMensagens.organizationId, a.org.id));
+    const estados = await db
+      .select({ estado: atendenteConversas.estado })
+      .from(atendenteConversas)
+      .where(eq(atendenteConversas.organizationId, a.org.id));
+    const trail = await db.select().from(auditoria).where(eq(auditoria.organizationId, a.org.id));
+    for (const needle of [NOME, "Joana", "Titularíssima"]) {
+      expect(JSON.stringify(texts)).not.toContain(needle);
+      expect(JSON.stringify(estados)).not.toContain(needle);
+      expect(JSON.stringify(trail)).not.toContain(needle);
+    }
+
+    // The earlier export's archive, downloaded again, holds the conversation without her words.
+    const zip = await download(a, exportUrl);
+    expect(zip.status).toBe(200);
+    const files = unzipSync(zip.bytes);
+    const dados = JSON.parse(strFromU8(files["dados.json"]!));
+    expect(dados.conversas).toEqual([
+      expect.objectContaining({ id: conversaId, nome_visitante: null, resultado: "autorizado" }),
+    ]);
+    expect(dados.conversas[0].mensagens.map((m: { texto: string }) => m.texto)).toEqual(
+      TRANSCRIPT.map(() => ANONYMISED_TEXT),
+    );
+    expect(strFromU8(files["conversas.csv"]!)).not.toContain("Joana");
+
+    // The other tenant's conversation with her is untouched.
+    const other = await conversationOf(otherTenantConversaId);
+    expect(other.conversa.anonimizadaEm).toBeNull();
+    expect((other.conversa.estado as DialogueState).nomeVisitante).toBe(NOME);
+    expect(other.mensagens.map((m) => m.texto)).toEqual([OTHER_TENANT_TEXT]);
   });
 
   it("validates the request in pt-BR", async () => {

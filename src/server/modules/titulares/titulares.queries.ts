@@ -3,12 +3,14 @@
  * letters and digits compared with punctuation stripped on both sides (`123.456.789-00` = `12345678900`); by
  * name: the lists' normalised "contains" match on `busca`. Rows already anonymised hold nothing of anyone.
  */
-import { and, desc, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { documentKey } from "../../../shared/schemas/titulares";
 import type { Executor } from "../../db/client";
 import {
   acessos,
+  atendenteConversas,
+  atendenteMensagens,
   auditoria,
   chamadas,
   condominios,
@@ -169,13 +171,48 @@ export async function findChamadas(db: Executor, where: SQL) {
   return db.select().from(chamadas).where(where).orderBy(desc(chamadas.iniciadoEm), desc(chamadas.id));
 }
 
+/**
+ * The virtual attendant's conversations that led to these requests (conversation.solicitacao_id),
+ * oldest first, each with its transcript in the order it was said.
+ */
+export async function findConversas(db: Executor, org: string, solicitacaoIds: string[]) {
+  if (solicitacaoIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(atendenteConversas)
+    .where(and(eq(atendenteConversas.organizationId, org), inArray(atendenteConversas.solicitacaoId, solicitacaoIds)))
+    .orderBy(asc(atendenteConversas.createdAt), asc(atendenteConversas.id));
+  if (rows.length === 0) return [];
+  const mensagens = await db
+    .select()
+    .from(atendenteMensagens)
+    .where(
+      and(
+        eq(atendenteMensagens.organizationId, org),
+        inArray(
+          atendenteMensagens.conversaId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .orderBy(asc(atendenteMensagens.createdAt), asc(atendenteMensagens.id));
+  return rows.map((row) => ({ row, mensagens: mensagens.filter((m) => m.conversaId === row.id) }));
+}
+
 export async function countOf(
   db: Executor,
-  table: typeof s | typeof passes | typeof acessos | typeof chamadas,
+  table: typeof s | typeof passes | typeof acessos | typeof chamadas | typeof atendenteConversas,
   where: SQL,
 ): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
   return row?.n ?? 0;
+}
+
+/** The attendant's conversations about these requests. */
+export function conversaWhere(org: string, solicitacaoIds: string[]): SQL {
+  return solicitacaoIds.length === 0
+    ? sql`false`
+    : and(eq(atendenteConversas.organizationId, org), inArray(atendenteConversas.solicitacaoId, solicitacaoIds))!;
 }
 
 /** Who viewed or exported these people's and these requests' data (the audit trail). */

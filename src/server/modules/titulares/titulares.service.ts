@@ -5,11 +5,14 @@
  * subject is (name, and the document presented), and the request acts on exactly those records:
  *
  * - exportação: the chosen rows' ids are kept in the request's result (never the document), and
- *   GET …/arquivo.zip builds the ZIP from them: dados.json with everything held, one CSV per kind,
- *   and who viewed or exported their data (the audit trail).
+ *   GET …/arquivo.zip builds the ZIP from them: dados.json with everything held (the attendant's
+ *   conversations that led to the chosen requests included, with their transcripts), one CSV per
+ *   kind, and who viewed or exported their data (the audit trail).
  * - anonimização: in one transaction, the chosen visitor rows get the retention job's
- *   transformation (jobs/retention.ts, the same functions) and a chosen person's record that is not
- *   an active resident or staff login becomes "Pessoa anonimizada"; an active one is refused (409).
+ *   transformation (jobs/retention.ts, the same functions: a request's attendant conversations
+ *   lose their messages' text and the name the attendant understood) and a chosen person's record
+ *   that is not an active resident or staff login becomes "Pessoa anonimizada"; an active one is
+ *   refused (409).
  *
  * Before either, every chosen id must be the tenant's and not yet anonymised (else 404), and the
  * subject's: a record with a document carries the confirmed document, one without carries the
@@ -36,11 +39,13 @@ import {
   type TitularRegistro,
   type TitularRegistroTipo,
 } from "../../../shared/schemas/titulares";
+import type { DialogueState } from "../../attendant/engine/types";
 import { actorOf, recordAudit } from "../../audit/audit";
 import type { Database, Executor } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
 import {
   acessos,
+  atendenteConversas,
   chamadas,
   notificacoes,
   passes,
@@ -64,10 +69,12 @@ import { pessoaSearchText } from "../pessoas/pessoas.service";
 import {
   acessoWhere,
   chamadaWhere,
+  conversaWhere,
   countOf,
   criterioOf,
   findAcessos,
   findChamadas,
+  findConversas,
   findPasses,
   findPessoas,
   findSolicitacoes,
@@ -227,6 +234,7 @@ function resumoContagens(c: TitularContagens): string {
     plural(c.solicitacoes, "solicitação", "solicitações"),
     plural(c.passes, "passe", "passes"),
     plural(c.acessos, "registro de entrada e saída", "registros de entrada e saída"),
+    c.conversas ? plural(c.conversas, "conversa do atendente", "conversas do atendente") : null,
   ].filter(Boolean);
   return parts.join(", ");
 }
@@ -432,6 +440,7 @@ async function countsOf(tx: Executor, org: string, ids: Ids): Promise<TitularCon
     chamadas: await countOf(tx, chamadas, chamadaWhere(org, ids.solicitacoes, ids.pessoas)),
     passes: ids.passes.length,
     acessos: ids.acessos.length,
+    conversas: await countOf(tx, atendenteConversas, conversaWhere(org, ids.solicitacoes)),
   };
 }
 
@@ -579,13 +588,14 @@ export async function buildExportArchive(db: Database, tenant: TenantContext, id
     list: string[],
   ): SQL => (list.length > 0 ? inArray(column, list) : sql`false`);
 
-  const [found, moradias, sol, pas, ace, cha, views] = await Promise.all([
+  const [found, moradias, sol, pas, ace, cha, conv, views] = await Promise.all([
     findPessoas(db, org, byIds(pessoas.id, ids.pessoas), 10_000),
     unidadesOf(db, org, ids.pessoas),
     findSolicitacoes(db, and(eq(s.organizationId, org), byIds(s.id, ids.solicitacoes))!),
     findPasses(db, and(eq(passes.organizationId, org), byIds(passes.id, ids.passes))!),
     findAcessos(db, and(eq(acessos.organizationId, org), byIds(acessos.id, ids.acessos))!),
     findChamadas(db, chamadaWhere(org, ids.solicitacoes, ids.pessoas)),
+    findConversas(db, org, ids.solicitacoes),
     viewsOf(db, org, ids.pessoas, ids.solicitacoes),
   ]);
 
@@ -639,6 +649,18 @@ export async function buildExportArchive(db: Database, tenant: TenantContext, id
       resposta: r.resposta,
       iniciada_em: iso(r.iniciadoEm),
       finalizada_em: iso(r.finalizadoEm),
+    })),
+    /** The virtual attendant's conversations that led to these requests, with what was said. */
+    conversas: conv.map(({ row, mensagens }) => ({
+      id: row.id,
+      solicitacao_id: row.solicitacaoId,
+      canal: row.canal,
+      etapa: row.etapa,
+      resultado: row.resultado,
+      nome_visitante: (row.estado as DialogueState).nomeVisitante,
+      iniciada_em: iso(row.createdAt),
+      encerrada_em: iso(row.encerradaEm),
+      mensagens: mensagens.map((m) => ({ autor: m.autor, texto: m.texto, enviada_em: iso(m.createdAt) })),
     })),
     passes: pas.map((r) => ({
       id: r.row.id,
@@ -728,6 +750,10 @@ export async function buildExportArchive(db: Database, tenant: TenantContext, id
         r.resposta,
         r.solicitacaoId,
       ]),
+    ),
+    "conversas.csv": csv(
+      ["Data e hora (UTC)", "Conversa", "Solicitação", "Autor", "Mensagem"],
+      dados.conversas.flatMap((c) => c.mensagens.map((m) => [m.enviada_em, c.id, c.solicitacao_id, m.autor, m.texto])),
     ),
     "passes.csv": csv(
       ["Criado em (UTC)", "Condomínio", "Unidade", "Nome", "Documento", "Telefone", "Início", "Fim", "Status", "Usos"],

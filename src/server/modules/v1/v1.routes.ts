@@ -357,8 +357,7 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
     const apiKey = c.get("apiKey");
     return {
       organizationId: apiKey.organizationId,
-      apiKeyId: apiKey.id,
-      apiKeyNome: apiKey.nome,
+      via: { tipo: "chave" as const, id: apiKey.id, nome: apiKey.nome },
       ip: c.get("clientIp") ?? null,
     };
   };

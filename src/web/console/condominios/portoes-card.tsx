@@ -4,8 +4,9 @@
  * the list. Gates are never deleted, so there is no such action.
  */
 import { useQuery } from "@tanstack/react-query";
-import { Car, DoorOpen, Footprints, Pencil, Plus } from "lucide-react";
+import { Car, DoorOpen, Footprints, Pencil, Plus, TabletSmartphone } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
+import { Link } from "react-router";
 import type { PortaoTipo } from "@/shared/domain";
 import { PORTAO_TIPO_LABELS, type Portao } from "@/shared/schemas/portoes";
 import { EmptyState } from "@/web/components/empty-state";
@@ -77,6 +78,7 @@ function PortoesSkeleton() {
 export function PortoesCard({ condominioId }: { condominioId: string }) {
   const query = useQuery(portoesOptions(condominioId));
   const canEdit = usePermission("cadastros:editar");
+  const canTotens = usePermission("totens:gerenciar");
   const [dialog, setDialog] = useState<PortaoDialogState>(null);
   // The button the dialog was opened from: the focus goes back to it when the dialog closes.
   const lastTrigger = useRef(NOVO_ID);
@@ -140,11 +142,24 @@ export function PortoesCard({ condominioId }: { condominioId: string }) {
           </CardTitle>
           <CardDescription>Por onde visitantes e veículos entram no condomínio.</CardDescription>
         </div>
-        {canEdit && (
-          <Button id={NOVO_ID} variant="outline" onClick={() => abrir({ kind: "novo" })}>
-            <Plus aria-hidden="true" />
-            Novo portão
-          </Button>
+        {(canEdit || canTotens) && (
+          <div className="flex flex-wrap gap-2">
+            {/* The gates' kiosks, of this condominium (docs/product.md, "Totem"). */}
+            {canTotens && (
+              <Button asChild variant="ghost">
+                <Link to={`/app/totens?condominio_id=${encodeURIComponent(condominioId)}`}>
+                  <TabletSmartphone aria-hidden="true" />
+                  Totens
+                </Link>
+              </Button>
+            )}
+            {canEdit && (
+              <Button id={NOVO_ID} variant="outline" onClick={() => abrir({ kind: "novo" })}>
+                <Plus aria-hidden="true" />
+                Novo portão
+              </Button>
+            )}
+          </div>
         )}
       </CardHeader>
       <CardContent className="px-4 sm:px-6">{content}</CardContent>

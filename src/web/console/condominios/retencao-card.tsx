@@ -18,7 +18,7 @@ function plural(n: number, one: string, many: string) {
   return `${number.format(n)} ${n === 1 ? one : many}`;
 }
 
-/** "12 solicitações, 3 passes, 40 registros de entrada e saída". */
+/** "12 solicitações, 3 passes, 40 registros de entrada e saída": what is anonymised. */
 export function describeContagens(c: RetencaoContagens): string {
   return [
     plural(c.solicitacoes, "solicitação", "solicitações"),
@@ -27,7 +27,12 @@ export function describeContagens(c: RetencaoContagens): string {
   ].join(", ");
 }
 
-const isEmpty = (c: RetencaoContagens) => c.solicitacoes + c.passes + c.acessos === 0;
+/** "5 conversas do atendente": what is deleted, transcripts and all (jobs/retention.ts says why). */
+export function describeConversas(c: RetencaoContagens): string {
+  return plural(c.conversas, "conversa do atendente", "conversas do atendente");
+}
+
+const isEmpty = (c: RetencaoContagens) => c.solicitacoes + c.passes + c.acessos + c.conversas === 0;
 
 function PreviewText({ id, open }: { id: string; open: boolean }) {
   const preview = useQuery({ ...retencaoPreviewOptions(id), enabled: open });
@@ -41,11 +46,12 @@ function PreviewText({ id, open }: { id: string; open: boolean }) {
   return (
     <>
       <span className="block" data-testid="retencao-previa">
-        Serão anonimizados: {describeContagens(p.contagens)}.
+        Serão anonimizados: {describeContagens(p.contagens)}. Serão apagadas: {describeConversas(p.contagens)}.
       </span>
       <span className="mt-2 block">
         Dados de visitantes anteriores a {corte}: o nome passa a ser “Visitante anonimizado”, documento e telefone são
-        apagados. Contagens e estatísticas não mudam. Esta ação não pode ser desfeita.
+        apagados; as conversas do atendente encerradas antes dessa data são apagadas com a transcrição. Contagens e
+        estatísticas não mudam. Esta ação não pode ser desfeita.
       </span>
     </>
   );
@@ -54,7 +60,7 @@ function PreviewText({ id, open }: { id: string; open: boolean }) {
 /**
  * The condominium's retention of visitor data (docs/product.md, "Personal data and retention"): the setting,
  * and for owners and síndicos "Executar agora", whose confirmation shows how many rows the run will
- * anonymise.
+ * anonymise and how many attendant conversations it will delete.
  */
 export function RetencaoCard({ condominio }: { condominio: Condominio }) {
   const canRun = usePermission("lgpd:gerenciar");
@@ -67,7 +73,7 @@ export function RetencaoCard({ condominio }: { condominio: Condominio }) {
       toast.success("Retenção executada", {
         description: isEmpty(result.contagens)
           ? "Nenhum registro precisava ser anonimizado."
-          : `Anonimizados: ${describeContagens(result.contagens)}.`,
+          : `Anonimizados: ${describeContagens(result.contagens)}. Apagadas: ${describeConversas(result.contagens)}.`,
       });
     } catch (error) {
       toast.error("Não foi possível executar a retenção", { description: errorMessage(error) });
@@ -86,6 +92,7 @@ export function RetencaoCard({ condominio }: { condominio: Condominio }) {
           items={[
             ["Retenção de dados de visitantes", `${number.format(condominio.retencao_dias)} dias`],
             ["O que é anonimizado", "Nome, documento e telefone de visitantes, passes e registros de entrada e saída"],
+            ["O que é apagado", "Conversas do atendente encerradas há mais tempo que o prazo, com a transcrição"],
           ]}
         />
         {canRun && (

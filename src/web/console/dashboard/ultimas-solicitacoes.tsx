@@ -1,4 +1,4 @@
-import { ArrowRight, ClipboardList, Plus } from "lucide-react";
+import { ArrowRight, Bot, ClipboardList, Plus } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import type { SolicitacaoListRow } from "@/shared/schemas/solicitacoes";
@@ -8,6 +8,7 @@ import { ErrorState } from "@/web/components/error-state";
 import { RelativeTime } from "@/web/components/relative-time";
 import { StatusBadge } from "@/web/components/status-badge";
 import { TipoBadge } from "@/web/components/tipo-badge";
+import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -31,6 +32,12 @@ function Row({ solicitacao: s, showCondominio }: { solicitacao: SolicitacaoListR
         <div className="flex flex-wrap items-center gap-1.5">
           <TipoBadge tipo={s.tipo} />
           <StatusBadge status={s.status} />
+          {s.criado_pelo_atendente && (
+            <Badge variant="outline" className="gap-1" data-testid="pelo-atendente">
+              <Bot aria-hidden="true" className="size-3.5" />
+              Atendente virtual
+            </Badge>
+          )}
         </div>
         <p className="truncate font-medium">{s.nome_visitante}</p>
         <p className="flex flex-wrap gap-x-2 text-muted-foreground text-sm">

@@ -10,7 +10,6 @@ import { useEffect, useState } from "react";
 import { type FieldPath, useForm, useWatch } from "react-hook-form";
 import { VISITA_TIPOS } from "@/shared/domain";
 import { VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
-import { unidadeLabel } from "@/shared/schemas/unidades";
 import { InputField, SelectField } from "@/web/components/form-field";
 import { reportSaveError } from "@/web/components/form-layout";
 import { Button } from "@/web/components/ui/button";
@@ -26,9 +25,9 @@ import {
 } from "@/web/components/ui/dialog";
 import { Spinner } from "@/web/components/ui/spinner";
 import { useRegistrarEntrada } from "@/web/console/acessos/acessos.queries";
+import { UnidadeSelectField } from "@/web/console/unidades/unidade-select-field";
 import { unidadeDetailOptions } from "@/web/console/unidades/unidades.queries";
 import { errorMessage } from "@/web/lib/api";
-import { unidadeOptions } from "@/web/lib/lookups.queries";
 import { toast } from "@/web/lib/toast";
 import { entradaMoradorSchema } from "./portaria-helpers";
 
@@ -92,8 +91,6 @@ function EntradaMoradorFormView({
   const submitting = form.formState.isSubmitting;
   const unidadeId = useWatch({ control: form.control, name: "unidade_id" }) ?? "";
 
-  const unidades = useQuery(unidadeOptions(condominioId));
-  const unidadeChoices = (unidades.data ?? []).filter((u) => u.enabled);
   const unidade = useQuery({ ...unidadeDetailOptions(unidadeId), enabled: !!unidadeId });
   const moradores = unidade.data?.moradores_ativos ?? [];
 
@@ -114,11 +111,6 @@ function EntradaMoradorFormView({
     }
   });
 
-  let unidadePlaceholder = "Selecione a unidade";
-  if (unidades.isPending) unidadePlaceholder = "Carregando unidades...";
-  else if (unidades.isError) unidadePlaceholder = "Unidades indisponíveis";
-  else if (unidadeChoices.length === 0) unidadePlaceholder = "Nenhuma unidade ativa neste condomínio";
-
   let moradorPlaceholder = "Selecione o morador";
   if (!unidadeId) moradorPlaceholder = "Selecione a unidade primeiro";
   else if (unidade.isPending) moradorPlaceholder = "Carregando moradores...";
@@ -127,18 +119,13 @@ function EntradaMoradorFormView({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={submitting || undefined}>
-      <SelectField
+      <UnidadeSelectField
         form={form}
         name="unidade_id"
-        label="Unidade"
-        required
-        placeholder={unidadePlaceholder}
-        options={unidadeChoices.map((u) => [u.id, unidadeLabel(u)] as const)}
-        disabled={unidades.isPending || unidadeChoices.length === 0}
+        condominioId={condominioId}
         onValueChange={() =>
           form.setValue("autorizado_por_pessoa_id", "", { shouldValidate: form.formState.isSubmitted })
         }
-        hint={unidades.isError ? errorMessage(unidades.error) : undefined}
       />
       <SelectField
         // Remount per unit, so the previous unit's resident never lingers on screen.

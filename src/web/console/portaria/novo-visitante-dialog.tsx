@@ -5,14 +5,12 @@
  * decisão" on the same screen.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { SOLICITACAO_TIPOS } from "@/shared/domain";
 import type { Portao } from "@/shared/schemas/portoes";
 import { type SolicitacaoCreateInput, solicitacaoCreateSchema } from "@/shared/schemas/solicitacoes";
-import { unidadeLabel } from "@/shared/schemas/unidades";
 import { tipoLabel } from "@/shared/status-catalogue";
 import { InputField, SelectField, TextareaField } from "@/web/components/form-field";
 import { reportSaveError } from "@/web/components/form-layout";
@@ -30,8 +28,7 @@ import {
 } from "@/web/components/ui/dialog";
 import { Spinner } from "@/web/components/ui/spinner";
 import { useCreateSolicitacao } from "@/web/console/solicitacoes/solicitacoes.queries";
-import { errorMessage } from "@/web/lib/api";
-import { unidadeOptions } from "@/web/lib/lookups.queries";
+import { UnidadeSelectField } from "@/web/console/unidades/unidade-select-field";
 import { toast } from "@/web/lib/toast";
 
 type Form = Required<Omit<SolicitacaoCreateInput, "expiracao_em" | "portao_id">>;
@@ -111,8 +108,6 @@ function NovoVisitanteForm({
     } satisfies Form,
   });
   const submitting = form.formState.isSubmitting;
-  const unidades = useQuery(unidadeOptions(condominioId));
-  const unidadeChoices = (unidades.data ?? []).filter((u) => u.enabled);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -126,23 +121,9 @@ function NovoVisitanteForm({
     }
   });
 
-  let unidadePlaceholder = "Selecione a unidade";
-  if (unidades.isPending) unidadePlaceholder = "Carregando unidades...";
-  else if (unidades.isError) unidadePlaceholder = "Unidades indisponíveis";
-  else if (unidadeChoices.length === 0) unidadePlaceholder = "Nenhuma unidade ativa neste condomínio";
-
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={submitting || undefined}>
-      <SelectField
-        form={form}
-        name="unidade_id"
-        label="Unidade"
-        required
-        placeholder={unidadePlaceholder}
-        options={unidadeChoices.map((u) => [u.id, unidadeLabel(u)] as const)}
-        disabled={unidades.isPending || unidadeChoices.length === 0}
-        hint={unidades.isError ? errorMessage(unidades.error) : undefined}
-      />
+      <UnidadeSelectField form={form} name="unidade_id" condominioId={condominioId} />
       <InputField form={form} name="nome_visitante" label="Nome do visitante" required placeholder="Nome completo" />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField

@@ -90,6 +90,7 @@ function detail(over: Partial<SolicitacaoDetail> = {}): SolicitacaoDetail {
     decidido_via: null,
     motivo_negacao: null,
     sem_resposta_moradores_em: null,
+    criado_pelo_atendente: false,
     chamadas: [],
     comandos_portao: [],
     notificacoes: [],
