@@ -453,9 +453,8 @@ export interface AttendantProfileRow {
  * Where a turn's time goes, part by part, one call at a time on an idle instance (after the
  * conversations): the directory the service asks for on every turn (its version checked, the rows
  * kept: src/server/attendant/directory.ts), the same read in full (in a transaction, which keeps
- * nothing: what a change to the directory costs), the service's own change check (the directory as
- * JSON, compared with the last one), the engine's reply with its index of the directory cached, and
- * the index built again (also after a change).
+ * nothing: what a change to the directory costs), the engine's reply with its index of the directory
+ * cached, and the index built again (also after a change).
  */
 export async function profileAttendantTurn(system: System, organizationId: string): Promise<AttendantProfileRow[]> {
   const { condominioId, targets } = await attendantTargets(system, organizationId, 20);
@@ -481,7 +480,6 @@ export async function profileAttendantTurn(system: System, organizationId: strin
   await time(`diretório: leitura completa (${size})`, 10, () =>
     db.transaction((tx) => loadDirectory(tx, organizationId, condominioId)),
   );
-  await time("diretório em JSON (a checagem de mudança do serviço)", 20, () => JSON.stringify(directory.units));
   const line = (i: number) => {
     const t = targets[i % targets.length]!;
     return `Boa noite, sou o Carlos, vim ver ${article(t.morador)} ${t.morador} do ${t.codigo}${where(t)}`;
