@@ -16,7 +16,7 @@
  *   gets the directory as it was at or after its call, and 50 turns at once cost one or two reads.
  * The directory handed back is shared by every caller: read it, never change it.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { condominios, pessoas, unidadeMoradores, unidades } from "../db/schema";
 import type { Directory, DirectoryUnit } from "./engine/types";

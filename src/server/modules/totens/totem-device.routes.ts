@@ -14,8 +14,9 @@ import type { DomainEvent } from "../../../shared/schemas/events";
 import { totemDispositivoSchema, totemParearInputSchema } from "../../../shared/schemas/totens";
 import type { Database } from "../../db/client";
 import type { AppEnv, TotemDevice } from "../../http/context";
-import { unauthorized } from "../../http/errors";
+import { tooManyRequests, unauthorized } from "../../http/errors";
 import { errorResponses, jsonBody, jsonResponse, PUBLIC, TOTEM_AUTH } from "../../http/openapi";
+import { hitLimit } from "../../http/rate-limit";
 import { apiRouter } from "../../http/routes";
 import type { EventBus } from "../../realtime/event-bus";
 import { Frame, PING_FRAME } from "../../realtime/sse";
@@ -29,6 +30,12 @@ const COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
 export const TOTEM_NAO_PAREADO =
   "Este totem não está pareado ou foi desconectado. Abra no tablet o link de pareamento gerado no console, em Totens.";
 const HEARTBEAT_MS = 20_000;
+/**
+ * Conversations a kiosk may open per minute: a busy gate starts a few; a stranger tapping the screen
+ * (or a script with a stolen credential) cannot fill the database.
+ */
+export const TOTEM_CONVERSAS_POR_MINUTO = 30;
+const MUITAS_CONVERSAS = "Muitas conversas iniciadas neste totem. Aguarde um minuto e tente novamente.";
 
 export interface TotemDeviceDeps {
   db: Database;
@@ -94,7 +101,7 @@ export function totemDeviceRoutes(deps: TotemDeviceDeps) {
     path: "/conversas",
     operationId: "iniciarConversaTotem",
     summary: "Abre uma conversa com o visitante neste portão; responde a saudação do atendente",
-    responses: { 201: jsonResponse(turnoRespostaSchema, "Conversa aberta"), ...errorResponses(400) },
+    responses: { 201: jsonResponse(turnoRespostaSchema, "Conversa aberta"), ...errorResponses(400, 429) },
   });
   const send = deviceRoute(db, {
     method: "post",
@@ -143,6 +150,8 @@ export function totemDeviceRoutes(deps: TotemDeviceDeps) {
     .openapi(me, async (c) => c.json(await service.describe(db, c.get("totem")), 200))
     .openapi(start, async (c) => {
       const totem = c.get("totem");
+      if (!(await hitLimit(db, `totem:${totem.id}:conversas`, { max: TOTEM_CONVERSAS_POR_MINUTO, windowMs: 60_000 })))
+        throw tooManyRequests(MUITAS_CONVERSAS, 60);
       const input = { condominio_id: totem.condominioId, portao_id: totem.portaoId, canal: "totem" as const };
       return c.json(await atendente.startConversa(deps, callerOf(c), input), 201);
     })

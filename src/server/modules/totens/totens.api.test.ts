@@ -217,6 +217,18 @@ describe("a paired kiosk", () => {
     expect(await stream.messages!.endsWithin(WITHIN_A_HEARTBEAT)).toBe(true);
   });
 
+  it("opens at most 30 conversations a minute, counted atomically under a burst", async () => {
+    const k = await pairedKiosk(w.gate.id, "Rajada");
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => k.api.post("/api/totem/conversas", { json: {} })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(30);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]!.body.error.message).toMatch(/Aguarde um minuto/);
+    expect(refused[0]!.headers.get("retry-after")).toBe("60");
+  });
+
   it("a new pairing link replaces the old tablet's credential once used", async () => {
     const k = await pairedKiosk(w.gate.id, "Trocado");
     const renewed = await w.sindico.api.post(`/api/totens/${k.id}/pareamento`, { json: {} });
