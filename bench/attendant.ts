@@ -23,6 +23,7 @@
  * the wait for the one event loop that the app shares with the other 49 visitors. There is no network
  * and no loopback socket in it.
  */
+
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { loadDirectory } from "../src/server/attendant/directory";
@@ -31,6 +32,7 @@ import { API_KEY_REQUESTS_PER_MINUTE } from "../src/server/auth/api-key";
 import type { System } from "../src/server/bootstrap";
 import { addDays, localClock } from "../src/shared/pass-schedule";
 import { type CallResult, client } from "../tests/support/http";
+import { lanes } from "./lanes";
 
 export const ATTENDANT_CONVERSATIONS = Number(process.env.BENCH_ATTENDANT_CONVERSATIONS ?? 50);
 export const ATTENDANT_ROUNDS = Number(process.env.BENCH_ATTENDANT_ROUNDS ?? 4);
@@ -147,7 +149,7 @@ export function assertAttendantBudget() {
   }
 }
 
-function parsePause(text: string): [number, number] {
+export function parsePause(text: string): [number, number] {
   const parts = text.split("-").map((n) => Number(n.trim()));
   const min = parts[0] ?? Number.NaN;
   const max = parts[1] ?? min;
@@ -170,11 +172,11 @@ function percentile(sorted: number[], p: number) {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** "da Torre A", "do Bloco 12", or nothing for a condominium without towers. */
-function where(t: AttendantTarget) {
+export function where(t: AttendantTarget) {
   if (!t.torre) return "";
   return /^torre/i.test(t.torre) ? ` da ${t.torre}` : ` do ${t.torre}`;
 }
-const article = (nome: string) => (FEMININE.has(nome) ? "a" : "o");
+export const article = (nome: string) => (FEMININE.has(nome) ? "a" : "o");
 
 /**
  * The condominium with the most active residents and, from it, `count` distinct units in random
@@ -283,7 +285,7 @@ export async function runAttendantConversations(
   const outcomes = new Map<Kind, { conversations: number; completed: number }>();
   const failures: string[] = [];
   const requests: { solicitacaoId: string; unidadeId: string }[] = [];
-  let measuring = false;
+  const runner = lanes(apis.length);
   let turnsMeasured = 0;
 
   /** One conversation from the opening to where its script must end; false (and a failure) elsewhere. */
@@ -295,7 +297,7 @@ export async function runAttendantConversations(
     const fail = (turn: Turn, res: CallResult<TurnBody>, why: string) => {
       const said = res.body?.mensagens?.map((m) => m.texto).join(" ") ?? JSON.stringify(res.body);
       failures.push(
-        `${measuring ? "" : "aquecimento: "}${KIND_LABEL[kind]} (${unit}, ${t.morador}) — ${TURNS[turn]}: ${why}; HTTP ${res.status}, ` +
+        `${runner.measuring ? "" : "aquecimento: "}${KIND_LABEL[kind]} (${unit}, ${t.morador}) — ${TURNS[turn]}: ${why}; HTTP ${res.status}, ` +
           `etapa ${res.body?.estado?.etapa ?? "?"}: "${said.slice(0, 160)}"`,
       );
       return false;
@@ -305,7 +307,7 @@ export async function runAttendantConversations(
       const t0 = performance.now();
       const res = await api.post<TurnBody>(path, { json, headers: { "idempotency-key": randomUUID() } });
       const ms = performance.now() - t0;
-      if (measuring) {
+      if (runner.measuring) {
         times.get(turn)!.push(ms);
         all.push(ms);
         turnsMeasured++;
@@ -351,35 +353,21 @@ export async function runAttendantConversations(
     const yes = await say("sim", path, { texto: "sim" });
     if (!expect("sim", yes, "aguardando_morador")) return false;
     if (!yes.body.estado.solicitacao_id) return fail("sim", yes, "sem solicitação");
-    if (measuring) requests.push({ solicitacaoId: yes.body.estado.solicitacao_id, unidadeId: t.unidadeId });
+    if (runner.measuring) requests.push({ solicitacaoId: yes.body.estado.solicitacao_id, unidadeId: t.unidadeId });
     return true;
   }
 
-  /** Every intercom at once, `count` conversations each, one after the other. */
-  const wave = (from: number, count: number) =>
-    Promise.all(
-      apis.map(async (api, slot) => {
-        const kind = kindOf(slot);
-        for (let r = from; r < from + count; r++) {
-          const done = await conversation(api, r * conversations + slot, kind);
-          if (!measuring) continue;
-          const o = outcomes.get(kind) ?? { conversations: 0, completed: 0 };
-          o.conversations++;
-          if (done) o.completed++;
-          outcomes.set(kind, o);
-        }
-      }),
-    );
-
-  // The warm-up's failures are listed too (marked), but only the measured rounds are counted.
-  await wave(0, WARMUP_ROUNDS);
-  measuring = true;
-  const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
-  await wave(WARMUP_ROUNDS, rounds);
-  const seconds = (performance.now() - t0) / 1000;
-  const cpu = process.cpuUsage(cpu0);
-  measuring = false;
+  // Every intercom at once, one conversation after the other. The warm-up's failures are listed too
+  // (marked), but only the measured rounds are counted.
+  const { seconds, nodeCpuPct } = await runner.run(WARMUP_ROUNDS, rounds, async (slot, round) => {
+    const kind = kindOf(slot);
+    const done = await conversation(apis[slot]!, round * conversations + slot, kind);
+    if (!runner.measuring) return;
+    const o = outcomes.get(kind) ?? { conversations: 0, completed: 0 };
+    o.conversations++;
+    if (done) o.completed++;
+    outcomes.set(kind, o);
+  });
 
   // Each visit's request, read back from the database: for the unit the visitor named, by the attendant.
   let wrongUnit = 0;
@@ -427,7 +415,7 @@ export async function runAttendantConversations(
       turns: turnsMeasured,
       seconds: round1(seconds),
       turns_per_s: Math.round(turnsMeasured / seconds),
-      node_cpu_pct: Math.round((cpu.user + cpu.system) / 1e4 / seconds),
+      node_cpu_pct: nodeCpuPct,
       completed,
       failed: conversations * rounds - completed,
       wrong_unit: wrongUnit,

@@ -4,14 +4,17 @@
  * on PostgreSQL; then the integration API's call chain under load from 50 concurrent API keys
  * (bench/chain.ts). Prints p50/p95/max and the chain's throughput, and writes bench/results/latest.json.
  * Passes and the access log (bench/access.ts): 1,000,000 access records and 2,000 passes, the gate's
- * validation, the access-log lists and the CSV export's memory. Last, the virtual attendant: 50 visitors
- * talking to it at once through its text API (bench/attendant.ts), reply p95 against 150 ms.
+ * validation, the access-log lists and the CSV export's memory. Then the virtual attendant: 50 visitors
+ * talking to it at once through its text API (bench/attendant.ts), reply p95 against 150 ms. Last, the
+ * gate's phone line: 50 calls at once through the TwiML webhooks, signed as Twilio signs them
+ * (bench/voz.ts), TwiML answer p95 against 300 ms.
  *
  *   BENCH_REQUESTS=200000  BENCH_ITERATIONS=200  BENCH_DATABASE_URL=postgres://…/guarita_bench
  *   BENCH_CHAIN_KEYS=50  BENCH_CHAIN_ROUNDS=10  BENCH_ACESSOS=1000000
  *   BENCH_ATTENDANT_CONVERSATIONS=50  BENCH_ATTENDANT_ROUNDS=4  BENCH_ATTENDANT_PAUSE_MS=1000-3000 (0: no pause)
+ *   BENCH_VOZ_CALLS=50  BENCH_VOZ_ROUNDS=4  BENCH_VOZ_PAUSE_MS=1000-3000 (0: no pause)
  *   BENCH_ONLY=postgres | pglite
- *   BENCH_PARTS=reads,chain,attendant (default: all; e.g. BENCH_PARTS=attendant seeds the requests and
+ *   BENCH_PARTS=reads,chain,attendant,voz (default: all; e.g. BENCH_PARTS=attendant seeds the requests and
  *   the registry, skips the access log's million rows, and times only the attendant)
  */
 import "../src/shared/zod-config";
@@ -48,10 +51,20 @@ import {
 } from "./attendant";
 import { assertChainBudget, CHAIN_KEYS, CHAIN_ROUNDS, type ChainLoad, runChains } from "./chain";
 import { seedBenchRegistry, seedBenchTenant } from "./seed";
+import {
+  assertVozBudget,
+  runVozCalls,
+  VOZ_CALLS,
+  VOZ_PAUSE_MS,
+  VOZ_ROUNDS,
+  VOZ_TARGET_P95_MS,
+  VOZ_TWILIO_TOKEN,
+  type VozLoad,
+} from "./voz";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
-const PARTS = ["reads", "chain", "attendant"] as const;
+const PARTS = ["reads", "chain", "attendant", "voz"] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set(
   (process.env.BENCH_PARTS ?? PARTS.join(","))
@@ -64,6 +77,7 @@ for (const p of parts) {
 }
 if (parts.has("chain")) assertChainBudget();
 if (parts.has("attendant")) assertAttendantBudget();
+if (parts.has("voz")) assertVozBudget();
 const PG_ADMIN_URL =
   process.env.BENCH_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -113,6 +127,7 @@ type RunResult = {
   csv: CsvExportResult[];
   accessCaseNames: string[];
   attendant: (AttendantLoad & { database: string; profile: AttendantProfileRow[] }) | null;
+  voz: (VozLoad & { database: string }) | null;
 };
 
 async function run(label: string, system: System): Promise<RunResult> {
@@ -125,7 +140,15 @@ async function run(label: string, system: System): Promise<RunResult> {
   );
   const api = client(system, { cookie: tenant.cookie });
   const rows: Row[] = [];
-  const result: RunResult = { rows, load: null, access: null, csv: [], accessCaseNames: [], attendant: null };
+  const result: RunResult = {
+    rows,
+    load: null,
+    access: null,
+    csv: [],
+    accessCaseNames: [],
+    attendant: null,
+    voz: null,
+  };
   if (parts.has("reads")) await reads(label, system, tenant, condoIds, api, result);
   // After the reads: the chain writes requests and calls, which the read cases must not see.
   if (parts.has("chain")) {
@@ -139,6 +162,12 @@ async function run(label: string, system: System): Promise<RunResult> {
     for (const [name, times] of attendant.samples) rows.push({ database: label, ...summarise(name, times) });
     const profile = await profileAttendantTurn(system, tenant.org.id);
     result.attendant = { database: label, ...attendant.load, profile };
+  }
+  // The phone line after the text API: its calls go through the same attendant, on its own gate.
+  if (parts.has("voz")) {
+    const voz = await runVozCalls(system, tenant.org.id, api, { publicUrl: base.publicUrl, token: VOZ_TWILIO_TOKEN });
+    for (const [name, times] of voz.samples) rows.push({ database: label, ...summarise(name, times) });
+    result.voz = { database: label, ...voz.load };
   }
   return result;
 }
@@ -206,18 +235,23 @@ const base = {
   signInPerMinute: 1000,
   // Nothing here sends e-mail, but a system needs somewhere to put it.
   mailDir: path.join(os.tmpdir(), "guarita-bench-mail"),
+  // The phone line's webhooks answer (bench/voz.ts signs with it over publicUrl); without the
+  // account and a caller number nobody is called through Twilio.
+  twilio: { authToken: VOZ_TWILIO_TOKEN },
 };
 const results: Row[] = [];
 const loads: (ChainLoad & { database: string })[] = [];
 const accessSeeds: NonNullable<RunResult["access"]>[] = [];
 const csvExports: CsvExportResult[] = [];
 const attendants: NonNullable<RunResult["attendant"]>[] = [];
+const vozes: NonNullable<RunResult["voz"]>[] = [];
 let accessCaseNames: string[] = [];
 const keep = (r: RunResult) => {
   results.push(...r.rows);
   if (r.load) loads.push(r.load);
   if (r.access) accessSeeds.push(r.access);
   if (r.attendant) attendants.push(r.attendant);
+  if (r.voz) vozes.push(r.voz);
   csvExports.push(...r.csv);
   accessCaseNames = r.accessCaseNames;
 };
@@ -243,7 +277,8 @@ console.info(
   `\n${ITERATIONS} requisições por caso de leitura, uma de cada vez; linhas v1: ${CHAIN_KEYS} chaves em paralelo, ` +
     `${CHAIN_ROUNDS} cadeias cada (${CHAIN_KEYS * CHAIN_ROUNDS} amostras por linha); linhas do atendente: ` +
     `${ATTENDANT_CONVERSATIONS} conversas ao mesmo tempo, ${ATTENDANT_ROUNDS} rodadas, pausa de ${ATTENDANT_PAUSE_MS.join("–")} ms ` +
-    `antes de cada fala. Em ms, dentro do processo, sem rede:\n`,
+    `antes de cada fala; linhas da linha telefônica: ${VOZ_CALLS} chamadas ao mesmo tempo, ${VOZ_ROUNDS} rodadas, pausa de ` +
+    `${VOZ_PAUSE_MS.join("–")} ms antes de cada fala. Em ms, dentro do processo, sem rede:\n`,
 );
 console.table(results);
 if (loads.length > 0) {
@@ -295,6 +330,25 @@ if (attendants.length > 0) {
   const failures = attendants.flatMap((a) => a.failures.map((f) => `${a.database}: ${f}`));
   if (failures.length > 0) console.info(`Conversas que não terminaram como deviam:\n  ${failures.join("\n  ")}`);
 }
+// The phone line's target (docs/benchmarks.md, "Linha telefônica (TwiML)"): TwiML answer p95 ≤ 300 ms over
+// every request of 50 calls at once. Printed, not a test, like the attendant's.
+if (vozes.length > 0) {
+  console.info(
+    `\nMeta da linha telefônica — ${VOZ_CALLS} chamadas ao mesmo tempo: p95 da resposta TwiML ≤ ${VOZ_TARGET_P95_MS} ms ` +
+      `(pausa do visitante ${VOZ_PAUSE_MS.join("–")} ms)`,
+  );
+  for (const v of vozes) {
+    console.info(
+      `  ${v.met ? "✔ cumprida" : "✘ NÃO cumprida"} no ${v.database}: p50 ${v.p50} / p95 ${v.p95} / p99 ${v.p99} / máx. ${v.max} ms ` +
+        `em ${v.requests} respostas (${v.requests_per_s}/s, CPU do Node ${v.node_cpu_pct} %); ` +
+        `${v.completed}/${v.calls * v.rounds} chamadas concluídas, ${v.failed} falha(s), ${v.http_errors} erro(s) HTTP, ` +
+        `${v.wrong_unit} unidade(s) errada(s)`,
+    );
+  }
+  console.table(vozes.flatMap((v) => v.by_step.map((s) => ({ database: v.database, ...s }))));
+  const failures = vozes.flatMap((v) => v.failures.map((f) => `${v.database}: ${f}`));
+  if (failures.length > 0) console.info(`Chamadas que não terminaram como deviam:\n  ${failures.join("\n  ")}`);
+}
 console.info(`Carga da máquina ao fim (loadavg 1/5/15 min): ${load.join(" / ")}`);
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync(
@@ -314,10 +368,11 @@ fs.writeFileSync(
       csv_export: csvExports,
       access_targets: targets,
       attendant: attendants,
+      voz: vozes,
     },
     null,
     2,
   ),
 );
-// A conversation that ended in the wrong place is a broken attendant, not a slow one: the run fails.
-process.exit(attendants.some((a) => a.failed > 0) ? 1 : 0);
+// A conversation or a call that ended in the wrong place is a broken attendant, not a slow one: the run fails.
+process.exit(attendants.some((a) => a.failed > 0) || vozes.some((v) => v.failed > 0) ? 1 : 0);

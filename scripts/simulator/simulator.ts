@@ -14,6 +14,12 @@
  *   opening is the visitor's entry (docs/decisions/033-gate-opening-is-entry.md); when its sensor
  *   sees nobody pass, it reports "não entrou" on the entry the command named
  *   (POST /api/v1/acessos/{id}/nao-entrou), so the log matches the gate.
+ * - phone line (`voz`): instead of the attendant's API call, the visitor calls an active gate's
+ *   line and the virtual attendant answers (docs/decisions/037-phone-line-and-whatsapp.md). The
+ *   simulator plays Twilio (./twilio-line.ts): signed requests to the TwiML webhooks, the visit said
+ *   as speech ("Boa noite, sou o Carlos, vim ver a Ana do 101 da Torre A"), "sim", then the wait URL
+ *   until the call hangs up. The request the attendant created is found in the events feed, and the
+ *   PBX calls its residents as for any visitor; when nobody answers, the visitor hangs up.
  *
  * Every POST carries an Idempotency-Key, as a PBX that retries must send. `run()` plays visitors
  * until stopped: a refused or failed visitor is reported and counted and the run goes on, as a
@@ -23,6 +29,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { verifyWebhookSignature } from "../../src/server/webhooks/signature";
+import { type TwilioCall, type TwimlAnswer, twilioLine } from "./twilio-line";
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 export type Outcome = "autoriza" | "nega" | "ocupado" | "sem_resposta";
@@ -42,6 +49,11 @@ export interface SimulatorOptions {
   random?: () => number;
   /** Where errors go (default: `log`). */
   error?: (line: string) => void;
+  /**
+   * Visitors call a gate's phone line (TwiML webhooks) signed with the server's TWILIO_AUTH_TOKEN;
+   * `pauseMs` is how long a wait Twilio would make lasts (default: as long as the TwiML says).
+   */
+  voz?: { token: string; pauseMs?: (seconds: number) => number };
 }
 
 export interface RunOptions {
@@ -83,6 +95,20 @@ export interface ChainResult {
   acessoId?: string | null;
   passou?: boolean;
 }
+
+/** Who calls the gate's line: a first name, and its article in "sou o Carlos". */
+const VISITANTES_VOZ = [
+  ["o", "Carlos"],
+  ["a", "Juliana"],
+  ["o", "Pedro"],
+  ["a", "Fernanda"],
+  ["o", "Rafael"],
+  ["a", "Luciana"],
+  ["o", "Marcos"],
+  ["a", "Beatriz"],
+] as const;
+/** At most this many requests of one call's wait (the server ends a call after ~5 minutes anyway). */
+const MAX_WAIT_REQUESTS = 150;
 
 const VISITANTES = [
   "Carlos Entregador",
@@ -137,6 +163,11 @@ export function createSimulator(options: SimulatorOptions) {
   let units: Unidade[] = [];
   /** Each condominium's active pedestrian gates (GET /api/v1/portoes), where visitors arrive. */
   let gates = new Map<string, string[]>();
+  const gateNames = new Map<string, string>();
+  const line = options.voz ? twilioLine({ baseUrl: base, token: options.voz.token, fetch: fetchFn }) : null;
+  const voicePause = options.voz?.pauseMs ?? ((seconds: number) => seconds * 1000);
+  /** Requests already matched to a call (two calls for the same unit at once). */
+  const matchedRequests = new Set<string>();
   const passes = options.passes ?? (() => random() >= 0.1);
   /** Requests whose gate opened (with the entry the opening recorded), and waiters for the others. */
   const opened = new Map<string, string | null>();
@@ -326,18 +357,30 @@ export function createSimulator(options: SimulatorOptions) {
       if (directory.body.items.length < 200) break;
     }
     units = found.filter((u) => u.enabled !== false && u.condominio_enabled !== false && u.moradores.length > 0);
-    const portoes: { condominio_id: string; id: string; tipo: string; ativo: boolean }[] = [];
+    const portoes: { condominio_id: string; id: string; nome: string; tipo: string; ativo: boolean }[] = [];
     for (let page = 1; page <= 50; page++) {
       const listed = await call<{ items: typeof portoes }>("GET", `/api/v1/portoes?page_size=200&page=${page}`);
       portoes.push(...listed.body.items);
       if (listed.body.items.length < 200) break;
     }
     gates = new Map();
-    for (const g of portoes.filter((p) => p.ativo && p.tipo === "pedestres"))
+    for (const g of portoes.filter((p) => p.ativo && p.tipo === "pedestres")) {
       gates.set(g.condominio_id, [...(gates.get(g.condominio_id) ?? []), g.id]);
+      gateNames.set(g.id, g.nome);
+    }
     if (units.length === 0)
       throw new SimulatorError("Nenhuma unidade ativa com moradores ativos: cadastre moradores primeiro.");
     log(`[diretório] ${units.length} unidade(s) ativa(s) com moradores`);
+    if (line) {
+      const callable = units.filter((u) => gates.has(u.condominio_id)).length;
+      if (callable === 0)
+        throw new SimulatorError(
+          "Nenhum condomínio com portão de pedestres ativo: cadastre um portão para os visitantes ligarem.",
+        );
+      log(
+        `[ligação] ${callable} unidade(s) em condomínios com portão ativo: os visitantes ligam para a linha do portão`,
+      );
+    }
   }
 
   async function waitForGate(solicitacaoId: string, timeoutMs: number): Promise<boolean> {
@@ -401,6 +444,11 @@ export function createSimulator(options: SimulatorOptions) {
     });
     const id = created.body.id;
     log(`[atendente] ${nome} no interfone para ${label}: solicitação ${id.slice(0, 8)} criada`);
+    return callResidents(unit, id, nome, label);
+  }
+
+  /** The PBX calls the unit's residents in order about the request, until one decides or none answers. */
+  async function callResidents(unit: Unidade, id: string, nome: string, label: string): Promise<ChainResult> {
     let calls = 0;
     for (const [i, morador] of unit.moradores.entries()) {
       calls++;
@@ -454,6 +502,171 @@ export function createSimulator(options: SimulatorOptions) {
     return { solicitacaoId: id, status: "pendente", calls, gateOpened: false };
   }
 
+  /** "da Torre A", "do Bloco 1", or nothing for a unit without a tower. */
+  const ofTower = (torre: string | null) => (!torre ? "" : /^torre/i.test(torre) ? ` da ${torre}` : ` do ${torre}`);
+  /** "a Ana", "o João": the article a visitor would say, guessed from the first name. */
+  const withArticle = (name: string) => `${/a$/i.test(name) ? "a" : "o"} ${name}`;
+
+  /** A wait Twilio makes (a <Pause>, a <Gather>'s silence) that ends early when `signal` aborts. */
+  function hold(seconds: number, signal?: AbortSignal) {
+    return new Promise<void>((resolve) => {
+      if (signal?.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, voicePause(seconds));
+      signal?.addEventListener("abort", done, { once: true });
+    });
+  }
+
+  /** One request of a call, and what the attendant said in its answer; a refusal is an error. */
+  async function twiml(nome: string, request: Promise<TwimlAnswer>): Promise<TwimlAnswer> {
+    const answer = await request;
+    if (answer.status !== 200) {
+      let message = answer.text.slice(0, 200);
+      try {
+        message = (JSON.parse(answer.text) as { error?: { message?: string } }).error?.message ?? message;
+      } catch {
+        // Not JSON: the text says what happened.
+      }
+      const hint =
+        answer.status === 403 ? " (--token deve ser o TWILIO_AUTH_TOKEN do servidor e --url o seu PUBLIC_URL)" : "";
+      throw new SimulatorError(`linha do portão → HTTP ${answer.status}: ${message}${hint}`, answer.status);
+    }
+    for (const said of answer.spoken) log(`[ligação] atendente → ${nome}: "${said}"`);
+    return answer;
+  }
+
+  /** The visitor answers a <Gather> (after a moment to hear it) with `speech`. */
+  async function speak(ligacao: TwilioCall, nome: string, asked: TwimlAnswer, speech: string) {
+    await hold(1);
+    log(`[ligação] ${nome}: "${speech}"`);
+    return twiml(nome, ligacao.say(asked.next!, speech));
+  }
+
+  /** The visitor hangs up (Twilio's status callback of the line). */
+  async function hangUp(ligacao: TwilioCall, nome: string) {
+    const ended = await ligacao.hangUp();
+    if (ended.status !== 204 && ended.status !== 200)
+      throw new SimulatorError(`linha do portão → HTTP ${ended.status} ao desligar`, ended.status);
+    log(`[ligação] ${nome} desligou`);
+  }
+
+  /**
+   * While the residents decide the call follows the wait URL, waiting what the TwiML says between
+   * requests, until the answer hangs up. `stop` (nobody decided) makes the visitor hang up instead.
+   */
+  async function followCall(ligacao: TwilioCall, nome: string, from: TwimlAnswer, stop: AbortSignal) {
+    let answer = from;
+    for (let n = 0; n < MAX_WAIT_REQUESTS && !stop.aborted; n++) {
+      await hold(answer.waitSeconds, stop);
+      if (stop.aborted) break;
+      // A <Gather> while waiting (a porteiro speaking to the visitor): the visitor keeps quiet.
+      answer = await twiml(nome, answer.gather ? ligacao.say(answer.next!, "") : ligacao.follow(answer.next!));
+      if (answer.hangup || !answer.next) {
+        log(`[ligação] a linha desligou a chamada de ${nome}`);
+        return;
+      }
+    }
+    await hangUp(ligacao, nome);
+  }
+
+  /** The request the attendant created for the call, from the events feed (read from `since`). */
+  async function requestOf(since: number, unidadeId: string, nome: string): Promise<string | null> {
+    let cursor = since;
+    const found: { id: string; nome: string }[] = [];
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const feed = await call<{
+        items: { type: string; solicitacao_id?: string; unidade_id?: string; nome_visitante: string }[];
+        ultimo_id: number;
+      }>("GET", `/api/v1/eventos?depois_de=${cursor}&limite=500`);
+      cursor = feed.body.ultimo_id;
+      for (const e of feed.body.items) {
+        if (e.type === "solicitacao.criada" && e.unidade_id === unidadeId && e.solicitacao_id)
+          if (!matchedRequests.has(e.solicitacao_id)) found.push({ id: e.solicitacao_id, nome: e.nome_visitante });
+      }
+      // Two calls for the same unit at once: the visitor's own name tells them apart.
+      const mine = found.find((r) => r.nome.toLowerCase() === nome.toLowerCase()) ?? found[0];
+      if (mine) {
+        matchedRequests.add(mine.id);
+        return mine.id;
+      }
+      await sleep(250);
+    }
+    return null;
+  }
+
+  /**
+   * One visitor who calls a gate's phone line: the attendant answers, the visitor says whom they
+   * came to see and confirms, the PBX calls the residents about the request the attendant created,
+   * and the call waits on the line until it hears the outcome and hangs up.
+   */
+  async function runCall(unidadeId?: string): Promise<ChainResult> {
+    if (!line) throw new SimulatorError("Sem linha telefônica: use --voz com o token do servidor.");
+    if (!unidadeId && units.length === 0) await loadDirectory();
+    const callable = units.filter((u) => gates.has(u.condominio_id));
+    const unit = unidadeId ? callable.find((u) => u.id === unidadeId) : callable.length > 0 ? pick(callable) : null;
+    if (!unit)
+      throw new SimulatorError(
+        unidadeId
+          ? `Unidade ${unidadeId} sem moradores ou sem portão ativo no condomínio`
+          : "Nenhuma unidade em condomínio com portão ativo",
+      );
+    const portaoId = pick(gates.get(unit.condominio_id)!);
+    const [artigo, nome] = pick(VISITANTES_VOZ);
+    const morador = pick(unit.moradores).nome.split(" ")[0]!;
+    const label = `${unit.torre ? `${unit.torre} - ` : ""}${unit.codigo}`;
+    const ligacao = line.call();
+    log(
+      `[ligação] ${nome} liga para a linha do portão ${gateNames.get(portaoId) ?? portaoId.slice(0, 8)} ` +
+        `(chamada ${ligacao.sid.slice(0, 10)}…)`,
+    );
+    const greeting = await twiml(nome, ligacao.ring(portaoId));
+    if (!greeting.gather || !greeting.next) throw new SimulatorError(`a linha do portão não atendeu ${nome}`);
+
+    /** The call went somewhere the script does not: the visitor hangs up (unless the line did). */
+    const giveUp = async (answer: TwimlAnswer, why: string): Promise<never> => {
+      if (!answer.hangup) await hangUp(ligacao, nome);
+      throw new SimulatorError(`${why} (${nome} para ${label})`);
+    };
+    // The request appears in the feed on "sim": read it from here on.
+    const since = (await call<{ ultimo_id: number }>("GET", "/api/v1/eventos?desde=agora&limite=1")).body.ultimo_id;
+    const asked = await speak(
+      ligacao,
+      nome,
+      greeting,
+      `Boa noite, sou ${artigo} ${nome}, vim ver ${withArticle(morador)} do ${unit.codigo}${ofTower(unit.torre)}`,
+    );
+    if (!asked.gather) return giveUp(asked, "o atendente não pediu a confirmação");
+    const confirmed = await speak(ligacao, nome, asked, "sim");
+    if (!confirmed.redirect || !confirmed.next?.includes("/voz/aguardar"))
+      return giveUp(confirmed, "o atendente não registrou a visita");
+    const id = await requestOf(since, unit.id, nome);
+    if (!id) return giveUp(confirmed, "a solicitação da ligação não apareceu em /api/v1/eventos");
+    log(`[ligação] solicitação ${id.slice(0, 8)} criada pelo atendente para ${label}; ${nome} aguarda na linha`);
+
+    // The PBX and the call at once, as at a real gate; nobody deciding ends the call.
+    const stop = new AbortController();
+    const following = followCall(ligacao, nome, confirmed, stop.signal).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    let result: ChainResult;
+    try {
+      result = await callResidents(unit, id, nome, label);
+      if (result.status === "pendente") stop.abort();
+    } catch (error) {
+      stop.abort();
+      await following;
+      throw error;
+    }
+    const failed = await following;
+    if (failed) throw failed;
+    return result;
+  }
+
   async function teardown() {
     if (cookie && webhookId)
       await call("DELETE", `/api/integracoes/webhooks/${webhookId}`, undefined, { session: true });
@@ -489,7 +702,7 @@ export function createSimulator(options: SimulatorOptions) {
       const inFlight = new Set<Promise<void>>();
       while (!stopped()) {
         const n = ++summary.visitors;
-        const chain: Promise<void> = runChain()
+        const chain: Promise<void> = (line ? runCall() : runChain())
           .then(() => {
             summary.completed++;
             summary.unreachable = false;
@@ -522,6 +735,7 @@ export function createSimulator(options: SimulatorOptions) {
   return {
     setup,
     runChain,
+    runCall,
     run,
     teardown,
     get receivesWebhooks() {

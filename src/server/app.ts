@@ -51,6 +51,8 @@ import { pessoasRoutes } from "./modules/pessoas/pessoas.routes";
 import { portariaRoutes } from "./modules/portaria/portaria.routes";
 import { portoesRoutes } from "./modules/portoes/portoes.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
+import { ligacaoDemoRoutes, simulacoesRoutes } from "./modules/telefonia/simulacoes.routes";
+import { twilioWebhookRoutes } from "./modules/telefonia/telefonia.routes";
 import { titularesRoutes } from "./modules/titulares/titulares.routes";
 import { totemDeviceRoutes } from "./modules/totens/totem-device.routes";
 import { totensRoutes } from "./modules/totens/totens.routes";
@@ -83,6 +85,10 @@ export interface AppDeps {
   sseHeartbeatMs?: number;
   /** What verifies the providers' delivery receipts (WhatsApp, Twilio); omitted = no receipts. */
   receipts?: Omit<ReceiptsConfig, "publicUrl">;
+  /** GUARITA_DEMO=true: every tenant is a demonstration (the console's simulations of the phone line). */
+  demoForEveryTenant?: boolean;
+  /** TWILIO_AUTH_TOKEN: verifies Twilio's requests to the phone line's webhooks; omitted = no phone line. */
+  twilio?: { authToken: string };
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may point to loopback and private addresses. */
   webhooksAllowPrivate?: boolean;
   /** Directory of the built web client; omitted in API-only tests. */
@@ -149,16 +155,36 @@ export function createApp(deps: AppDeps) {
   );
   api.route("/cadastro", cadastroRoutes({ db: handle.db, auth, secret: deps.secret, secureCookies }));
   api.route("/webhooks", stripeWebhookRoutes(handle.db, deps.payments.webhook));
-  api.route("/webhooks", receiptsRoutes(handle.db, { ...deps.receipts, publicUrl: deps.publicUrl }));
+  api.route(
+    "/webhooks",
+    receiptsRoutes(handle.db, { ...deps.receipts, publicUrl: deps.publicUrl, secret: deps.secret }),
+  );
+  api.route(
+    "/webhooks/twilio",
+    twilioWebhookRoutes(handle.db, {
+      authToken: deps.twilio?.authToken,
+      publicUrl: deps.publicUrl,
+      secret: deps.secret,
+    }),
+  );
   api.route("/me", tenantRouter(deps).route("/", meRoutes()));
   // Opening a person's or a request's detail is recorded (docs/product.md, "Auditoria"): who viewed personal data.
   api.use("/pessoas/:id", recordViewsOf(handle.db, "pessoa"));
   api.use("/solicitacoes/:id", recordViewsOf(handle.db, "solicitacao"));
-  api.route("/solicitacoes", tenantRouter(deps).route("/", solicitacoesRoutes(handle.db)));
+  // The demonstration's phone line and resident calls (docs/decisions/037-phone-line-and-whatsapp.md).
+  const simulacoes = {
+    db: handle.db,
+    secret: deps.secret,
+    demoForEveryTenant: deps.demoForEveryTenant ?? false,
+  };
+  api.route(
+    "/solicitacoes",
+    tenantRouter(deps).route("/", solicitacoesRoutes(handle.db)).route("/", ligacaoDemoRoutes(simulacoes)),
+  );
   api.route("/dashboard", tenantRouter(deps).route("/", dashboardRoutes(handle.db)));
   api.route("/condominios", tenantRouter(deps).route("/", condominiosRoutes(handle.db)));
   api.route("/unidades", tenantRouter(deps).route("/", unidadesRoutes(handle.db)));
-  api.route("/portoes", tenantRouter(deps).route("/", portoesRoutes(handle.db)));
+  api.route("/portoes", tenantRouter(deps).route("/", portoesRoutes(handle.db, { linkBase: deps.linkBase })));
   api.route("/pessoas", tenantRouter(deps).route("/", pessoasRoutes(handle.db)));
   api.route("/importacoes", tenantRouter(deps).route("/", importacaoRoutes(handle.db)));
   api.route("/auditoria", tenantRouter(deps).route("/", auditoriaRoutes(handle.db)));
@@ -181,7 +207,11 @@ export function createApp(deps: AppDeps) {
   api.route("/portaria", tenantRouter(deps).route("/", portariaRoutes(handle.db, { secret: deps.secret })));
   api.route("/acessos", tenantRouter(deps).route("/", acessosRoutes(handle.db)));
   api.route("/titulares", tenantRouter(deps).route("/", titularesRoutes(handle.db)));
-  api.route("/atendimentos", tenantRouter(deps).route("/", atendimentosRoutes(handle.db)));
+  // One tenant router per prefix: its session check runs once per request.
+  api.route(
+    "/atendimentos",
+    tenantRouter(deps).route("/", simulacoesRoutes(simulacoes)).route("/", atendimentosRoutes(handle.db)),
+  );
   api.route("/totens", tenantRouter(deps).route("/", totensRoutes(handle.db, deps.linkBase)));
   api.route(
     "/totem",

@@ -19,7 +19,9 @@ import { startScheduler } from "./jobs/scheduler";
 import { DEFAULT_MAIL_FROM } from "./mail/address";
 import { createMailer } from "./mail/mailer";
 import { selectAttendantEngine } from "./modules/atendente/atendente.service";
+import { createWhatsAppReplyDispatcher } from "./modules/telefonia/whatsapp-visitante.service";
 import { type ChannelsConfig, createChannels } from "./notifications/channels";
+import { createWhatsAppTextSender } from "./notifications/channels/whatsapp-text";
 import { createNotificationDispatcher } from "./notifications/dispatcher";
 import { createPayments, type PaymentsConfig } from "./payments/payments";
 import { createEventBus } from "./realtime/event-bus";
@@ -48,6 +50,12 @@ export interface SystemOptions {
   payments?: PaymentsConfig;
   /** WhatsApp and SMS providers for the residents' messages; omitted = off, the demo channel on the demo tenant only (notifications/channels). */
   channels?: Omit<ChannelsConfig, "emailDemo">;
+  /**
+   * TWILIO_AUTH_TOKEN verifies the phone line's webhooks; with TWILIO_ACCOUNT_SID and
+   * TWILIO_VOICE_FROM the residents are also called ("Ligação"). Omitted = no phone line, calls off
+   * (the demo panel on the demo tenant). `fetch` is the tests' fake HTTP layer for api.twilio.com.
+   */
+  twilio?: { authToken: string; accountSid?: string; voiceFrom?: string; fetch?: typeof globalThis.fetch };
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may point to loopback and private addresses (tests, on-premise). */
   webhooksAllowPrivate?: boolean;
   /**
@@ -126,9 +134,30 @@ export async function createSystem(options: SystemOptions) {
   const notifications = createNotificationDispatcher({
     db: handle.db,
     logger: options.logger,
-    channels: createChannels(handle.db, { ...options.channels, emailDemo: mailer.transport === "arquivo" }),
+    channels: createChannels(handle.db, {
+      ...options.channels,
+      voice:
+        options.twilio?.accountSid && options.twilio.voiceFrom
+          ? {
+              accountSid: options.twilio.accountSid,
+              authToken: options.twilio.authToken,
+              from: options.twilio.voiceFrom,
+              publicUrl: options.publicUrl,
+              fetch: options.twilio.fetch,
+            }
+          : undefined,
+      emailDemo: mailer.transport === "arquivo",
+    }),
     // Background jobs have no request: the residents' links use the public URL.
     linkBase: options.publicUrl,
+    listen: handle.listen,
+  });
+  // The attendant's lines to WhatsApp visitors go out from the gate's own number with the same token.
+  const whatsAppToken = options.channels?.whatsapp?.accessToken;
+  const whatsAppReplies = createWhatsAppReplyDispatcher({
+    db: handle.db,
+    logger: options.logger,
+    sender: whatsAppToken ? createWhatsAppTextSender({ accessToken: whatsAppToken }) : null,
     listen: handle.listen,
   });
   const { app, closeStreams } = createApp({
@@ -157,6 +186,8 @@ export async function createSystem(options: SystemOptions) {
           : undefined,
       twilio: options.channels?.sms ? { authToken: options.channels.sms.authToken } : undefined,
     },
+    twilio: options.twilio ? { authToken: options.twilio.authToken } : undefined,
+    demoForEveryTenant: options.channels?.demoForEveryTenant ?? false,
   });
   let stopJobs: (() => void) | null = null;
   return {
@@ -170,6 +201,8 @@ export async function createSystem(options: SystemOptions) {
     webhooks,
     /** Residents' messages and escalation (docs/product.md, "Resident link"). */
     notifications,
+    /** The attendant's lines to WhatsApp visitors (docs/product.md, "Atendente virtual"). */
+    whatsAppReplies,
     /** Expiry, e-mail, webhook and housekeeping timers; main starts them, tests run the jobs directly. */
     startJobs() {
       stopJobs ??= startScheduler({
@@ -179,6 +212,7 @@ export async function createSystem(options: SystemOptions) {
         mailer,
         webhooks,
         notifications,
+        whatsAppReplies,
         logger: options.logger,
       });
     },
@@ -190,6 +224,7 @@ export async function createSystem(options: SystemOptions) {
       await mailer.close();
       await webhooks.close();
       await notifications.close();
+      await whatsAppReplies.close();
       await bus.close();
       await sessions.close();
       await handle.close();

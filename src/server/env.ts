@@ -83,10 +83,22 @@ export const envSchema = z.object({
   /** Verify WhatsApp's delivery receipts (/api/webhooks/whatsapp): the Meta app's secret and your verify token. */
   WHATSAPP_APP_SECRET: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
   WHATSAPP_VERIFY_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
-  /** Twilio for SMS; without them, SMS is off (the demo panel on the demo tenant or with GUARITA_DEMO). */
+  /**
+   * Twilio (docs/decisions/037-phone-line-and-whatsapp.md). TWILIO_AUTH_TOKEN alone verifies the
+   * phone line's webhooks (the attendant answers calls); with TWILIO_ACCOUNT_SID, TWILIO_FROM sends
+   * SMS and TWILIO_VOICE_FROM places the residents' calls. Without them SMS and calls are off (the
+   * demo panel on the demo tenant or with GUARITA_DEMO).
+   */
   TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().startsWith("AC").optional()),
   TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
   TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+  TWILIO_VOICE_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\+[1-9]\d{7,14}$/, "TWILIO_VOICE_FROM: um número em E.164, como +5511912345678")
+      .optional(),
+  ),
   /**
    * The virtual attendant's language-model engine (docs/decisions/035): any OpenAI-compatible chat API
    * ("https://api.openai.com/v1", "http://localhost:11434/v1"); unset = the embedded engine only. The
@@ -158,10 +170,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   // A provider's keys go together: half a configuration would send nothing and say nothing.
-  const groups = [
-    ["WHATSAPP_ACCESS_TOKEN", "WHATSAPP_PHONE_NUMBER_ID"],
-    ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"],
-  ] as const;
+  const groups = [["WHATSAPP_ACCESS_TOKEN", "WHATSAPP_PHONE_NUMBER_ID"]] as const;
   for (const group of groups) {
     const set = group.filter((name) => raw[name] !== undefined);
     if (set.length > 0 && set.length < group.length) {
@@ -169,6 +178,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         `Configuração inválida:\n  ${group.join(", ")} vão juntas: defina todas (envio real) ou nenhuma (modo de demonstração)`,
       );
     }
+  }
+  // Twilio: the token alone verifies the phone line; sending SMS or placing calls needs the account too.
+  for (const sender of ["TWILIO_FROM", "TWILIO_VOICE_FROM"] as const) {
+    if (raw[sender] !== undefined && (raw.TWILIO_ACCOUNT_SID === undefined || raw.TWILIO_AUTH_TOKEN === undefined)) {
+      throw new Error(
+        `Configuração inválida:\n  ${sender} precisa de TWILIO_ACCOUNT_SID e TWILIO_AUTH_TOKEN: defina as três (envio real) ou nenhuma (modo de demonstração)`,
+      );
+    }
+  }
+  if (raw.TWILIO_ACCOUNT_SID !== undefined && raw.TWILIO_AUTH_TOKEN === undefined) {
+    throw new Error("Configuração inválida:\n  TWILIO_ACCOUNT_SID precisa de TWILIO_AUTH_TOKEN");
   }
   const seed =
     raw.SEED_DEMO === undefined || raw.SEED_DEMO === ""

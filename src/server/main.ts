@@ -65,6 +65,9 @@ async function main(env: Env, started: number) {
       ATTENDANT_LLM_API_KEY: env.ATTENDANT_LLM_API_KEY,
       ATTENDANT_LLM_MODEL: env.ATTENDANT_LLM_MODEL,
     },
+    twilio: env.TWILIO_AUTH_TOKEN
+      ? { authToken: env.TWILIO_AUTH_TOKEN, accountSid: env.TWILIO_ACCOUNT_SID, voiceFrom: env.TWILIO_VOICE_FROM }
+      : undefined,
     channels: {
       whatsapp:
         env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID

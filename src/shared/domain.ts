@@ -10,23 +10,33 @@ export type SolicitacaoStatus = (typeof SOLICITACAO_STATUSES)[number];
 export const SOLICITACAO_TIPOS = ["visitante", "prestador", "entregador"] as const;
 export type SolicitacaoTipo = (typeof SOLICITACAO_TIPOS)[number];
 
-export const CHAMADA_STATUSES = ["criada", "discando", "atendida", "sem_resposta", "falhou", "concluida"] as const;
+export const CHAMADA_STATUSES = [
+  "criada",
+  "discando",
+  "atendida",
+  "ocupada",
+  "sem_resposta",
+  "falhou",
+  "concluida",
+] as const;
 export type ChamadaStatus = (typeof CHAMADA_STATUSES)[number];
 
 /**
- * The moves a real call makes (docs/product.md, "Chamadas"): registered (`criada`), ringing (`discando`), answered or
- * not, then hung up. A PBX that reports only the answer may skip `discando`. The last three are
- * final: the call has ended (`finalizado_em` is set) and nothing moves it again.
+ * The moves a real call makes (docs/product.md, "Chamadas"): registered (`criada`), ringing (`discando`), answered,
+ * busy or not answered, then hung up. A PBX that reports only the answer may skip `discando`. The
+ * last four are final: the call has ended (`finalizado_em` is set) and nothing moves it again.
+ * Twilio's call statuses map onto these (docs/decisions/037-phone-line-and-whatsapp.md).
  */
 export const CHAMADA_TRANSICOES: Record<ChamadaStatus, readonly ChamadaStatus[]> = {
-  criada: ["discando", "atendida", "sem_resposta", "falhou"],
-  discando: ["atendida", "sem_resposta", "falhou"],
+  criada: ["discando", "atendida", "ocupada", "sem_resposta", "falhou"],
+  discando: ["atendida", "ocupada", "sem_resposta", "falhou"],
   atendida: ["concluida", "falhou"],
+  ocupada: [],
   sem_resposta: [],
   falhou: [],
   concluida: [],
 };
-export const CHAMADA_FINAIS: readonly ChamadaStatus[] = ["sem_resposta", "falhou", "concluida"];
+export const CHAMADA_FINAIS: readonly ChamadaStatus[] = ["ocupada", "sem_resposta", "falhou", "concluida"];
 
 /** A resident's answer on a call: DTMF 1 authorises, 2 denies. */
 export const CHAMADA_RESPOSTAS = ["autorizado", "negado"] as const;
@@ -74,9 +84,23 @@ export type WebhookEvento = (typeof WEBHOOK_EVENTOS)[number];
 export const WEBHOOK_ENTREGA_STATUSES = ["pendente", "entregue", "falhou"] as const;
 export type WebhookEntregaStatus = (typeof WEBHOOK_ENTREGA_STATUSES)[number];
 
-/** How a resident is reached when a visitor arrives (docs/product.md, "Resident link"). */
-export const CANAIS_NOTIFICACAO = ["whatsapp", "sms", "email"] as const;
+/**
+ * How a resident is reached when a visitor arrives (docs/product.md, "Resident link"): a message
+ * with the decision link, or a phone call placed by Guarita ("Tecle 1 para autorizar").
+ */
+export const CANAIS_NOTIFICACAO = ["whatsapp", "sms", "email", "ligacao"] as const;
 export type CanalNotificacao = (typeof CANAIS_NOTIFICACAO)[number];
+
+/** The channels a person may prefer for messages (a call is the condominium's choice, CONTATO_MORADOR). */
+export const CANAIS_PREFERIDOS = ["whatsapp", "sms", "email"] as const satisfies readonly CanalNotificacao[];
+export type CanalPreferido = (typeof CANAIS_PREFERIDOS)[number];
+
+/**
+ * The order in which a condominium reaches each resident (docs/product.md, "Resident link"): the
+ * resident's message channel, a phone call, or one then the other, `espera_morador_segundos` apart.
+ */
+export const CONTATO_MORADOR = ["mensagem", "mensagem_e_ligacao", "ligacao_e_mensagem", "ligacao"] as const;
+export type ContatoMorador = (typeof CONTATO_MORADOR)[number];
 
 /**
  * A notification's delivery: pendente (due or being sent), enviada (the provider took it),

@@ -26,11 +26,12 @@ const SOLICITACAO_DISPLAY: Record<SolicitacaoStatus, StatusDisplay> = {
   cancelado: { label: "Cancelado", tone: "slate" },
 };
 
-// Only concluida and sem_resposta had labels given; the other four are ours (docs/product.md, "Statuses and labels").
+// Only concluida and sem_resposta had labels given; the other five are ours (docs/product.md, "Statuses and labels").
 const CHAMADA_DISPLAY: Record<ChamadaStatus, StatusDisplay> = {
   criada: { label: "Criada", tone: "slate" },
   discando: { label: "Discando", tone: "blue" },
   atendida: { label: "Atendida", tone: "sky" },
+  ocupada: { label: "Ocupada", tone: "orange" },
   sem_resposta: { label: "Sem Resposta", tone: "orange" },
   falhou: { label: "Falhou", tone: "red" },
   concluida: { label: "Concluída", tone: "emerald" },

@@ -241,6 +241,12 @@ export interface RouteRow {
    * this signature (the body is read as text, so only its first ASCII bytes are compared).
    */
   download?: { contentType: string; signature?: string };
+  /**
+   * Acts only on a demonstration (the demo tenant, or GUARITA_DEMO=true): the matrix's tenants are
+   * not one, so whoever the permission admits gets 403 and nothing changes. The demonstration's
+   * own successes are tested apart (telefonia/simulacoes.api.test.ts).
+   */
+  demoOnly?: true;
 }
 
 const PUBLIC_SUCCESS: Access = { public: "success" };
@@ -974,6 +980,32 @@ export const ROUTES: Record<string, RouteRow> = {
     access: "atendimentos:operar",
     target: "atendimento",
     request: async ({ place, make }) => ({ params: { id: (await make.atendimento(place)).id }, body: {} }),
+  },
+
+  "GET /api/atendimentos/simulacoes": { access: "atendimentos:operar" },
+  "POST /api/atendimentos/simulacoes": {
+    access: "atendimentos:operar",
+    target: "portao",
+    demoOnly: true,
+    request: ({ place }) => ({ body: { canal: "telefone", portao_id: place.portao.id } }),
+  },
+  "POST /api/atendimentos/simulacoes/{id}/mensagens": {
+    access: "atendimentos:operar",
+    target: "atendimento",
+    demoOnly: true,
+    request: async ({ place, make }) => ({
+      params: { id: (await make.atendimento(place)).id },
+      body: { texto: "Vim ver a Ana do 101" },
+    }),
+  },
+  "POST /api/solicitacoes/{id}/ligacoes/{notificacao_id}/tecla": {
+    access: "solicitacoes:decidir",
+    target: "solicitacao",
+    demoOnly: true,
+    request: async ({ place, make }) => ({
+      params: { id: (await make.solicitacao(place)).id, notificacao_id: "00000000-0000-4000-8000-000000000001" },
+      body: { tecla: "1" },
+    }),
   },
 
   "GET /api/totens": { access: "totens:gerenciar" },

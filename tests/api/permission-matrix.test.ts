@@ -699,6 +699,8 @@ function expectedStatus(row: RouteRow, success: number, caller: CallerName, targ
   if (caller === "anon") return 401;
   if (caller === "key" || caller === "keyWithoutScope" || caller === "revokedKey") return 401;
   if (row.access !== "session" && row.access !== "member" && !can(caller, row.access)) return 403;
+  // Outside a demonstration the demonstration's routes refuse before looking at any row.
+  if (row.demoOnly) return 403;
   if (target === "otherTenant" || target === "otherMember") return 404;
   if (target === "otherUnit" && !sees(caller, row.target!)) return 404;
   return success;

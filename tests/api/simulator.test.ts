@@ -1,12 +1,15 @@
 /**
  * The simulator's chain against the real app (docs/product.md, "Simulator"): it signs in, creates its key
  * and webhook, registers a visitor, calls the residents in order, the resident authorises by DTMF,
- * and the signed `portao.abrir` reaches its loopback listener, which verifies the signature.
+ * and the signed `portao.abrir` reaches its loopback listener, which verifies the signature. With
+ * `voz`, the visitor calls the gate's phone line through the TwiML webhooks, signed as Twilio signs.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { condominios, pessoas, unidadeMoradores, unidades } from "@/server/db/schema";
+import { createSystem } from "@/server/bootstrap";
+import { atendenteConversas, condominios, pessoas, unidadeMoradores, unidades } from "@/server/db/schema";
 import { buildSearchText } from "@/server/db/search";
+import { followRequests } from "@/server/modules/atendente/atendente.service";
 import { createSimulator, type Outcome } from "../../scripts/simulator/simulator";
 import {
   addUnidade,
@@ -14,11 +17,16 @@ import {
   createCondominioWithUnidade,
   createTenantWithMember,
 } from "../support/factories";
-import { setupTestSystem, TEST_ORIGIN } from "../support/system";
+import { setupTestSystem, TEST_ORIGIN, testSystemOptions } from "../support/system";
+import { TWILIO_TOKEN } from "../support/twilio";
 
 const system = setupTestSystem();
 let delivering: ReturnType<typeof setInterval> | undefined;
-afterAll(() => clearInterval(delivering));
+let following: ReturnType<typeof setInterval> | undefined;
+afterAll(() => {
+  clearInterval(delivering);
+  clearInterval(following);
+});
 
 /** A tenant with one unit where Ana Souza (responsible) and Bruno Lima live, in that calling order. */
 async function tenantWithResidents() {
@@ -257,5 +265,102 @@ describe("npm run simulate", () => {
       unreachable: true,
       exitCode: 1,
     });
+  });
+  it("--voz: the visitor calls the gate's line, says the visit and 'sim', the resident authorises, the call hears it and hangs up", async () => {
+    // A server with the phone line (TWILIO_AUTH_TOKEN only: nobody is called through Twilio's API)
+    // on the shared database; PUBLIC_URL is the address the simulator calls and signs.
+    const voice = await createSystem({
+      ...testSystemOptions(),
+      handle: system().handle,
+      publicUrl: TEST_ORIGIN,
+      twilio: { authToken: TWILIO_TOKEN },
+    });
+    try {
+      const { sindico, unidade } = await tenantWithResidents();
+      const gate = await sindico.api.post("/api/portoes", {
+        json: { condominio_id: unidade.condominioId, nome: "Portaria Social" },
+      });
+      expect(gate.status, JSON.stringify(gate.body)).toBe(201);
+      // The scheduler's jobs: webhook deliveries, and the attendant telling the caller the decision.
+      delivering ??= setInterval(() => void system().webhooks.deliverDue(), 100);
+      following ??= setInterval(() => void followRequests(system().handle.db).catch(() => undefined), 100);
+
+      const lines: string[] = [];
+      const errors: string[] = [];
+      const simulator = createSimulator({
+        baseUrl: TEST_ORIGIN,
+        auth: { demo: { email: sindico.email, password: sindico.password } },
+        fetch: async (url, init) => voice.app.request(url, init),
+        log: (line) => lines.push(line),
+        error: (line) => errors.push(line),
+        outcome: () => "autoriza",
+        passes: () => true,
+        ringMs: 10,
+        voz: { token: TWILIO_TOKEN, pauseMs: () => 20 },
+      });
+      const summary = await simulator.run({ intervalMs: 10, maxVisitors: 1 });
+      const log = lines.join("\n");
+      expect(errors, log).toEqual([]);
+      expect(summary, log).toMatchObject({ visitors: 1, completed: 1, failed: 0, exitCode: 0 });
+      expect(log).toContain("[ligação]");
+      expect(log).toContain("liga para a linha do portão Portaria Social");
+      expect(log).toMatch(/atendente → \w+: "[^"]*atendente virtual/i);
+      expect(log).toMatch(/\[ligação\] \w+: "Boa noite, sou [oa] \w+, vim ver [oa] (Ana|Bruno) do 101 da Torre A"/);
+      expect(log).toMatch(/\[ligação\] \w+: "sim"/);
+      expect(log).toMatch(/atendente → \w+: "[^"]*autorizada/i);
+      expect(log).toContain("[ligação] a linha desligou a chamada de");
+      expect(log).toContain("[portão] abrindo (webhook assinado: Portaria Social");
+
+      // The attendant created the request at the gate the visitor called, and the resident decided it.
+      const [conversa] = await system()
+        .handle.db.select()
+        .from(atendenteConversas)
+        .where(and(eq(atendenteConversas.organizationId, sindico.org.id), eq(atendenteConversas.canal, "telefone")));
+      expect(conversa).toMatchObject({ portaoId: gate.body.id, etapa: "concluida" });
+      expect(conversa!.contato).toMatch(/^CA[0-9a-f]{32}$/);
+      const detail = await sindico.api.get(`/api/solicitacoes/${conversa!.solicitacaoId}`);
+      expect(detail.body).toMatchObject({ status: "autorizado", unidade_id: unidade.id, criado_pelo_atendente: true });
+      expect(detail.body.chamadas.map((c: { status: string }) => c.status)).toEqual(["concluida"]);
+    } finally {
+      // The shared database stays open: only this instance's own parts close.
+      await voice.notifications.close();
+    }
+  });
+
+  it("--voz with a token the server does not have: the call is refused (403), reported and counted, exit code 1", async () => {
+    const voice = await createSystem({
+      ...testSystemOptions(),
+      handle: system().handle,
+      publicUrl: TEST_ORIGIN,
+      twilio: { authToken: TWILIO_TOKEN },
+    });
+    try {
+      const { sindico, unidade } = await tenantWithResidents();
+      await sindico.api.post("/api/portoes", { json: { condominio_id: unidade.condominioId, nome: "Portaria" } });
+      const errors: string[] = [];
+      const simulator = createSimulator({
+        baseUrl: TEST_ORIGIN,
+        auth: { demo: { email: sindico.email, password: sindico.password } },
+        fetch: async (url, init) => voice.app.request(url, init),
+        log: () => undefined,
+        error: (line) => errors.push(line),
+        ringMs: 10,
+        voz: { token: "not-the-servers-token", pauseMs: () => 10 },
+      });
+      expect(await simulator.run({ intervalMs: 10, maxVisitors: 2 })).toMatchObject({
+        visitors: 2,
+        completed: 0,
+        failed: 2,
+        exitCode: 1,
+      });
+      expect(errors).toEqual([expect.stringContaining("HTTP 403"), expect.stringContaining("HTTP 403")]);
+      const conversas = await system()
+        .handle.db.select()
+        .from(atendenteConversas)
+        .where(eq(atendenteConversas.organizationId, sindico.org.id));
+      expect(conversas).toEqual([]);
+    } finally {
+      await voice.notifications.close();
+    }
   });
 });

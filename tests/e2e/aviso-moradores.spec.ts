@@ -38,7 +38,7 @@ test("a condominium waits 30 s per resident and reaches all at once; the detail 
   const todos = group.getByRole("switch", { name: "Avisar todos os moradores de uma vez" });
   await expect(espera).toHaveValue("60");
   await expect(espera).toHaveAccessibleDescription(
-    "Quanto tempo esperar a resposta de um morador antes de avisar o próximo.",
+    "Quanto tempo esperar a resposta de um morador antes do próximo passo: avisar o próximo morador ou, com mensagem e ligação, o outro contato.",
   );
   await expect(todos).not.toBeChecked();
   await expect(todos).toHaveAccessibleDescription("Em vez de um por vez, na ordem de chamada (responsável primeiro).");

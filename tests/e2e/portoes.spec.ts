@@ -113,6 +113,85 @@ test.describe("the condominium's gates", () => {
   });
 });
 
+test.describe("a gate's phone line and WhatsApp number", () => {
+  // A number already linked to another gate is the server's 409, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  test("the síndico copies the phone line's URL and links the gate to a WhatsApp number, on a 360 px phone too", async ({
+    page,
+    loginAs,
+    baseURL,
+  }) => {
+    test.slow();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await loginAs("sindico");
+    const request = page.context().request;
+    const id = await condominioId(request, "Condomínio Parque Amazonas");
+    // A gate of another condominium holds a number already: no other gate can take it.
+    const taken = String(Date.now()).padEnd(15, "7");
+    const holder = await request.post("/api/portoes", {
+      data: {
+        condominio_id: await condominioId(request, "Residencial Jardim das Acácias"),
+        nome: unique("Portão do WhatsApp"),
+        // Inactive: the Portaria of that condominium keeps its gates as they were.
+        ativo: false,
+        whatsapp_numero_id: taken,
+      },
+      headers: { origin: baseURL! },
+    });
+    expect(holder.status(), await holder.text()).toBe(201);
+
+    await page.goto(`/app/condominios/${id}`);
+    const gates = page.getByRole("list", { name: "Portões", exact: true });
+    const garagem = gates.getByRole("listitem").filter({ hasText: "Garagem" });
+    await expect(garagem).toContainText("Linha telefônica (Twilio)");
+    const url = garagem.getByTestId("voz-url");
+    await expect(url).toHaveText(/\/api\/webhooks\/twilio\/voz\?portao=[0-9a-f-]{36}$/);
+    const copiar = garagem.getByRole("button", { name: "Copiar URL da linha telefônica do portão Garagem" });
+    await expect(copiar).toHaveText("Copiar URL");
+    await copiar.click();
+    await expect(page.getByText("URL copiada")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await url.textContent());
+
+    // The dialog's field, by its label: bad digits and a taken number are refused on it.
+    await page.getByRole("button", { name: "Editar o portão Garagem" }).click();
+    const editar = page.getByRole("dialog", { name: "Editar portão" });
+    const numero = editar.getByLabel("Número do WhatsApp (ID do número na Cloud API)");
+    await numero.fill("12ab");
+    await editar.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(
+      editar.getByText("Informe o ID do número só com dígitos (de 5 a 30), ou deixe em branco"),
+    ).toBeVisible();
+    await expect(numero).toHaveAttribute("aria-invalid", "true");
+    await expect(numero).toBeFocused();
+    await numero.fill(taken);
+    await editar.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(editar.getByText("Este número de WhatsApp já está ligado a outro portão")).toBeVisible();
+    await expect(numero).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    const mine = String(Date.now() + 1).padEnd(15, "3");
+    await numero.fill(mine);
+    await editar.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(editar).toHaveCount(0);
+    await expect(garagem.getByTestId("whatsapp-numero-id")).toHaveText(mine);
+    await expectNoAxeViolations(page);
+
+    // A 360 px phone: the URL wraps, the card and the dialog fit.
+    await page.setViewportSize(PHONE);
+    await expect(copiar).toBeVisible();
+    await expectNoHorizontalScroll(page, PHONE.width);
+    await page.getByRole("button", { name: "Editar o portão Garagem" }).click();
+    await expect(numero).toHaveValue(mine);
+    await expectNoHorizontalScroll(page, PHONE.width);
+    // Emptied: the gate has no number any more.
+    await numero.fill("");
+    await editar.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(editar).toHaveCount(0);
+    await expect(garagem.getByTestId("whatsapp-numero-id")).toHaveCount(0);
+  });
+});
+
 test("a porteiro reads the gates without editing them", async ({ page, loginAs }) => {
   await loginAs("porteiro");
   const id = await condominioId(page.context().request, "Residencial Jardim das Acácias");
@@ -121,6 +200,8 @@ test("a porteiro reads the gates without editing them", async ({ page, loginAs }
   await expect(gates.getByRole("listitem").filter({ hasText: "Portaria principal" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Novo portão" })).toHaveCount(0);
   await expect(gates.getByRole("button")).toHaveCount(0);
+  // The phone line and the WhatsApp number are for those who manage gates.
+  await expect(gates).not.toContainText("Linha telefônica");
 });
 
 test.describe("the porteiro's tablet", () => {

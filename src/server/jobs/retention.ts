@@ -196,7 +196,8 @@ export async function anonymiseRequestRows(
 
 /**
  * The attendant's conversations that led to these requests: the transcript names the visitor (and
- * holds whatever else was said), the engine's state keeps the name it understood. The conversation
+ * holds whatever else was said), the engine's state keeps the name it understood, a WhatsApp
+ * conversation keeps the visitor's number. The conversation
  * stays (its outcome, dates and gate) with every message's text replaced; the messages first, while
  * their conversation is not yet marked, so a second run finds nothing to do.
  */
@@ -206,9 +207,22 @@ async function anonymiseConversations(tx: Executor, organizationId: string, requ
     UPDATE atendente_mensagens AS m SET texto = ${ANONYMISED_TEXT}
     FROM atendente_conversas AS c
     WHERE ${which} AND m.conversa_id = c.id AND m.organization_id = c.organization_id`);
+  // What a phone line or WhatsApp kept of it: the TwiML answered (it repeats what was said) and
+  // the lines to the visitor's WhatsApp number (the number itself is personal data).
+  await tx.execute(sql`
+    DELETE FROM atendente_entradas AS e
+    USING atendente_conversas AS c
+    WHERE ${which} AND e.conversa_id = c.id`);
+  await tx.execute(sql`
+    UPDATE atendente_envios AS v
+    SET texto = ${ANONYMISED_TEXT}, destino = '',
+        status = CASE WHEN v.status = 'pendente' THEN 'falhou' ELSE v.status END
+    FROM atendente_conversas AS c
+    WHERE ${which} AND v.conversa_id = c.id`);
   await tx.execute(sql`
     UPDATE atendente_conversas AS c
-    SET estado = jsonb_set(c.estado, '{nomeVisitante}', 'null'::jsonb), anonimizada_em = ${now.toISOString()}::timestamptz
+    SET estado = jsonb_set(c.estado, '{nomeVisitante}', 'null'::jsonb), anonimizada_em = ${now.toISOString()}::timestamptz,
+        contato = CASE WHEN c.canal = 'whatsapp' THEN NULL ELSE c.contato END
     WHERE ${which}`);
 }
 

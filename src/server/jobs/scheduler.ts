@@ -9,6 +9,7 @@ import type { LoginThrottle } from "../auth/login-throttle";
 import type { Database, Unlisten } from "../db/client";
 import type { Mailer } from "../mail/mailer";
 import { closeIdle, followRequests } from "../modules/atendente/atendente.service";
+import type { WhatsAppReplyDispatcher } from "../modules/telefonia/whatsapp-visitante.service";
 import type { NotificationDispatcher } from "../notifications/dispatcher";
 import type { EventBus } from "../realtime/event-bus";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
@@ -35,9 +36,11 @@ export function startScheduler(deps: {
   mailer: Mailer;
   webhooks: WebhookDispatcher;
   notifications: NotificationDispatcher;
+  /** The attendant's lines to WhatsApp visitors. */
+  whatsAppReplies: WhatsAppReplyDispatcher;
   logger: Logger;
 }) {
-  const { db, bus, throttle, mailer, webhooks, notifications, logger } = deps;
+  const { db, bus, throttle, mailer, webhooks, notifications, whatsAppReplies, logger } = deps;
   const log = logger.child({ component: "jobs" });
 
   async function expire() {
@@ -120,6 +123,8 @@ export function startScheduler(deps: {
     // Residents: the next one is reached when the condominium's wait (15 s at the least) ends.
     setInterval(escalate, 5_000),
     setInterval(notifications.kick, 5_000),
+    // The attendant's WhatsApp lines: at once on the NOTIFY below; retries come due 10 s apart at the soonest.
+    setInterval(whatsAppReplies.kick, 5_000),
     setInterval(runAttendant, 3_000),
     setInterval(housekeeping, 3_600_000),
     setInterval(runRetention, RETENTION_INTERVAL_MS),
@@ -138,11 +143,16 @@ export function startScheduler(deps: {
     log.error({ err: error }, "falha ao escutar a fila de mensagens aos moradores; envio a cada 5 s");
     return null;
   });
+  const unwatchWhatsApp: Promise<Unlisten | null> = whatsAppReplies.watch().catch((error) => {
+    log.error({ err: error }, "falha ao escutar a fila de falas do atendente no WhatsApp; envio a cada 5 s");
+    return null;
+  });
   void expire();
   void escalate();
   mailer.kick();
   webhooks.kick();
   notifications.kick();
+  whatsAppReplies.kick();
   void housekeeping();
   return () => {
     stopped = true;
@@ -151,5 +161,6 @@ export function startScheduler(deps: {
     void unwatchWebhooks.then((u) => u?.()).catch(() => undefined);
     void unwatchNotifications.then((u) => u?.()).catch(() => undefined);
     void unwatchAttendant.then((u) => u?.()).catch(() => undefined);
+    void unwatchWhatsApp.then((u) => u?.()).catch(() => undefined);
   };
 }

@@ -14,20 +14,21 @@
  * backoff while the provider may accept it later; escalation to the next resident goes on by its
  * own clock meanwhile.
  */
-import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { CanalNotificacao, SolicitacaoStatus, SolicitacaoTipo } from "../../shared/domain";
+import type { CanalNotificacao, CanalPreferido, SolicitacaoStatus, SolicitacaoTipo } from "../../shared/domain";
 import { CANAL_LABELS } from "../../shared/schemas/pessoas";
 import { unidadeLabel } from "../../shared/schemas/unidades";
 import type { Database } from "../db/client";
 import { condominios, notificacoes, organization, pessoas, solicitacoesAcesso, unidades } from "../db/schema";
 import { DEMO_TENANT_SLUG } from "../demo-guard";
+import { registerPlacedCall } from "../modules/chamadas/chamadas.service";
 import { recordEvent } from "../realtime/events";
 import { ChannelError, type ResidentMessage } from "./channels/channel";
 import type { Channels } from "./channels/index";
-import { demoWhatsAppText, smsText } from "./channels/message-text";
+import { callScript, demoWhatsAppText, smsText } from "./channels/message-text";
 import { cutLinkTokens, linkExpiry, newLinkToken, RESIDENT_LINK_PATH } from "./links";
-import { NOTIFICACOES_CHANNEL } from "./outreach";
+import { moveOnWhenStepIsOver, NOTIFICACOES_CHANNEL } from "./outreach";
 import { contactOf } from "./residents";
 
 export const MAX_TENTATIVAS = 5;
@@ -60,8 +61,20 @@ export function notConfiguredError(canal: CanalNotificacao): string {
  * the demo tenant only (its panel is how the demo user opens it); elsewhere (GUARITA_DEMO=true) it
  * is stored cut, so no stored message holds a live token.
  */
-function demoMessage(canal: CanalNotificacao, message: ResidentMessage, demoTenant: boolean): string | null {
-  const text = canal === "whatsapp" ? demoWhatsAppText(message) : canal === "sms" ? smsText(message) : null;
+function demoMessage(
+  canal: CanalNotificacao,
+  message: ResidentMessage,
+  unit: { codigo: string; torre: string | null },
+  demoTenant: boolean,
+): string | null {
+  const text =
+    canal === "whatsapp"
+      ? demoWhatsAppText(message)
+      : canal === "sms"
+        ? smsText(message)
+        : canal === "ligacao"
+          ? callScript({ ...message, unit })
+          : null;
   return text === null || demoTenant ? text : cutLinkTokens(text);
 }
 
@@ -109,7 +122,7 @@ async function channelOff(
       : [];
     const other = person
       ? contactOf(
-          { ...person, canalPreferido: person.canalPreferido as CanalNotificacao | null },
+          { ...person, canalPreferido: person.canalPreferido as CanalPreferido | null },
           (c) => c !== canal && channels.for(c, { demo: demoTenant }) !== null,
         )
       : null;
@@ -126,27 +139,7 @@ async function channelOff(
       await tx.execute(sql`SELECT pg_notify(${NOTIFICACOES_CHANNEL}, ${row.organizationId})`);
       outcome = "fallback";
     } else if (request?.status === "pendente" && request.escalonamentoEm) {
-      // The messages of this step were written together (one transaction, one created_at); when
-      // none of them is still on its way, waiting for an answer is waiting for nothing.
-      const [live] = await tx
-        .select({ id: notificacoes.id })
-        .from(notificacoes)
-        .where(
-          and(
-            eq(notificacoes.solicitacaoId, row.solicitacaoId),
-            ne(notificacoes.status, "falhou"),
-            gte(notificacoes.createdAt, row.createdAt),
-          ),
-        )
-        .limit(1);
-      if (!live) {
-        const moved = await tx
-          .update(solicitacoesAcesso)
-          .set({ escalonamentoEm: sql`now()` })
-          .where(and(eq(solicitacoesAcesso.id, row.solicitacaoId), sql`${solicitacoesAcesso.escalonamentoEm} > now()`))
-          .returning({ id: solicitacoesAcesso.id });
-        if (moved.length > 0) outcome = "moved-on";
-      }
+      if (await moveOnWhenStepIsOver(tx, row)) outcome = "moved-on";
     }
     await recordEvent(tx, row.organizationId, {
       type: "notificacao.atualizada",
@@ -267,10 +260,23 @@ export async function deliverDueNotifications(deps: {
                 enviadaEm: sql`now()`,
                 provedorMensagemId: providerMessageId,
                 demo: channel.demo,
-                mensagem: channel.demo ? demoMessage(channel.canal, message, demoTenant) : null,
+                mensagem: channel.demo ? demoMessage(channel.canal, message, ctx, demoTenant) : null,
                 ultimoErro: null,
               })
               .where(eq(notificacoes.id, row.id));
+            // A call is also a row of the Chamadas screen, moved by Twilio's status callbacks.
+            if (channel.canal === "ligacao") {
+              await registerPlacedCall(tx, {
+                organizationId: row.organizationId,
+                solicitacaoId: row.solicitacaoId,
+                pessoaId: row.pessoaId,
+                pessoaNome: row.pessoaNome,
+                visitante: ctx.nomeVisitante,
+                notificacaoId: row.id,
+                provedorChamadaId: providerMessageId,
+                demo: channel.demo,
+              });
+            }
             await recordEvent(tx, row.organizationId, {
               type: "notificacao.atualizada",
               solicitacao: {

@@ -1,17 +1,19 @@
 /**
- * /api/webhooks/whatsapp and /api/webhooks/twilio: the providers' delivery receipts (receipts.ts).
- * Present only when the provider is configured with what verifies its signature; anything
- * unsigned or tampered is a 403 and changes nothing.
+ * /api/webhooks/whatsapp and /api/webhooks/twilio: the providers' delivery receipts (receipts.ts),
+ * and on WhatsApp also the visitors' messages to a gate's number, answered by the virtual attendant
+ * (modules/telefonia/whatsapp-visitante.service.ts). Present only when the provider is configured
+ * with what verifies its signature; anything unsigned or tampered is a 403 and changes nothing.
  */
 import { Hono } from "hono";
 import type { Database } from "../db/client";
 import type { AppEnv } from "../http/context";
 import { AppError } from "../http/errors";
+import { handleWhatsAppInbound } from "../modules/telefonia/whatsapp-visitante.service";
+import { signedUrlOf, twilioSignatureValid } from "../telephony/twilio";
 import {
   recordReceipts,
   twilioReceipt,
   verifyTokenMatches,
-  verifyTwilioSignature,
   verifyWhatsAppSignature,
   whatsAppReceipts,
 } from "./receipts";
@@ -21,6 +23,11 @@ export interface ReceiptsConfig {
   twilio?: { authToken: string };
   /** The public origin Twilio called (its signature covers the full URL). */
   publicUrl: string;
+  /**
+   * The auth secret, for the attendant's conversations with WhatsApp visitors (a pass's PIN is
+   * validated with it); omitted = only receipts are read, visitors' messages are not answered.
+   */
+  secret?: string;
 }
 
 const refused = () => new AppError(403, "INVALID_SIGNATURE", "Assinatura do provedor inválida.");
@@ -48,7 +55,12 @@ export function receiptsRoutes(db: Database, config: ReceiptsConfig) {
       payload = null;
     }
     const changed = await recordReceipts(db, whatsAppReceipts(payload));
-    return c.json({ recebidos: changed }, 200);
+    // A message that could not be answered now makes this an error: Meta delivers the payload again,
+    // the receipts and the messages already answered are recognised, the rest is answered then.
+    const mensagens = config.secret
+      ? await handleWhatsAppInbound({ db, secret: config.secret, logger: c.get("logger") }, payload)
+      : 0;
+    return c.json({ recebidos: changed, mensagens }, 200);
   });
 
   app.post("/twilio", async (c) => {
@@ -57,8 +69,8 @@ export function receiptsRoutes(db: Database, config: ReceiptsConfig) {
     const params = Object.fromEntries(
       Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"),
     );
-    const url = `${config.publicUrl.replace(/\/$/, "")}${c.req.path}`;
-    if (!verifyTwilioSignature(config.twilio.authToken, url, params, c.req.header("x-twilio-signature")))
+    const url = signedUrlOf(config.publicUrl, c.req.url);
+    if (!twilioSignatureValid(config.twilio.authToken, url, params, c.req.header("x-twilio-signature")))
       throw refused();
     const receipt = twilioReceipt(params);
     const changed = receipt ? await recordReceipts(db, [receipt]) : 0;

@@ -35,24 +35,6 @@ export function verifyWhatsAppSignature(appSecret: string, rawBody: string, head
   return safeEqual(header.slice("sha256=".length), expected);
 }
 
-/**
- * Twilio signs the full URL it called followed by every POST parameter, sorted by name, as
- * name+value: `X-Twilio-Signature: <base64 HMAC-SHA1 with the auth token>`.
- */
-export function verifyTwilioSignature(
-  authToken: string,
-  url: string,
-  params: Record<string, string>,
-  header: string | undefined,
-): boolean {
-  if (!header) return false;
-  const data = Object.keys(params)
-    .sort()
-    .reduce((acc, key) => acc + key + params[key], url);
-  const expected = createHmac("sha1", authToken).update(data).digest("base64");
-  return safeEqual(header, expected);
-}
-
 /** The statuses of a WhatsApp webhook payload (entry[].changes[].value.statuses[]). */
 export function whatsAppReceipts(payload: unknown): Receipt[] {
   const receipts: Receipt[] = [];

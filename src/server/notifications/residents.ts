@@ -3,7 +3,7 @@
  * the same order): the responsável first, then by when they moved in, then by name.
  */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { CanalNotificacao } from "../../shared/domain";
+import type { CanalNotificacao, CanalPreferido } from "../../shared/domain";
 import type { Executor } from "../db/client";
 import { pessoas, unidadeMoradores } from "../db/schema";
 
@@ -14,7 +14,7 @@ export interface ResidentInOrder {
   pbxRamal: string | null;
   telefoneE164: string | null;
   email: string | null;
-  canalPreferido: CanalNotificacao | null;
+  canalPreferido: CanalPreferido | null;
   userId: string | null;
   isResponsavel: boolean;
 }
@@ -48,11 +48,11 @@ export async function activeResidentsInCallingOrder(
       ),
     )
     .orderBy(desc(unidadeMoradores.isResponsavel), asc(unidadeMoradores.createdAt), asc(pessoas.nome));
-  return rows.map((r) => ({ ...r, canalPreferido: r.canalPreferido as CanalNotificacao | null }));
+  return rows.map((r) => ({ ...r, canalPreferido: r.canalPreferido as CanalPreferido | null }));
 }
 
 /**
- * Where a resident is reached: the preferred channel when its address is known, else WhatsApp
+ * Where a resident's message goes: the preferred channel when its address is known, else WhatsApp
  * with a phone, else SMS with a phone, else e-mail; null when the record has neither (the resident
  * is skipped). `works` leaves out channels that cannot send (off, or already tried).
  */

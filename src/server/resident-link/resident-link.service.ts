@@ -12,10 +12,11 @@
  */
 import { formatDistanceStrict } from "date-fns";
 import { ptBR } from "date-fns/locale";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { SolicitacaoTipo } from "../../shared/domain";
 import { unidadeLabel } from "../../shared/schemas/unidades";
 import { tipoDescricao } from "../../shared/status-catalogue";
-import type { Database } from "../db/client";
+import type { Database, Executor } from "../db/client";
 import { condominios, notificacoes, pessoas, solicitacoesAcesso, unidades, vMoradoresAtivos } from "../db/schema";
 import { applyDecision } from "../modules/solicitacoes/solicitacoes.service";
 import { hashLinkToken, isLinkTokenShaped } from "../notifications/links";
@@ -26,6 +27,10 @@ const OUTCOME_VISIBLE_MS = 24 * 3_600_000;
 
 async function load(db: Database, token: string) {
   if (!isLinkTokenShaped(token)) return null;
+  return loadWhere(db, eq(notificacoes.tokenHash, hashLinkToken(token)));
+}
+
+async function loadWhere(db: Database, where: SQL | undefined) {
   const [row] = await db
     .select({
       notificacao: {
@@ -36,6 +41,8 @@ async function load(db: Database, token: string) {
         tokenExpiraEm: notificacoes.tokenExpiraEm,
         abertaEm: notificacoes.abertaEm,
         decididaEm: notificacoes.decididaEm,
+        canal: notificacoes.canal,
+        demo: notificacoes.demo,
       },
       solicitacao: {
         id: solicitacoesAcesso.id,
@@ -51,6 +58,7 @@ async function load(db: Database, token: string) {
       },
       unidade: { codigo: unidades.codigo, torre: unidades.torre },
       condominio: { nome: condominios.nome, timezone: condominios.timezone },
+      tokenHash: notificacoes.tokenHash,
     })
     .from(notificacoes)
     .innerJoin(
@@ -62,7 +70,7 @@ async function load(db: Database, token: string) {
     )
     .innerJoin(unidades, eq(unidades.id, solicitacoesAcesso.unidadeId))
     .innerJoin(condominios, eq(condominios.id, solicitacoesAcesso.condominioId))
-    .where(eq(notificacoes.tokenHash, hashLinkToken(token)));
+    .where(where);
   return row ?? null;
 }
 
@@ -155,11 +163,31 @@ export async function decideByLink(
 ): Promise<ResidentPageState> {
   const r = await load(db, token);
   if (!r) return { kind: "invalido" };
+  await decideAsResident(db, r, decisao, { via: "link", ...texto }, now);
+  // Won or lost, the page shows the request as it is now: decided by this resident, or by whoever came first.
+  const after = await load(db, token);
+  return (after && outcomeOrNull(after, new Date())) ?? { kind: "invalido" };
+}
+
+/**
+ * The same decision through the resident's link and Guarita's phone call: only while the request
+ * is pending and the link alive, only by a person who still lives in the unit, through the
+ * console's conditional update (one decision wins). Returns whether this one won.
+ */
+async function decideAsResident(
+  db: Database,
+  r: Loaded,
+  decisao: ResidentDecisao,
+  how: {
+    via: "link" | "telefone";
+    observacoes: string | null;
+    motivoNegacao: string | null;
+    onDecided?: (tx: Executor) => Promise<void>;
+  },
+  now: Date,
+): Promise<boolean> {
   const pending = r.solicitacao.status === "pendente";
-  if (!pending || !r.notificacao.tokenExpiraEm || r.notificacao.tokenExpiraEm <= now) {
-    return outcomeOrNull(r, now) ?? { kind: "invalido" };
-  }
-  // Only a person who still lives in the unit decides for it.
+  if (!pending || !r.notificacao.tokenExpiraEm || r.notificacao.tokenExpiraEm <= now) return false;
   const [morador] = r.notificacao.pessoaId
     ? await db
         .select({ userId: pessoas.userId, nome: vMoradoresAtivos.nome })
@@ -172,8 +200,8 @@ export async function decideByLink(
           ),
         )
     : [];
-  if (!morador) return { kind: "invalido" };
-  await applyDecision(
+  if (!morador) return false;
+  return applyDecision(
     db,
     r.notificacao.organizationId,
     r.solicitacao.id,
@@ -183,15 +211,112 @@ export async function decideByLink(
       userId: morador.userId,
       apiKeyId: null,
       nome: morador.nome,
-      via: "link",
-      motivoNegacao: texto.motivoNegacao,
+      via: how.via,
+      motivoNegacao: how.motivoNegacao,
     },
-    texto.observacoes,
+    how.observacoes,
     async (tx) => {
       await tx.update(notificacoes).set({ decididaEm: sql`now()` }).where(eq(notificacoes.id, r.notificacao.id));
+      await how.onDecided?.(tx);
     },
   );
-  // Won or lost, the page shows the request as it is now: decided by this resident, or by whoever came first.
-  const after = await load(db, token);
-  return (after && outcomeOrNull(after, new Date())) ?? { kind: "invalido" };
+}
+
+// ── Guarita's phone call to the resident (docs/decisions/037-phone-line-and-whatsapp.md) ───────────
+
+/** What the call says and what the resident's key did, for the TwiML and the demo panel. */
+export type ResidentCallState =
+  | { kind: "perguntar"; texto: string }
+  | { kind: "decidida"; texto: string }
+  | { kind: "invalida" };
+
+export type ResidentCallRef = { token: string } | { organizationId: string; notificacaoId: string };
+
+/** A demo call is found by its message's id within the tenant (it has no live token to show). */
+async function loadCall(db: Database, ref: ResidentCallRef) {
+  if ("token" in ref) {
+    const r = await load(db, ref.token);
+    return r?.notificacao.canal === "ligacao" ? r : null;
+  }
+  return loadWhere(
+    db,
+    and(
+      eq(notificacoes.organizationId, ref.organizationId),
+      eq(notificacoes.id, ref.notificacaoId),
+      eq(notificacoes.canal, "ligacao"),
+      eq(notificacoes.demo, true),
+    ),
+  );
+}
+
+function callOutcomeText(state: ResidentPageState): string {
+  if (state.kind === "decidida") {
+    const what = state.decisao === "autorizado" ? "autorizada" : "negada";
+    return state.porVoce
+      ? `Entrada ${what}. Obrigado.`
+      : `Esta visita já foi ${what} por ${state.porNome} às ${state.as}. Obrigado.`;
+  }
+  if (state.kind === "expirada") return "Esta solicitação expirou. Obrigado.";
+  return "Esta solicitação não está mais disponível. Obrigado.";
+}
+
+/** What the call says when the resident answers: the visit and the keys, or how it ended. */
+export async function residentCallScript(
+  db: Database,
+  ref: ResidentCallRef,
+  script: (visit: ResidentVisita, tipo: SolicitacaoTipo, unit: { codigo: string; torre: string | null }) => string,
+  now = new Date(),
+): Promise<ResidentCallState> {
+  const r = await loadCall(db, ref);
+  if (!r) return { kind: "invalida" };
+  const outcome = outcomeOrNull(r, now);
+  if (outcome) return { kind: "decidida", texto: callOutcomeText(outcome) };
+  if (r.solicitacao.status !== "pendente" || !r.notificacao.tokenExpiraEm || r.notificacao.tokenExpiraEm <= now) {
+    return { kind: "decidida", texto: callOutcomeText({ kind: "invalido" }) };
+  }
+  if (!r.notificacao.abertaEm) {
+    await db
+      .update(notificacoes)
+      .set({ abertaEm: sql`now()` })
+      .where(and(eq(notificacoes.id, r.notificacao.id), isNull(notificacoes.abertaEm)));
+  }
+  return { kind: "perguntar", texto: script(visitaOf(r, now), r.solicitacao.tipo as SolicitacaoTipo, r.unidade) };
+}
+
+/**
+ * The resident pressed a key on Guarita's call: 1 authorises, 2 denies (attributed to them,
+ * `decidido_via = 'telefone'`, the key and the answer recorded on the call in the same
+ * transaction); another key asks again. Returns what the call says next.
+ */
+export async function decideByCall(
+  db: Database,
+  ref: ResidentCallRef,
+  tecla: string,
+  keys: { autorizar: string; negar: string },
+  recordAnswer: (tx: Executor, notificacaoId: string, resposta: ResidentDecisao) => Promise<void>,
+  now = new Date(),
+): Promise<ResidentCallState | { kind: "repetir" }> {
+  const r = await loadCall(db, ref);
+  if (!r) return { kind: "invalida" };
+  const decisao: ResidentDecisao | null =
+    tecla === keys.autorizar ? "autorizado" : tecla === keys.negar ? "negado" : null;
+  if (decisao) {
+    await decideAsResident(
+      db,
+      r,
+      decisao,
+      {
+        via: "telefone",
+        observacoes: null,
+        motivoNegacao: null,
+        onDecided: (tx) => recordAnswer(tx, r.notificacao.id, decisao),
+      },
+      now,
+    );
+  }
+  const after = await loadWhere(db, eq(notificacoes.id, r.notificacao.id));
+  const outcome = after ? outcomeOrNull(after, new Date()) : null;
+  if (outcome) return { kind: "decidida", texto: callOutcomeText(outcome) };
+  if (!decisao && after?.solicitacao.status === "pendente") return { kind: "repetir" };
+  return { kind: "decidida", texto: callOutcomeText({ kind: "invalido" }) };
 }

@@ -31,6 +31,10 @@ export const chamadaSchema = z.object({
   /** Seconds between start and end; null while the call is not finished. */
   duracao_segundos: z.number().int().nullable(),
   provedor: z.string().nullable(),
+  /** The key the resident pressed on a call Guarita placed ("1" authorises, "2" denies); null: none. */
+  tecla: z.string().nullable(),
+  /** A call of the demonstration: nobody's phone rang (docs/product.md, "Chamadas"). */
+  demo: z.boolean(),
   pessoa: z.object({ nome: z.string(), pbx_ramal: z.string().nullable() }).nullable(),
   solicitacao: z.object({ nome_visitante: z.string(), tipo: z.enum(SOLICITACAO_TIPOS) }),
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import {
+  CONTATO_MORADOR,
+  type ContatoMorador,
   DEFAULT_TIMEZONE,
   EXPIRACAO_SOLICITACAO_MAX_MINUTOS,
   EXPIRACAO_SOLICITACAO_MIN_MINUTOS,
@@ -22,6 +24,19 @@ const esperaMoradorSegundos = z.coerce
   .max(3600, "Espere no máximo 3600 segundos (1 hora)");
 /** Reach every resident at once instead of one after another. */
 const notificarTodosMoradores = z.boolean({ error: "Valor inválido" });
+/**
+ * How each resident is reached (docs/product.md, "Condomínios"): their message channel, a phone
+ * call placed by Guarita, or one then the other, `espera_morador_segundos` apart.
+ */
+const contatoMorador = z.enum(CONTATO_MORADOR, { error: "Selecione como falar com o morador" });
+
+/** How the console names each way of reaching a resident ("Contato com o morador"). */
+export const CONTATO_MORADOR_LABELS: Record<ContatoMorador, string> = {
+  mensagem: "Só mensagem (WhatsApp, SMS ou e-mail)",
+  mensagem_e_ligacao: "Mensagem; depois ligação",
+  ligacao_e_mensagem: "Ligação; depois mensagem",
+  ligacao: "Só ligação",
+};
 /** Days visitor data is kept before the daily job anonymises it (docs/product.md, "Personal data and retention"). */
 const retencaoDias = z.coerce
   .number({ error: RETENCAO_MESSAGE })
@@ -57,6 +72,7 @@ export const condominioInputSchema = z
     ...condominioBase,
     espera_morador_segundos: esperaMoradorSegundos.default(60),
     notificar_todos_moradores: notificarTodosMoradores.default(false),
+    contato_morador: contatoMorador.default("mensagem"),
     retencao_dias: retencaoDias.default(RETENCAO_PADRAO_DIAS),
     expiracao_solicitacao_minutos: expiracaoSolicitacaoMinutos.default(EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS),
   })
@@ -70,6 +86,7 @@ export const condominioUpdateSchema = z
     ...condominioBase,
     espera_morador_segundos: esperaMoradorSegundos.optional(),
     notificar_todos_moradores: notificarTodosMoradores.optional(),
+    contato_morador: contatoMorador.optional(),
     retencao_dias: retencaoDias.optional(),
     expiracao_solicitacao_minutos: expiracaoSolicitacaoMinutos.optional(),
   })
@@ -87,6 +104,8 @@ export const condominioSchema = z.object({
   enabled: z.boolean(),
   espera_morador_segundos: z.number().int(),
   notificar_todos_moradores: z.boolean(),
+  /** A message, a phone call, or one then the other to each resident. */
+  contato_morador: z.enum(CONTATO_MORADOR),
   retencao_dias: z.number().int(),
   /** New requests expire after this many minutes without a decision, unless they name their own expiry. */
   expiracao_solicitacao_minutos: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CANAIS_NOTIFICACAO } from "../domain";
+import { type CANAIS_NOTIFICACAO, CANAIS_PREFERIDOS } from "../domain";
 import { optionalPhone } from "../phone";
 import { listQuery, maskedDocument, optionalText, pageOf, requiredId } from "./common";
 import { solicitacaoListItemSchema } from "./solicitacoes";
@@ -22,7 +22,7 @@ export const pessoaInputSchema = z
     pbx_ramal: optionalText(20),
     /** How this person hears of visits (docs/product.md, "Pessoas"); null: WhatsApp with a phone, else e-mail. */
     canal_preferido: z
-      .enum(CANAIS_NOTIFICACAO, { error: "Canal inválido" })
+      .enum(CANAIS_PREFERIDOS, { error: "Canal inválido" })
       .nullish()
       .transform((v) => v ?? null),
     foto_url: optionalText(500).refine((v) => v === null || z.url({ protocol: /^https?$/ }).safeParse(v).success, {
@@ -55,7 +55,7 @@ export const pessoaSchema = z.object({
   telefone_e164: z.string().nullable(),
   email: z.string().nullable(),
   pbx_ramal: z.string().nullable(),
-  canal_preferido: z.enum(CANAIS_NOTIFICACAO).nullable(),
+  canal_preferido: z.enum(CANAIS_PREFERIDOS).nullable(),
   foto_url: z.string().nullable(),
   ativo: z.boolean(),
 });
@@ -68,6 +68,7 @@ export const CANAL_LABELS: Record<(typeof CANAIS_NOTIFICACAO)[number], string> =
   whatsapp: "WhatsApp",
   sms: "SMS",
   email: "E-mail",
+  ligacao: "Ligação",
 };
 
 /** A resident link as v_moradores_ativos shows it. */

@@ -8,7 +8,10 @@ export const PORTAO_TIPO_LABELS: Record<PortaoTipo, string> = {
   veiculos: "Veículos",
 };
 
-/** A gate (docs/product.md, "Portões"): its name is unique in its condominium, whatever the case. */
+/**
+ * A gate (docs/product.md, "Portões"): its name is unique in its condominium, whatever the case.
+ * Integrations read it as it is (GET /api/v1/portoes).
+ */
 export const portaoSchema = z.object({
   id: z.uuid(),
   condominio_id: z.uuid(),
@@ -16,10 +19,39 @@ export const portaoSchema = z.object({
   tipo: z.enum(PORTAO_TIPOS),
   ativo: z.boolean(),
 });
-export type Portao = z.infer<typeof portaoSchema>;
+
+/**
+ * A gate on /api/portoes. Those who manage gates (`cadastros:editar`) also get what links it to a
+ * phone line and a WhatsApp number (docs/product.md, "Portões"); everyone else reads the gate alone.
+ */
+export const portaoConsoleSchema = portaoSchema.extend({
+  /** The WhatsApp Cloud API phone number id visitors write to at this gate; null: none. */
+  whatsapp_numero_id: z.string().nullable().optional(),
+  /**
+   * The "A call comes in" webhook (HTTP POST) to paste in the Twilio number of this gate's phone
+   * line: `<PUBLIC_URL>/api/webhooks/twilio/voz?portao=<id>`.
+   */
+  voz_url: z.string().optional(),
+});
+export type Portao = z.infer<typeof portaoConsoleSchema>;
 
 /** A condominium's gates, active first, by name. Few per condominium: no paging. */
-export const portaoListSchema = z.object({ items: z.array(portaoSchema) });
+export const portaoListSchema = z.object({ items: z.array(portaoConsoleSchema) });
+
+/** One gate per WhatsApp number, across every tenant: the 409 names no other tenant or gate. */
+export const WHATSAPP_NUMERO_EM_USO = "Este número de WhatsApp já está ligado a outro portão";
+const WHATSAPP_NUMERO_MESSAGE = "Informe o ID do número só com dígitos (de 5 a 30), ou deixe em branco";
+
+/**
+ * The WhatsApp number's id as Meta's Cloud API shows it (digits only). Empty is none (null);
+ * absent keeps the current one on an update, so a client that never sent it does not clear it.
+ */
+const whatsappNumeroId = z
+  .string({ error: WHATSAPP_NUMERO_MESSAGE })
+  .trim()
+  .regex(/^(\d{5,30})?$/, WHATSAPP_NUMERO_MESSAGE)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
 
 /** The gate form and the API body of a create or an update. */
 export const portaoInputSchema = z
@@ -31,6 +63,7 @@ export const portaoInputSchema = z
       .max(60, "Nome deve ter no máximo 60 caracteres"),
     tipo: z.enum(PORTAO_TIPOS, { error: "Selecione o tipo do portão" }).default("pedestres"),
     ativo: z.boolean({ error: "Valor inválido" }).default(true),
+    whatsapp_numero_id: whatsappNumeroId,
   })
   .strict();
 export type PortaoInput = z.input<typeof portaoInputSchema>;

@@ -151,6 +151,7 @@ export function SelectField<T extends FieldValues>({
   options,
   disabled = false,
   onValueChange,
+  wrap = false,
   ...bound
 }: BoundProps<T> & {
   placeholder: string;
@@ -158,6 +159,8 @@ export function SelectField<T extends FieldValues>({
   disabled?: boolean;
   /** Runs after the field changed, for fields that depend on this one. */
   onValueChange?: (value: string) => void;
+  /** The chosen label wraps in the closed select rather than widening it (long labels, a 360 px phone). */
+  wrap?: boolean;
 }) {
   return (
     <BoundField {...bound}>
@@ -174,7 +177,16 @@ export function SelectField<T extends FieldValues>({
               }}
               disabled={submitting || disabled}
             >
-              <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full" {...control}>
+              <SelectTrigger
+                ref={field.ref}
+                onBlur={field.onBlur}
+                className={cn(
+                  "w-full",
+                  wrap &&
+                    "whitespace-normal py-1.5 text-left data-[size=default]:h-auto data-[size=default]:min-h-9 *:data-[slot=select-value]:line-clamp-none",
+                )}
+                {...control}
+              >
                 <SelectValue placeholder={placeholder} />
               </SelectTrigger>
               <SelectContent>

@@ -5,9 +5,11 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -89,6 +91,13 @@ export const atendenteConversas = pgTable(
     criadoPorApiKeyId: uuid("criado_por_api_key_id"),
     /** The gate's kiosk it runs on (canal totem). */
     totemId: uuid("totem_id"),
+    /**
+     * Who is on the other end of a phone line or WhatsApp: the call's id (Twilio's CallSid) or the
+     * sender's WhatsApp id. Personal data (a phone number): blanked by anonymisation and retention.
+     */
+    contato: text("contato"),
+    /** Played by staff in the console ("Simular ligação", "Simular WhatsApp"): no provider involved. */
+    demo: boolean("demo").notNull().default(false),
     /** The person who took it over in "Atendimentos". */
     atendidoPorUserId: text("atendido_por_user_id").references(() => user.id, { onDelete: "set null" }),
     /**
@@ -143,6 +152,14 @@ export const atendenteConversas = pgTable(
     index("atendente_conversas_retencao_idx")
       .on(t.condominioId, t.encerradaEm)
       .where(sql`${t.encerradaEm} IS NOT NULL`),
+    // One conversation per phone call (Twilio's retries of the first request find it).
+    uniqueIndex("atendente_conversas_telefone_uq")
+      .on(t.contato)
+      .where(sql`${t.canal} = 'telefone' AND ${t.contato} IS NOT NULL`),
+    // One open WhatsApp conversation per sender and gate: the next message continues it.
+    uniqueIndex("atendente_conversas_whatsapp_aberta_uq")
+      .on(t.portaoId, t.contato)
+      .where(sql`${t.canal} = 'whatsapp' AND ${t.encerradaEm} IS NULL AND ${t.contato} IS NOT NULL`),
     // A resident's decision finds the conversation waiting on its request.
     index("atendente_conversas_solicitacao_idx").on(t.solicitacaoId).where(sql`${t.solicitacaoId} IS NOT NULL`),
   ],
@@ -167,5 +184,62 @@ export const atendenteMensagens = pgTable(
   (t) => [
     check("atendente_mensagens_autor_ck", oneOf("autor", ATENDENTE_AUTORES)),
     index("atendente_mensagens_conversa_idx").on(t.conversaId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * What a provider's webhook already delivered (a phone call's turn, a WhatsApp message id), and what
+ * Guarita answered: a retry of the same delivery gets the same answer and changes nothing
+ * (docs/decisions/037-phone-line-and-whatsapp.md). Goes with its conversation.
+ */
+export const atendenteEntradas = pgTable(
+  "atendente_entradas",
+  {
+    /** "twilio:<CallSid>:<turno>" or "whatsapp:<message id>". */
+    chave: text("chave").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    conversaId: uuid("conversa_id")
+      .notNull()
+      .references(() => atendenteConversas.id, { onDelete: "cascade" }),
+    /** The answer given (TwiML for a call); null while the turn is being answered. */
+    resposta: text("resposta"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("atendente_entradas_conversa_idx").on(t.conversaId)],
+);
+
+/**
+ * The attendant's lines to a WhatsApp visitor, sent through the Cloud API like the residents'
+ * messages (an outbox: a lease per row, retries with backoff), so a reply written while Meta is
+ * unreachable still goes out. Goes with its conversation.
+ */
+export const atendenteEnvios = pgTable(
+  "atendente_envios",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    conversaId: uuid("conversa_id")
+      .notNull()
+      .references(() => atendenteConversas.id, { onDelete: "cascade" }),
+    /** The sending number (the gate's phone number id) and the visitor's WhatsApp id. */
+    numeroId: text("numero_id").notNull(),
+    destino: text("destino").notNull(),
+    texto: text("texto").notNull(),
+    /** pendente, enviada, falhou. */
+    status: text("status").notNull().default("pendente"),
+    tentativas: integer("tentativas").notNull().default(0),
+    proximaTentativaEm: timestamp("proxima_tentativa_em", tz).notNull().defaultNow(),
+    provedorMensagemId: text("provedor_mensagem_id"),
+    ultimoErro: text("ultimo_erro"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    check("atendente_envios_status_ck", sql`${t.status} IN ('pendente', 'enviada', 'falhou')`),
+    index("atendente_envios_devidos_idx").on(t.proximaTentativaEm).where(sql`${t.status} = 'pendente'`),
+    index("atendente_envios_conversa_idx").on(t.conversaId),
   ],
 );

@@ -23,9 +23,10 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
-  CANAIS_NOTIFICACAO,
+  CANAIS_PREFERIDOS,
   CHAMADA_RESPOSTAS,
   CHAMADA_STATUSES,
+  CONTATO_MORADOR,
   DECISAO_VIAS,
   DEFAULT_TIMEZONE,
   EXPIRACAO_SOLICITACAO_MAX_MINUTOS,
@@ -72,6 +73,8 @@ export const condominios = pgTable(
     esperaMoradorSegundos: integer("espera_morador_segundos").notNull().default(60),
     /** Reach every resident at once instead of one after another. */
     notificarTodosMoradores: boolean("notificar_todos_moradores").notNull().default(false),
+    /** A message, a phone call, or one then the other to each resident (docs/product.md, "Resident link"). */
+    contatoMorador: text("contato_morador").notNull().default("mensagem"),
     /** Days visitor data is kept before it is anonymised (docs/product.md, "Personal data and retention"). */
     retencaoDias: integer("retencao_dias").notNull().default(RETENCAO_PADRAO_DIAS),
     /**
@@ -94,6 +97,7 @@ export const condominios = pgTable(
   },
   (t) => [
     check("condominios_espera_morador_ck", sql`${t.esperaMoradorSegundos} BETWEEN 15 AND 3600`),
+    check("condominios_contato_morador_ck", oneOf("contato_morador", CONTATO_MORADOR)),
     check(
       "condominios_expiracao_solicitacao_ck",
       sql`${t.expiracaoSolicitacaoMinutos} BETWEEN ${sql.raw(String(EXPIRACAO_SOLICITACAO_MIN_MINUTOS))} AND ${sql.raw(String(EXPIRACAO_SOLICITACAO_MAX_MINUTOS))}`,
@@ -153,6 +157,11 @@ export const portoes = pgTable(
     nome: text("nome").notNull(),
     tipo: text("tipo").notNull().default("pedestres"),
     ativo: boolean("ativo").notNull().default(true),
+    /**
+     * The WhatsApp Cloud API number (its phone number id) visitors write to at this gate
+     * (docs/product.md, "Atendente virtual"): one gate per number, across every tenant.
+     */
+    whatsappNumeroId: text("whatsapp_numero_id"),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
@@ -166,6 +175,7 @@ export const portoes = pgTable(
     unique("portoes_id_condominio_uq").on(t.id, t.condominioId),
     // One name per condominium, whatever its case: an integration names the gate by it.
     uniqueIndex("portoes_condominio_nome_uq").on(t.condominioId, sql`lower(${t.nome})`),
+    uniqueIndex("portoes_whatsapp_numero_uq").on(t.whatsappNumeroId).where(sql`${t.whatsappNumeroId} IS NOT NULL`),
   ],
 );
 
@@ -192,7 +202,7 @@ export const pessoas = pgTable(
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
-    check("pessoas_canal_preferido_ck", oneOf("canal_preferido", CANAIS_NOTIFICACAO)),
+    check("pessoas_canal_preferido_ck", oneOf("canal_preferido", CANAIS_PREFERIDOS)),
     index("pessoas_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
     foreignKey({
       name: "pessoas_condominio_fk",
@@ -401,6 +411,14 @@ export const chamadas = pgTable(
     /** The resident's answer on this call (DTMF 1/2), which decided the request. */
     resposta: text("resposta"),
     respondidoEm: timestamp("respondido_em", tz),
+    /** The key the resident pressed on a call Guarita placed ("1", "2", or another key). */
+    tecla: text("tecla"),
+    /** The provider's id of a call Guarita placed (Twilio's CallSid): its status callbacks find the row by it. */
+    provedorChamadaId: text("provedor_chamada_id"),
+    /** The resident message (notificacoes, canal ligacao) this call carries out. */
+    notificacaoId: uuid("notificacao_id"),
+    /** A call of the demonstration (no Twilio keys): nobody's phone rang. */
+    demo: boolean("demo").notNull().default(false),
     /**
      * Person name, dialled extension, visitor name and provider, normalised for "contains" search.
      * Denormalised so a search over 300k calls needs no join; renames rewrite it (pessoas service).
@@ -409,6 +427,8 @@ export const chamadas = pgTable(
   },
   (t) => [
     index("chamadas_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
+    uniqueIndex("chamadas_provedor_chamada_uq").on(t.provedorChamadaId).where(sql`${t.provedorChamadaId} IS NOT NULL`),
+    uniqueIndex("chamadas_notificacao_uq").on(t.notificacaoId).where(sql`${t.notificacaoId} IS NOT NULL`),
     check("chamadas_status_ck", oneOf("status", CHAMADA_STATUSES)),
     check("chamadas_periodo_ck", sql`${t.finalizadoEm} IS NULL OR ${t.finalizadoEm} >= ${t.iniciadoEm}`),
     check("chamadas_resposta_ck", oneOf("resposta", CHAMADA_RESPOSTAS)),

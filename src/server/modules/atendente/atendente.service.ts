@@ -13,7 +13,7 @@ import type { Conversa, ConversaCreate, TurnoResposta } from "../../../shared/sc
 import { solicitacaoCreateSchema } from "../../../shared/schemas/solicitacoes";
 import type { DialogueState, EngineAction, ServiceEvent, TurnOutput } from "../../attendant/engine/types";
 import type { Database } from "../../db/client";
-import { atendenteConversas as c, solicitacoesAcesso } from "../../db/schema";
+import { atendenteMensagens, atendenteConversas as c, solicitacoesAcesso } from "../../db/schema";
 import { findCondominioInTenant } from "../../db/tenant-lookups";
 import { AppError, badRequest, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
@@ -21,8 +21,11 @@ import { validarPasse } from "../portaria/validacao.service";
 import { resolvePortao } from "../portoes/portoes.service";
 import { ATENDENTE_VIRTUAL, create as createSolicitacao } from "../solicitacoes/solicitacoes.service";
 import {
+  ATENDENTE_ENVIOS_CHANNEL,
   attendantEngine,
+  CONVERSA_ENCERRADA,
   CONVERSA_NOT_FOUND,
+  CONVERSA_OCUPADA,
   type ConversaRow,
   conversaEvent,
   currentDirectory,
@@ -40,20 +43,31 @@ export const IDLE_MINUTES = 2;
 /** The engine may answer an action's outcome with another action (a refused PIN hands over); never loop. */
 const MAX_ACTIONS_PER_TURN = 3;
 
-export { CONVERSA_NOT_FOUND, selectAttendantEngine };
+export { ATENDENTE_ENVIOS_CHANNEL, CONVERSA_ENCERRADA, CONVERSA_NOT_FOUND, CONVERSA_OCUPADA, selectAttendantEngine };
 
-/** Who holds the conversation: an integration's key (the text API), or a gate's kiosk. */
+/**
+ * Who holds the conversation: an integration's key (the text API), a gate's kiosk, or a gate's
+ * phone line or WhatsApp number with the person on it (a call's id, a sender's WhatsApp id).
+ */
 export interface AtendenteCaller {
   organizationId: string;
-  via: { tipo: "chave"; id: string; nome: string } | { tipo: "totem"; id: string };
+  via:
+    | { tipo: "chave"; id: string; nome: string }
+    | { tipo: "totem"; id: string }
+    | { tipo: "linha"; canal: "telefone" | "whatsapp"; portaoId: string; contato: string; demo: boolean };
   ip?: string | null;
 }
 
-/** The caller's own conversations: a key reads only those it opened, a kiosk only its own. */
+/** The caller's own conversations: a key reads only those it opened, a kiosk only its own, a line its caller's. */
 function ownedBy(caller: AtendenteCaller) {
+  const via = caller.via;
   return and(
     eq(c.organizationId, caller.organizationId),
-    caller.via.tipo === "chave" ? eq(c.criadoPorApiKeyId, caller.via.id) : eq(c.totemId, caller.via.id),
+    via.tipo === "chave"
+      ? eq(c.criadoPorApiKeyId, via.id)
+      : via.tipo === "totem"
+        ? eq(c.totemId, via.id)
+        : and(eq(c.canal, via.canal), eq(c.portaoId, via.portaoId), eq(c.contato, via.contato)),
   );
 }
 
@@ -110,6 +124,8 @@ export async function startConversa(
         estado: out.state,
         criadoPorApiKeyId: caller.via.tipo === "chave" ? caller.via.id : null,
         totemId: caller.via.tipo === "totem" ? caller.via.id : null,
+        contato: caller.via.tipo === "linha" ? caller.via.contato : null,
+        demo: caller.via.tipo === "linha" && caller.via.demo,
       })
       .returning();
     const mensagens = await insertMessages(tx, row!, "atendente", out.replies);
@@ -157,6 +173,36 @@ export async function sendMensagem(
     }
     const { saved, mensagens } = await finishTurn(db, row, { state: out.state, replies }, closes);
     return { id: saved.id, mensagens, estado: estadoOf(saved) };
+  } catch (error) {
+    await releaseTurn(db, row.id).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Lines a channel writes without the engine, under the conversation's turn: what the visitor sent
+ * that the attendant cannot read (a WhatsApp image, kept as "[imagem recebida: <id>]") and the
+ * attendant's fixed answer to it. Once a person holds the conversation, the attendant keeps quiet.
+ */
+export async function recordLines(
+  deps: AtendenteDeps,
+  caller: AtendenteCaller,
+  id: string,
+  lines: { visitante: string; atendente: string[] },
+): Promise<TurnoResposta> {
+  const { db } = deps;
+  const row = await takeTurn(db, ownedBy(caller), id);
+  try {
+    return await db.transaction(async (tx) => {
+      await insertMessages(tx, row, "visitante", [lines.visitante]);
+      const mensagens = row.atendidoPorUserId ? [] : await insertMessages(tx, row, "atendente", lines.atendente);
+      await tx
+        .update(c)
+        .set({ processandoDesde: null, ultimaAtividadeEm: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(c.id, row.id));
+      await conversaEvent(tx, row, row.etapa);
+      return { id: row.id, mensagens, estado: estadoOf(row) };
+    });
   } catch (error) {
     await releaseTurn(db, row.id).catch(() => undefined);
     throw error;
@@ -235,8 +281,10 @@ async function carryOut(
             organizationId: caller.organizationId,
             userId: null,
             apiKeyId: key?.id ?? null,
-            // A kiosk's wrong PINs are counted as its own, not shared with every other kiosk.
-            ...(caller.via.tipo === "totem" ? { totemId: caller.via.id } : {}),
+            // A kiosk's or a line's wrong PINs are counted as its own, not shared with every other
+            // kiosk; a line's by its gate, so calling again gives no new budget.
+            ...(caller.via.tipo === "totem" ? { dispositivo: `totem:${caller.via.id}` } : {}),
+            ...(caller.via.tipo === "linha" ? { dispositivo: `${caller.via.canal}:${caller.via.portaoId}` } : {}),
             nome: ATENDENTE_VIRTUAL,
           },
           { condominio_id: row.condominioId, pin: action.pin, ...(row.portaoId ? { portao_id: row.portaoId } : {}) },
@@ -353,4 +401,59 @@ export async function closeIdle(db: Database, now = new Date()): Promise<number>
     for (const row of closed) await conversaEvent(tx, row, row.etapa);
     return closed.length;
   });
+}
+
+/**
+ * The conversation of a phone call (by its call id) or a WhatsApp sender's open one at a gate: the
+ * line's webhooks name the call or the sender, never the conversation.
+ */
+export async function findLineConversa(
+  db: Database,
+  line: { canal: "telefone" } | { canal: "whatsapp"; portaoId: string },
+  contato: string,
+) {
+  const [row] = await db
+    .select({
+      id: c.id,
+      organizationId: c.organizationId,
+      condominioId: c.condominioId,
+      portaoId: c.portaoId,
+      etapa: c.etapa,
+      demo: c.demo,
+      encerradaEm: c.encerradaEm,
+    })
+    .from(c)
+    .where(
+      and(
+        eq(c.canal, line.canal),
+        eq(c.contato, contato),
+        line.canal === "whatsapp" ? and(eq(c.portaoId, line.portaoId), isNull(c.encerradaEm)) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** A conversation of the tenant played by staff in the console (the simulation of a line). */
+export async function findDemoConversa(db: Database, organizationId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: c.id,
+      canal: c.canal,
+      contato: c.contato,
+      portaoId: c.portaoId,
+      encerradaEm: c.encerradaEm,
+    })
+    .from(c)
+    .where(and(eq(c.organizationId, organizationId), eq(c.id, id), eq(c.demo, true)));
+  return row ?? null;
+}
+
+/** How many lines a conversation's transcript has (a phone call's wait counts what it has said). */
+export async function transcriptLength(db: Database, conversaId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(atendenteMensagens)
+    .where(eq(atendenteMensagens.conversaId, conversaId));
+  return row?.n ?? 0;
 }

@@ -16,7 +16,7 @@ import { loadDirectory } from "../../attendant/directory";
 import { createEmbeddedEngine } from "../../attendant/engine/embedded-engine";
 import type { AttendantEngine, DialogueState, Directory } from "../../attendant/engine/types";
 import type { Database, Executor } from "../../db/client";
-import { atendenteConversas as c, atendenteMensagens as m } from "../../db/schema";
+import { atendenteEnvios, atendenteConversas as c, atendenteMensagens as m, portoes } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { recordEvent } from "../../realtime/events";
@@ -26,7 +26,13 @@ const LEASE_SECONDS = 15;
 
 export const CONVERSA_NOT_FOUND = "Conversa não encontrada";
 export const CONVERSA_ENCERRADA = "Esta conversa já foi encerrada. Comece uma nova.";
-const CONVERSA_OCUPADA = "A mensagem anterior ainda está sendo respondida. Envie de novo em instantes.";
+export const CONVERSA_OCUPADA = "A mensagem anterior ainda está sendo respondida. Envie de novo em instantes.";
+
+/**
+ * NOTIFY'd when a line to a WhatsApp visitor is written (atendente_envios), at commit: every instance's
+ * delivery job sends it at once (docs/product.md, "Atendente virtual", WhatsApp).
+ */
+export const ATENDENTE_ENVIOS_CHANNEL = "guarita_atendente_envios";
 
 export type ConversaRow = typeof c.$inferSelect;
 
@@ -92,16 +98,26 @@ export async function transcript(db: Executor, conversaId: string): Promise<Mens
 
 // ── Writing ─────────────────────────────────────────────────────────────────────────────────────
 
+/** The last timestamp given to a line in this process: lines written one after another never share one. */
+let lastLineAt = 0;
+
+/**
+ * Writes lines of the transcript. On a WhatsApp conversation with a real visitor (not the console's
+ * demonstration), every line to the visitor (the attendant's, a porteiro's) is also queued for
+ * sending (atendente_envios) in the same transaction, so a line is sent if and only if it was
+ * written: the reply to a turn, a resident's decision, a porteiro typing in "Atendimentos".
+ */
 export async function insertMessages(
-  db: Pick<Database, "insert">,
-  row: Pick<ConversaRow, "id" | "organizationId">,
+  db: Executor,
+  row: Pick<ConversaRow, "id" | "organizationId" | "canal" | "demo" | "contato" | "portaoId">,
   autor: Mensagem["autor"],
   texts: string[],
   autorUserId: string | null = null,
 ): Promise<Mensagem[]> {
   if (texts.length === 0) return [];
-  // One timestamp per line, in order, so the transcript reads back as it was said.
-  const base = Date.now();
+  // One timestamp per line, in order, so the transcript reads back (and WhatsApp sends it) as it was said.
+  const base = Math.max(Date.now(), lastLineAt + 1);
+  lastLineAt = base + texts.length - 1;
   const rows = await db
     .insert(m)
     .values(
@@ -115,7 +131,35 @@ export async function insertMessages(
       })),
     )
     .returning();
+  if (row.canal === "whatsapp" && !row.demo && row.contato && row.portaoId && autor !== "visitante") {
+    await queueWhatsApp(db, { ...row, contato: row.contato, portaoId: row.portaoId }, texts, base);
+  }
   return rows.map(toMensagem);
+}
+
+/** The lines to send from the gate's WhatsApp number; none when the gate no longer has one. */
+async function queueWhatsApp(
+  db: Executor,
+  row: Pick<ConversaRow, "id" | "organizationId"> & { contato: string; portaoId: string },
+  texts: string[],
+  base: number,
+) {
+  const [gate] = await db
+    .select({ numeroId: portoes.whatsappNumeroId })
+    .from(portoes)
+    .where(and(eq(portoes.id, row.portaoId), eq(portoes.organizationId, row.organizationId)));
+  if (!gate?.numeroId) return;
+  await db.insert(atendenteEnvios).values(
+    texts.map((texto, i) => ({
+      organizationId: row.organizationId,
+      conversaId: row.id,
+      numeroId: gate.numeroId!,
+      destino: row.contato,
+      texto,
+      createdAt: new Date(base + i),
+    })),
+  );
+  await db.execute(sql`SELECT pg_notify(${ATENDENTE_ENVIOS_CHANNEL}, ${row.organizationId})`);
 }
 
 /** The conversation moved: "Atendimentos" and its kiosk refetch it. */

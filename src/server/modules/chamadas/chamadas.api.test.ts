@@ -114,3 +114,48 @@ describe("busca global", () => {
     expect((await a.api.get("/api/busca?q=a")).status).toBe(400);
   });
 });
+
+describe("a call Guarita placed to a resident", () => {
+  it("shows the key pressed and whether it was a demonstration; 'ocupada' is a status the filter takes", async () => {
+    const { condominio, unidade } = await createCondominioWithUnidade(system(), b.org.id);
+    const request = await b.api.post("/api/solicitacoes", {
+      json: { condominio_id: condominio.id, unidade_id: unidade.id, nome_visitante: "Visita Ligada" },
+    });
+    expect(request.status, JSON.stringify(request.body)).toBe(201);
+    const iniciadoEm = new Date(Date.now() - 60_000);
+    const [answered, busy] = await system()
+      .handle.db.insert(chamadas)
+      .values(
+        [
+          { status: "concluida", tecla: "1", demo: true, provedor: "Demonstração" },
+          { status: "ocupada", tecla: null, demo: false, provedor: "Twilio" },
+        ].map((r) => ({
+          organizationId: b.org.id,
+          solicitacaoId: request.body.id,
+          iniciadoEm,
+          finalizadoEm: new Date(iniciadoEm.getTime() + 20_000),
+          ...r,
+          busca: chamadaSearchText({
+            pessoaNome: null,
+            ramalDiscado: null,
+            visitante: "Visita Ligada",
+            provedor: r.provedor,
+          }),
+        })),
+      )
+      .returning();
+    expect((await b.api.get(`/api/chamadas/${answered!.id}`)).body).toMatchObject({
+      status: "concluida",
+      tecla: "1",
+      demo: true,
+      provedor: "Demonstração",
+    });
+    const listed = await b.api.get("/api/chamadas?status=ocupada");
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ id: busy!.id, status: "ocupada", tecla: null, demo: false }),
+    ]);
+    // The PBX's calls (none of Guarita's) answer the same fields.
+    expect((await a.api.get(`/api/chamadas/${callIds[0]}`)).body).toMatchObject({ tecla: null, demo: false });
+  });
+});

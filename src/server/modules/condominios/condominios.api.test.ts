@@ -147,4 +147,48 @@ describe("condominium settings", () => {
       notificar_todos_moradores: false,
     });
   });
+
+  it("'Contato com o morador': message by default, kept when the PUT omits it, changed when it names it, a bad value 400 in pt-BR", async () => {
+    const created = await a.api.post("/api/condominios", { json: { nome: "Residencial do Contato" } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.contato_morador).toBe("mensagem");
+    const id = created.body.id;
+    const base = { nome: "Residencial do Contato", timezone: "America/Sao_Paulo" };
+
+    for (const contato_morador of ["mensagem_e_ligacao", "ligacao_e_mensagem", "ligacao", "mensagem"]) {
+      const put = await a.api.put(`/api/condominios/${id}`, { json: { ...base, contato_morador } });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      expect(put.body.contato_morador).toBe(contato_morador);
+    }
+    await a.api.put(`/api/condominios/${id}`, { json: { ...base, contato_morador: "ligacao_e_mensagem" } });
+    // An API client that never heard of the setting keeps it.
+    const renamed = await a.api.put(`/api/condominios/${id}`, { json: { ...base, nome: "Residencial Renomeado" } });
+    expect(renamed.body).toMatchObject({ nome: "Residencial Renomeado", contato_morador: "ligacao_e_mensagem" });
+    expect((await a.api.get(`/api/condominios/${id}`)).body.contato_morador).toBe("ligacao_e_mensagem");
+    expect(
+      (await a.api.get("/api/condominios?q=renomeado")).body.items.map(
+        (c: { contato_morador: string }) => c.contato_morador,
+      ),
+    ).toEqual(["ligacao_e_mensagem"]);
+
+    const withCall = await a.api.post("/api/condominios", {
+      json: { nome: "Residencial Só Ligação", contato_morador: "ligacao" },
+    });
+    expect(withCall.body.contato_morador).toBe("ligacao");
+
+    for (const contato_morador of ["telefone", "", null, 2]) {
+      const bad = await a.api.post("/api/condominios", { json: { nome: "Residencial Errado", contato_morador } });
+      expect(bad.status, String(contato_morador)).toBe(400);
+      expect(bad.body.error.fields).toEqual([
+        { path: "contato_morador", message: "Selecione como falar com o morador" },
+      ]);
+      const badPut = await a.api.put(`/api/condominios/${id}`, { json: { ...base, contato_morador } });
+      expect(badPut.status).toBe(400);
+      expect(badPut.body.error.fields).toEqual([
+        { path: "contato_morador", message: "Selecione como falar com o morador" },
+      ]);
+    }
+    expect((await a.api.get(`/api/condominios/${id}`)).body.contato_morador).toBe("ligacao_e_mensagem");
+    expect((await a.api.get("/api/condominios?q=errado")).body.total).toBe(0);
+  });
 });

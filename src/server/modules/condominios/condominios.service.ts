@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Timezone } from "../../../shared/domain";
+import type { ContatoMorador, Timezone } from "../../../shared/domain";
 import { normalizeSearch } from "../../../shared/schemas/common";
 import type {
   Condominio,
@@ -32,6 +32,7 @@ export function toCondominio(r: Row): Condominio {
     enabled: r.enabled,
     espera_morador_segundos: r.esperaMoradorSegundos,
     notificar_todos_moradores: r.notificarTodosMoradores,
+    contato_morador: r.contatoMorador as ContatoMorador,
     retencao_dias: r.retencaoDias,
     expiracao_solicitacao_minutos: r.expiracaoSolicitacaoMinutos,
     created_at: iso(r.createdAt),
@@ -115,6 +116,7 @@ function columnsOf(input: Input | UpdateInput) {
     enabled: input.enabled,
     ...(input.espera_morador_segundos !== undefined && { esperaMoradorSegundos: input.espera_morador_segundos }),
     ...(input.notificar_todos_moradores !== undefined && { notificarTodosMoradores: input.notificar_todos_moradores }),
+    ...(input.contato_morador !== undefined && { contatoMorador: input.contato_morador }),
     ...(input.retencao_dias !== undefined && { retencaoDias: input.retencao_dias }),
     ...(input.expiracao_solicitacao_minutos !== undefined && {
       expiracaoSolicitacaoMinutos: input.expiracao_solicitacao_minutos,
@@ -129,6 +131,7 @@ const AUDIT_FIELDS = [
   "enabled",
   "esperaMoradorSegundos",
   "notificarTodosMoradores",
+  "contatoMorador",
   "retencaoDias",
   "expiracaoSolicitacaoMinutos",
 ] as const;

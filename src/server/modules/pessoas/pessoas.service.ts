@@ -4,7 +4,7 @@
  */
 
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { CanalNotificacao } from "../../../shared/domain";
+import type { CanalPreferido } from "../../../shared/domain";
 import { maskDocument } from "../../../shared/mask";
 import type { Pessoa } from "../../../shared/schemas/pessoas";
 import { actorOf, changes, NOME_DO_REGISTRO, recordAudit } from "../../audit/audit";
@@ -28,7 +28,7 @@ export interface PessoaData {
   telefone_e164: string | null;
   email: string | null;
   pbx_ramal: string | null;
-  canal_preferido: CanalNotificacao | null;
+  canal_preferido: CanalPreferido | null;
   foto_url: string | null;
   ativo: boolean;
 }
@@ -49,7 +49,7 @@ export function toPessoa(r: Row): Pessoa {
     telefone_e164: r.telefoneE164,
     email: r.email,
     pbx_ramal: r.pbxRamal,
-    canal_preferido: r.canalPreferido as CanalNotificacao | null,
+    canal_preferido: r.canalPreferido as CanalPreferido | null,
     foto_url: r.fotoUrl,
     ativo: r.ativo,
   };

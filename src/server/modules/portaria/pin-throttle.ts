@@ -28,8 +28,8 @@ const KEY_PREFIX = "guarita:pin:";
 export interface PinValidator {
   userId: string | null;
   apiKeyId: string | null;
-  /** A gate's kiosk (the virtual attendant there): its own budget. */
-  totemId?: string;
+  /** A gate's kiosk or phone line (the virtual attendant there): its own budget, "totem:<id>", "telefone:<gate>". */
+  dispositivo?: string;
 }
 
 /** One counted attempt: the counters it took, each with its window, to give back if the PIN was right. */
@@ -96,8 +96,8 @@ export async function admitPinAttempt(
   const at = now.getTime();
   const validator = who.apiKeyId
     ? `chave:${who.apiKeyId}`
-    : who.totemId
-      ? `totem:${who.totemId}`
+    : who.dispositivo
+      ? who.dispositivo
       : `login:${who.userId ?? "desconhecido"}`;
   const mineKey = `${KEY_PREFIX}validador:${condominioId}:${validator}`;
   const mine = await countAttempt(db, mineKey, PIN_GUESS_LIMIT.porValidador, at);

@@ -1,14 +1,17 @@
 /**
  * Gates (docs/product.md, "Portões"; docs/decisions/034-gates.md): staff keep them per condominium,
  * requests and pass readings name one of the condominium's active gates, integrations list them.
+ * Those who manage gates also link each to a WhatsApp number (one gate per number, in any tenant)
+ * and read its phone line's webhook URL.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  addSignedInMember,
   createApiKeyClient,
   createCondominioWithUnidade,
   createTenantWithMember,
 } from "../../../../tests/support/factories";
-import { setupTestSystem } from "../../../../tests/support/system";
+import { setupTestSystem, TEST_ORIGIN } from "../../../../tests/support/system";
 
 const system = setupTestSystem();
 type World = Awaited<ReturnType<typeof world>>;
@@ -75,6 +78,138 @@ describe("a condominium's gates", () => {
       json: { nome: "Tomado", tipo: "pedestres", ativo: true },
     });
     expect(put.status).toBe(404);
+  });
+});
+
+describe("a gate's WhatsApp number and phone line", () => {
+  const WHATSAPP_MESSAGE = "Informe o ID do número só com dígitos (de 5 a 30), ou deixe em branco";
+  const vozUrl = (id: string) => `${TEST_ORIGIN}/api/webhooks/twilio/voz?portao=${id}`;
+  const listOf = async (api: typeof w.sindico.api, condominioId: string) =>
+    (await api.get(`/api/portoes?condominio_id=${condominioId}`)).body.items as Record<string, unknown>[];
+
+  it("the number round-trips (trimmed, kept when a PUT omits it, cleared when empty) and the voice URL names the gate", async () => {
+    const { condominio } = await createCondominioWithUnidade(system(), w.sindico.org.id, { nome: "Residencial Zap" });
+    const created = await createGate({
+      condominio_id: condominio.id,
+      nome: "Social",
+      whatsapp_numero_id: " 1098765432101 ",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    expect(created.body).toMatchObject({ whatsapp_numero_id: "1098765432101", voz_url: vozUrl(id) });
+    expect(new URL(created.body.voz_url).searchParams.get("portao")).toBe(id);
+    expect(await listOf(w.sindico.api, condominio.id)).toEqual([
+      expect.objectContaining({ id, whatsapp_numero_id: "1098765432101", voz_url: vozUrl(id) }),
+    ]);
+
+    // A client that never sends the number (the body of every PUT before it existed) keeps it.
+    const renamed = await w.sindico.api.put(`/api/portoes/${id}`, {
+      json: { nome: "Portaria social", tipo: "pedestres", ativo: true },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body).toMatchObject({ nome: "Portaria social", whatsapp_numero_id: "1098765432101" });
+    const changed = await w.sindico.api.put(`/api/portoes/${id}`, {
+      json: { nome: "Portaria social", tipo: "pedestres", ativo: true, whatsapp_numero_id: "55555" },
+    });
+    expect(changed.body.whatsapp_numero_id).toBe("55555");
+    for (const none of ["", "   ", null]) {
+      const cleared = await w.sindico.api.put(`/api/portoes/${id}`, {
+        json: { nome: "Portaria social", tipo: "pedestres", ativo: true, whatsapp_numero_id: none },
+      });
+      expect(cleared.status, JSON.stringify(none)).toBe(200);
+      expect(cleared.body.whatsapp_numero_id).toBeNull();
+    }
+    // Without a number, a gate has none; its voice URL is there all the same.
+    const plain = await createGate({ condominio_id: condominio.id, nome: "Garagem", tipo: "veiculos" });
+    expect(plain.body).toMatchObject({ whatsapp_numero_id: null, voz_url: vozUrl(plain.body.id) });
+  });
+
+  it("is for those who manage gates: a porteiro reads the gates without the number or the URL", async () => {
+    const { condominio } = await createCondominioWithUnidade(system(), w.sindico.org.id, {
+      nome: "Residencial Porteiro",
+    });
+    await createGate({ condominio_id: condominio.id, nome: "Entrada", whatsapp_numero_id: "20202020202" });
+    const porteiro = await addSignedInMember(system(), w.sindico.org.id, "porteiro");
+    const items = await listOf(porteiro.api, condominio.id);
+    expect(items).toHaveLength(1);
+    expect(Object.keys(items[0]!).sort()).toEqual(["ativo", "condominio_id", "id", "nome", "tipo"]);
+    // Integrations read the gate alone too.
+    const { api } = await createApiKeyClient(system(), w.sindico.cookie, "Diretório do porteiro");
+    const v1 = await api.get(`/api/v1/portoes?condominio_id=${condominio.id}`);
+    expect(v1.body.items[0]).not.toHaveProperty("whatsapp_numero_id");
+    expect(v1.body.items[0]).not.toHaveProperty("voz_url");
+  });
+
+  it("one gate per number, across tenants: 409 naming no one, nothing changed", async () => {
+    const { condominio } = await createCondominioWithUnidade(system(), w.sindico.org.id, { nome: "Residencial Dono" });
+    const owner = await createGate({
+      condominio_id: condominio.id,
+      nome: "Principal",
+      whatsapp_numero_id: "30303030303",
+    });
+    expect(owner.status).toBe(201);
+
+    const other = await createTenantWithMember(system(), { role: "sindico" });
+    const theirs = await createCondominioWithUnidade(system(), other.org.id, { nome: "Residencial Vizinho" });
+    const taken = await other.api.post("/api/portoes", {
+      json: { condominio_id: theirs.condominio.id, nome: "Portaria", whatsapp_numero_id: "30303030303" },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toBe("Este número de WhatsApp já está ligado a outro portão");
+    for (const secret of ["Residencial Dono", "Principal", w.sindico.org.id, owner.body.id]) {
+      expect(JSON.stringify(taken.body)).not.toContain(secret);
+    }
+    expect(await listOf(other.api, theirs.condominio.id)).toEqual([]);
+
+    const own = await other.api.post("/api/portoes", {
+      json: { condominio_id: theirs.condominio.id, nome: "Portaria", whatsapp_numero_id: "40404040404" },
+    });
+    expect(own.status).toBe(201);
+    const moved = await other.api.put(`/api/portoes/${own.body.id}`, {
+      json: { nome: "Portaria nova", tipo: "veiculos", ativo: true, whatsapp_numero_id: "30303030303" },
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error.message).toBe("Este número de WhatsApp já está ligado a outro portão");
+    expect(await listOf(other.api, theirs.condominio.id)).toEqual([
+      expect.objectContaining({ nome: "Portaria", tipo: "pedestres", whatsapp_numero_id: "40404040404" }),
+    ]);
+    // The owner keeps it, and may save it again.
+    const again = await w.sindico.api.put(`/api/portoes/${owner.body.id}`, {
+      json: { nome: "Principal", tipo: "pedestres", ativo: true, whatsapp_numero_id: "30303030303" },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    // Once the owner lets it go, another gate may take it.
+    await w.sindico.api.put(`/api/portoes/${owner.body.id}`, {
+      json: { nome: "Principal", tipo: "pedestres", ativo: true, whatsapp_numero_id: "" },
+    });
+    const free = await other.api.put(`/api/portoes/${own.body.id}`, {
+      json: { nome: "Portaria", tipo: "pedestres", ativo: true, whatsapp_numero_id: "30303030303" },
+    });
+    expect(free.status, JSON.stringify(free.body)).toBe(200);
+  });
+
+  it("bad numbers are a 400 in pt-BR on the field, and nothing is stored", async () => {
+    const { condominio } = await createCondominioWithUnidade(system(), w.sindico.org.id, { nome: "Residencial Erro" });
+    const gate = await createGate({ condominio_id: condominio.id, nome: "Entrada", whatsapp_numero_id: "60606060606" });
+    for (const bad of ["1234", "1".repeat(31), "+55 11 99999-8888", "abc12345", 1234567890, true]) {
+      const res = await createGate({ condominio_id: condominio.id, nome: "Lateral", whatsapp_numero_id: bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.error.fields).toEqual([{ path: "whatsapp_numero_id", message: WHATSAPP_MESSAGE }]);
+      const put = await w.sindico.api.put(`/api/portoes/${gate.body.id}`, {
+        json: { nome: "Entrada", tipo: "pedestres", ativo: true, whatsapp_numero_id: bad },
+      });
+      expect(put.status).toBe(400);
+      expect(put.body.error.message).toBe(WHATSAPP_MESSAGE);
+    }
+    expect(await listOf(w.sindico.api, condominio.id)).toEqual([
+      expect.objectContaining({ nome: "Entrada", whatsapp_numero_id: "60606060606" }),
+    ]);
+    const edges = await createGate({ condominio_id: condominio.id, nome: "Limites", whatsapp_numero_id: "12345" });
+    expect(edges.status).toBe(201);
+    const longest = await w.sindico.api.put(`/api/portoes/${edges.body.id}`, {
+      json: { nome: "Limites", tipo: "pedestres", ativo: true, whatsapp_numero_id: "9".repeat(30) },
+    });
+    expect(longest.body.whatsapp_numero_id).toBe("9".repeat(30));
   });
 });
 

@@ -1,18 +1,20 @@
+import { can } from "../../../shared/permissions";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
+  portaoConsoleSchema,
   portaoCreateSchema,
   portaoInputSchema,
   portaoListQuerySchema,
   portaoListSchema,
-  portaoSchema,
 } from "../../../shared/schemas/portoes";
 import type { Database } from "../../db/client";
+import type { TenantContext } from "../../http/context";
 import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
 import { apiRouter, tenantRoute } from "../../http/routes";
 import * as service from "./portoes.service";
 
 const TAG = "Portões";
-const one = portaoSchema.openapi("Portao");
+const one = portaoConsoleSchema.openapi("Portao");
 
 const routes = {
   list: tenantRoute({
@@ -22,6 +24,8 @@ const routes = {
     tags: [TAG],
     permission: "unidades:ler",
     summary: "Portões de um condomínio, ativos primeiro, por nome",
+    description:
+      "Quem cadastra portões (proprietário e síndicos) recebe também o número de WhatsApp do portão e a URL da linha telefônica (`voz_url`, o webhook “A call comes in” do número no Twilio).",
     request: { query: portaoListQuerySchema },
     responses: { 200: jsonResponse(portaoListSchema.openapi("Portoes"), "Portões"), ...errorResponses(400, 404) },
   }),
@@ -31,7 +35,7 @@ const routes = {
     operationId: "criarPortao",
     tags: [TAG],
     permission: "cadastros:editar",
-    summary: "Cria um portão (nome único no condomínio)",
+    summary: "Cria um portão (nome único no condomínio; número de WhatsApp único entre todos os portões)",
     request: jsonBody(portaoCreateSchema),
     responses: { 201: jsonResponse(one, "Criado"), ...errorResponses(400, 404, 409) },
   }),
@@ -41,22 +45,35 @@ const routes = {
     operationId: "atualizarPortao",
     tags: [TAG],
     permission: "cadastros:editar",
-    summary: "Renomeia, muda o tipo ou desativa um portão (portões não são excluídos)",
+    summary: "Renomeia, muda o tipo ou o número de WhatsApp, ou desativa um portão (portões não são excluídos)",
     request: { params: uuidParam, ...jsonBody(portaoInputSchema) },
     responses: { 200: jsonResponse(one, "Atualizado"), ...errorResponses(400, 404, 409) },
   }),
 };
 
-export function portoesRoutes(db: Database) {
+/**
+ * `linkBase`: the origin the phone line's webhook is shown on (PUBLIC_URL; without it, the address
+ * the user reached us at, as for every link the console shows).
+ */
+export function portoesRoutes(db: Database, deps: { linkBase: (request: Request) => string }) {
+  // Reading the gates stays open to everyone who reads the condominium (the Portaria picks its
+  // gate); the WhatsApp number and the phone line's URL are for those who manage gates.
+  const linha = (tenant: TenantContext, request: Request) =>
+    can(tenant.role, "cadastros:editar") ? deps.linkBase(request) : null;
   return apiRouter()
-    .openapi(routes.list, async (c) =>
-      c.json({ items: await service.list(db, c.get("tenant"), c.req.valid("query").condominio_id) }, 200),
-    )
-    .openapi(routes.create, async (c) => {
-      const { condominio_id, ...input } = c.req.valid("json");
-      return c.json(await service.create(db, c.get("tenant"), condominio_id, input), 201);
+    .openapi(routes.list, async (c) => {
+      const tenant = c.get("tenant");
+      const items = await service.list(db, tenant, c.req.valid("query").condominio_id, linha(tenant, c.req.raw));
+      return c.json({ items }, 200);
     })
-    .openapi(routes.update, async (c) =>
-      c.json(await service.update(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),
-    );
+    .openapi(routes.create, async (c) => {
+      const tenant = c.get("tenant");
+      const { condominio_id, ...input } = c.req.valid("json");
+      return c.json(await service.create(db, tenant, condominio_id, input, linha(tenant, c.req.raw)), 201);
+    })
+    .openapi(routes.update, async (c) => {
+      const tenant = c.get("tenant");
+      const id = c.req.valid("param").id;
+      return c.json(await service.update(db, tenant, id, c.req.valid("json"), linha(tenant, c.req.raw)), 200);
+    });
 }

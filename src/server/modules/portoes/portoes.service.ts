@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { PortaoTipo } from "../../../shared/domain";
-import type { Portao, portaoInputSchema } from "../../../shared/schemas/portoes";
+import { type Portao, type portaoInputSchema, WHATSAPP_NUMERO_EM_USO } from "../../../shared/schemas/portoes";
 import { actorOf, changes, recordAudit } from "../../audit/audit";
 import { condominioCondition } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
@@ -18,12 +18,38 @@ export const PORTAO_NOT_FOUND = "Portão não encontrado";
 const CONDOMINIO_NOT_FOUND = "Condomínio não encontrado";
 const NOME_EM_USO = "Já existe um portão com este nome neste condomínio";
 const NOME_UNICO = "portoes_condominio_nome_uq";
+const WHATSAPP_UNICO = "portoes_whatsapp_numero_uq";
 
 type Row = typeof p.$inferSelect;
 type Input = z.output<typeof portaoInputSchema>;
 
 export function toPortao(r: Row): Portao {
   return { id: r.id, condominio_id: r.condominioId, nome: r.nome, tipo: r.tipo as PortaoTipo, ativo: r.ativo };
+}
+
+/**
+ * Where the gate's phone line reaches Guarita: the "A call comes in" webhook (HTTP POST) of its
+ * Twilio number (docs/product.md, "Portões"), on `base` (the public URL).
+ */
+export const vozUrlOf = (base: string, portaoId: string) =>
+  `${base.replace(/\/+$/, "")}/api/webhooks/twilio/voz?portao=${encodeURIComponent(portaoId)}`;
+
+/**
+ * How a caller sees the gates: those who manage them (`linhaBase`: the public URL) also get the
+ * WhatsApp number and the phone line's webhook; everyone else (null) the gate alone.
+ */
+export type Linha = string | null;
+
+function present(r: Row, linhaBase: Linha): Portao {
+  if (linhaBase === null) return toPortao(r);
+  return { ...toPortao(r), whatsapp_numero_id: r.whatsappNumeroId, voz_url: vozUrlOf(linhaBase, r.id) };
+}
+
+function conflictOf(error: unknown): unknown {
+  if (isUniqueViolation(error, NOME_UNICO)) return conflict(NOME_EM_USO);
+  // Another gate's number, perhaps of another tenant: the message names neither.
+  if (isUniqueViolation(error, WHATSAPP_UNICO)) return conflict(WHATSAPP_NUMERO_EM_USO);
+  return error;
 }
 
 async function assertCondominio(db: Executor, tenant: TenantContext, condominioId: string) {
@@ -41,22 +67,37 @@ async function assertCondominio(db: Executor, tenant: TenantContext, condominioI
 }
 
 /** A condominium's gates, active first, then by name. */
-export async function list(db: Database, tenant: TenantContext, condominioId: string): Promise<Portao[]> {
+export async function list(
+  db: Database,
+  tenant: TenantContext,
+  condominioId: string,
+  linhaBase: Linha = null,
+): Promise<Portao[]> {
   await assertCondominio(db, tenant, condominioId);
-  return listOfCondominio(db, tenant.organizationId, condominioId);
+  const rows = await rowsOfCondominio(db, tenant.organizationId, condominioId);
+  return rows.map((r) => present(r, linhaBase));
 }
 
-/** The same, for a caller already scoped (an API key, the attendant). */
-export async function listOfCondominio(db: Executor, organizationId: string, condominioId: string) {
-  const rows = await db
+function rowsOfCondominio(db: Executor, organizationId: string, condominioId: string) {
+  return db
     .select()
     .from(p)
     .where(and(eq(p.organizationId, organizationId), eq(p.condominioId, condominioId)))
     .orderBy(desc(p.ativo), asc(sql`lower(${p.nome})`), asc(p.id));
-  return rows.map(toPortao);
 }
 
-export async function create(db: Database, tenant: TenantContext, condominioId: string, input: Input) {
+/** The same, for a caller already scoped (an API key, the attendant): the gates alone. */
+export async function listOfCondominio(db: Executor, organizationId: string, condominioId: string) {
+  return (await rowsOfCondominio(db, organizationId, condominioId)).map(toPortao);
+}
+
+export async function create(
+  db: Database,
+  tenant: TenantContext,
+  condominioId: string,
+  input: Input,
+  linhaBase: Linha = null,
+) {
   try {
     return await db.transaction(async (tx) => {
       await assertCondominio(tx, tenant, condominioId);
@@ -68,6 +109,7 @@ export async function create(db: Database, tenant: TenantContext, condominioId: 
           nome: input.nome,
           tipo: input.tipo,
           ativo: input.ativo,
+          whatsappNumeroId: input.whatsapp_numero_id ?? null,
         })
         .returning();
       await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
@@ -75,17 +117,20 @@ export async function create(db: Database, tenant: TenantContext, condominioId: 
         entidade: "portao",
         entidadeId: row!.id,
         resumo: `Criou o portão ${row!.nome}`,
-        depois: { nome: row!.nome, tipo: row!.tipo, ativo: row!.ativo },
+        depois: pick(row!),
       });
-      return toPortao(row!);
+      return present(row!, linhaBase);
     });
   } catch (error) {
-    if (isUniqueViolation(error, NOME_UNICO)) throw conflict(NOME_EM_USO);
-    throw error;
+    throw conflictOf(error);
   }
 }
 
-export async function update(db: Database, tenant: TenantContext, id: string, input: Input) {
+const AUDIT_FIELDS = ["nome", "tipo", "ativo", "whatsappNumeroId"] as const;
+const pick = (r: Row) => ({ nome: r.nome, tipo: r.tipo, ativo: r.ativo, whatsappNumeroId: r.whatsappNumeroId });
+
+/** PUT: name, kind and status as given; a WhatsApp number the body omits stays as it is. */
+export async function update(db: Database, tenant: TenantContext, id: string, input: Input, linhaBase: Linha = null) {
   try {
     return await db.transaction(async (tx) => {
       // Staff of other condominiums (an assigned porteiro's scope) do not reach this one's gates.
@@ -98,12 +143,16 @@ export async function update(db: Database, tenant: TenantContext, id: string, in
       if (!before) throw notFound(PORTAO_NOT_FOUND);
       const [after] = await tx
         .update(p)
-        .set({ nome: input.nome, tipo: input.tipo, ativo: input.ativo, updatedAt: new Date() })
+        .set({
+          nome: input.nome,
+          tipo: input.tipo,
+          ativo: input.ativo,
+          ...(input.whatsapp_numero_id !== undefined && { whatsappNumeroId: input.whatsapp_numero_id }),
+          updatedAt: new Date(),
+        })
         .where(where)
         .returning();
-      const fields = ["nome", "tipo", "ativo"] as const;
-      const pick = (r: Row) => ({ nome: r.nome, tipo: r.tipo, ativo: r.ativo });
-      const diff = changes(pick(before), pick(after!), fields);
+      const diff = changes(pick(before), pick(after!), AUDIT_FIELDS);
       if (diff) {
         await recordAudit(tx, tenant.organizationId, actorOf(tenant), {
           acao: "alterar",
@@ -113,11 +162,10 @@ export async function update(db: Database, tenant: TenantContext, id: string, in
           ...diff,
         });
       }
-      return toPortao(after!);
+      return present(after!, linhaBase);
     });
   } catch (error) {
-    if (isUniqueViolation(error, NOME_UNICO)) throw conflict(NOME_EM_USO);
-    throw error;
+    throw conflictOf(error);
   }
 }
 

@@ -7,13 +7,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  CHAMADA_FINAIS,
-  CHAMADA_TRANSICOES,
-  type ChamadaResposta,
-  type ChamadaStatus,
-  type SolicitacaoStatus,
-} from "../../../shared/domain";
+import type { ChamadaResposta } from "../../../shared/domain";
 import type {
   V1Chamada,
   V1ChamadaCreate,
@@ -27,7 +21,13 @@ import { chamadas, pessoas, solicitacoesAcesso, unidades, vMoradoresAtivos } fro
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { recordEvent } from "../../realtime/events";
-import { CHAMADA_NOT_FOUND, chamadaSearchText, findChamada, toChamada } from "../chamadas/chamadas.service";
+import {
+  CHAMADA_NOT_FOUND,
+  chamadaSearchText,
+  findChamada,
+  moveChamadaStatus,
+  toChamada,
+} from "../chamadas/chamadas.service";
 import {
   applyDecision,
   type Decider,
@@ -129,52 +129,14 @@ export async function startChamada(db: Database, key: Key, input: V1ChamadaCreat
 }
 
 export async function moveChamada(db: Database, key: Key, id: string, input: V1ChamadaStatus): Promise<V1Chamada> {
-  const org = key.organizationId;
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        status: chamadas.status,
-        iniciadoEm: chamadas.iniciadoEm,
-        solicitacaoId: chamadas.solicitacaoId,
-      })
-      .from(chamadas)
-      .where(and(eq(chamadas.organizationId, org), eq(chamadas.id, id)))
-      .for("update");
-    if (!current) throw notFound(CHAMADA_NOT_FOUND);
-    const from = current.status as ChamadaStatus;
-    // A PBX that repeats what it already said changes nothing (and is not an error).
-    if (from === input.status) return;
-    if (!CHAMADA_TRANSICOES[from].includes(input.status)) {
-      throw conflict(
-        `Transição impossível: a chamada está "${chamadaStatusDisplay(from).label}" e não pode passar a "${chamadaStatusDisplay(input.status).label}".`,
-      );
-    }
-    const at = input.ocorrido_em ? new Date(input.ocorrido_em) : new Date();
-    // The period check (finalizado_em >= iniciado_em) holds even for a PBX clock a little behind.
-    const finalizadoEm = CHAMADA_FINAIS.includes(input.status)
-      ? new Date(Math.max(at.getTime(), current.iniciadoEm.getTime()))
-      : null;
-    await tx.update(chamadas).set({ status: input.status, finalizadoEm }).where(eq(chamadas.id, id));
-    const [request] = await tx
-      .select({
-        nomeVisitante: solicitacoesAcesso.nomeVisitante,
-        status: solicitacoesAcesso.status,
-        unidadeId: solicitacoesAcesso.unidadeId,
-      })
-      .from(solicitacoesAcesso)
-      .where(eq(solicitacoesAcesso.id, current.solicitacaoId));
-    await recordEvent(tx, org, {
-      type: "chamada.atualizada",
-      solicitacao: {
-        id: current.solicitacaoId,
-        nome_visitante: request!.nomeVisitante,
-        status: request!.status as SolicitacaoStatus,
-        unidade_id: request!.unidadeId,
-      },
-      chamada: { id, status: input.status },
-    });
-  });
-  return load(db, org, id);
+  await moveChamadaStatus(
+    db,
+    key.organizationId,
+    id,
+    input.status,
+    input.ocorrido_em ? new Date(input.ocorrido_em) : undefined,
+  );
+  return load(db, key.organizationId, id);
 }
 
 type RespostaResult = z.infer<typeof v1ChamadaRespostaResultSchema>;

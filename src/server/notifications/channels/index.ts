@@ -12,6 +12,7 @@ import type { CanalNotificacao, NotificationChannel } from "./channel";
 import { createDemoChannel } from "./demo";
 import { createEmailChannel } from "./email";
 import { createTwilioSmsChannel } from "./sms";
+import { createTwilioVoiceChannel, type TwilioVoiceConfig } from "./voice";
 import { createWhatsAppChannel } from "./whatsapp";
 
 export interface ChannelsConfig {
@@ -24,6 +25,8 @@ export interface ChannelsConfig {
     verifyToken?: string;
   };
   sms?: { accountSid: string; authToken: string; from: string };
+  /** Twilio for calls to residents ("Ligação"): the account, the calling number and the public URL. */
+  voice?: TwilioVoiceConfig;
   /** True when e-mail becomes `.eml` files (no SMTP_URL). */
   emailDemo: boolean;
   /**
@@ -46,11 +49,17 @@ export function channelsOf(
   providers: Partial<Record<CanalNotificacao, NotificationChannel | null>>,
   options: { demoForEveryTenant?: boolean } = {},
 ): Channels {
-  const all = { whatsapp: providers.whatsapp ?? null, sms: providers.sms ?? null, email: providers.email ?? null };
+  const all = {
+    whatsapp: providers.whatsapp ?? null,
+    sms: providers.sms ?? null,
+    email: providers.email ?? null,
+    ligacao: providers.ligacao ?? null,
+  };
   const demo = {
     whatsapp: createDemoChannel("whatsapp"),
     sms: createDemoChannel("sms"),
     email: createDemoChannel("email"),
+    ligacao: createDemoChannel("ligacao"),
   };
   const demoForEveryTenant = options.demoForEveryTenant ?? false;
   return {
@@ -68,6 +77,7 @@ export function createChannels(db: Database, config: ChannelsConfig): Channels {
       whatsapp: config.whatsapp ? createWhatsAppChannel(config.whatsapp) : null,
       sms: config.sms ? createTwilioSmsChannel(config.sms) : null,
       email: createEmailChannel(db, { demo: config.emailDemo }),
+      ligacao: config.voice ? createTwilioVoiceChannel(config.voice) : null,
     },
     { demoForEveryTenant: config.demoForEveryTenant },
   );

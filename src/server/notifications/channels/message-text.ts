@@ -185,3 +185,33 @@ export function smsText(message: ResidentMessage): string {
   }
   return build(shortenName(visitor, MIN_VISITOR_LENGTH), false);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Phone call
+
+/** What the resident presses on Guarita's call. */
+export const CALL_KEYS = { autorizar: "1", negar: "2" } as const;
+
+/**
+ * What Guarita says when the resident answers its call (the TwiML's <Say>, and the demo panel):
+ * "Olá, Ana. Carlos está na portaria do Residencial Jardim para a unidade 101, Torre A. Tecle 1
+ * para autorizar a entrada ou 2 para negar." A provider or delivery person is named as such.
+ */
+export function callScript(visit: {
+  residentName: string;
+  visitorName: string;
+  visitorType: ResidentMessage["visitorType"];
+  unit: { codigo: string; torre: string | null };
+  condominiumName: string;
+}): string {
+  const firstName = oneLine(visit.residentName).split(" ")[0] || "morador";
+  const visitor = oneLine(visit.visitorName) || "Um visitante";
+  const who = visit.visitorType === "visitante" ? visitor : `${visitor}, ${tipoDescricao(visit.visitorType)},`;
+  const unit = visit.unit.torre
+    ? `${oneLine(visit.unit.codigo)}, ${oneLine(visit.unit.torre)}`
+    : oneLine(visit.unit.codigo);
+  return (
+    `Olá, ${firstName}. ${who} está na portaria do ${oneLine(visit.condominiumName)} para a unidade ${unit}. ` +
+    `Tecle ${CALL_KEYS.autorizar} para autorizar a entrada ou ${CALL_KEYS.negar} para negar.`
+  );
+}

@@ -32,7 +32,15 @@
  */
 import type { NotificationChannel, ResidentMessage, SendResult } from "./channel";
 import { linkTokenSuffix, whatsAppBodyParameters } from "./message-text";
-import { channelError, e164Digits, type Fetch, isRecord, isRetryableAnswer, postToProvider } from "./provider-http";
+import {
+  channelError,
+  e164Digits,
+  type Fetch,
+  isRecord,
+  isRetryableAnswer,
+  type ProviderAnswer,
+  postToProvider,
+} from "./provider-http";
 
 export interface WhatsAppConfig {
   /** A system user's permanent token with whatsapp_business_messaging. */
@@ -48,6 +56,14 @@ export interface WhatsAppConfig {
 }
 
 const LABEL = "WhatsApp";
+
+/** The Graph API version used when the configuration names none. */
+export const GRAPH_API_VERSION = "v21.0";
+
+/** The Cloud API's endpoint that sends from a number (template and text messages alike). */
+export function graphMessagesUrl(apiVersion: string, phoneNumberId: string): string {
+  return `https://graph.facebook.com/${encodeURIComponent(apiVersion)}/${encodeURIComponent(phoneNumberId)}/messages`;
+}
 
 /** Meta's throughput and rate limits, and its own transient failures: the same send may pass later. */
 const RETRYABLE_CODES = new Set([
@@ -118,15 +134,42 @@ function messageIdOf(json: unknown): string | null {
   return isRecord(first) && typeof first.id === "string" && first.id !== "" ? first.id : null;
 }
 
+/**
+ * What the Graph API's answer to a send means: the message id when Meta took it, or a ChannelError
+ * that says why not and whether the same send may pass later (rate limits, Meta's own failures).
+ */
+export function graphSendResult(answer: ProviderAnswer, secrets: readonly string[]): SendResult {
+  if (answer.status >= 200 && answer.status < 300) {
+    // A 2xx means Meta took the message: even without an id, sending again would duplicate it.
+    return { providerMessageId: messageIdOf(answer.json) };
+  }
+
+  const error = metaError(answer.json);
+  const code = error?.code;
+  const detail = error
+    ? [error.message, error.error_data?.details, error.fbtrace_id && `fbtrace_id ${error.fbtrace_id}`]
+        .filter(Boolean)
+        .join(" · ")
+    : answer.text || "sem corpo";
+  const codePart = code !== undefined ? `, código ${code}` : "";
+  throw channelError(
+    `${LABEL}: ${kindOf(code, answer.status)} (HTTP ${answer.status}${codePart}): ${detail}`,
+    secrets,
+    isRetryable(code, answer.status),
+    answer.status,
+    code !== undefined ? String(code) : undefined,
+  );
+}
+
 export function createWhatsAppChannel(config: WhatsAppConfig): NotificationChannel {
   const { accessToken, phoneNumberId, template } = config;
   if (!accessToken || !phoneNumberId || !template) {
     throw new Error("WhatsApp: accessToken, phoneNumberId e template são obrigatórios");
   }
   const language = config.language ?? "pt_BR";
-  const apiVersion = config.apiVersion ?? "v21.0";
+  const apiVersion = config.apiVersion ?? GRAPH_API_VERSION;
   const fetchImpl = config.fetch ?? globalThis.fetch;
-  const url = `https://graph.facebook.com/${encodeURIComponent(apiVersion)}/${encodeURIComponent(phoneNumberId)}/messages`;
+  const url = graphMessagesUrl(apiVersion, phoneNumberId);
   const secrets = [accessToken];
 
   return {
@@ -170,26 +213,7 @@ export function createWhatsAppChannel(config: WhatsAppConfig): NotificationChann
         secrets,
       });
 
-      if (answer.status >= 200 && answer.status < 300) {
-        // A 2xx means Meta took the message: even without an id, sending again would duplicate it.
-        return { providerMessageId: messageIdOf(answer.json) };
-      }
-
-      const error = metaError(answer.json);
-      const code = error?.code;
-      const detail = error
-        ? [error.message, error.error_data?.details, error.fbtrace_id && `fbtrace_id ${error.fbtrace_id}`]
-            .filter(Boolean)
-            .join(" · ")
-        : answer.text || "sem corpo";
-      const codePart = code !== undefined ? `, código ${code}` : "";
-      throw channelError(
-        `${LABEL}: ${kindOf(code, answer.status)} (HTTP ${answer.status}${codePart}): ${detail}`,
-        secrets,
-        isRetryable(code, answer.status),
-        answer.status,
-        code !== undefined ? String(code) : undefined,
-      );
+      return graphSendResult(answer, secrets);
     },
   };
 }

@@ -5,19 +5,10 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ClipboardList, ClipboardPlus, Headset, PhoneOff, Send } from "lucide-react";
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  type Ref,
-  type RefObject,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type KeyboardEvent, type ReactNode, type Ref, type RefObject, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ATENDIMENTO_ROOTS } from "@/shared/query-keys";
-import { ATENDENTE_TEXTO_MAX, type Mensagem } from "@/shared/schemas/atendente";
+import { ATENDENTE_TEXTO_MAX } from "@/shared/schemas/atendente";
 import {
   ATENDENTE_CANAL_LABELS,
   type Atendimento,
@@ -27,7 +18,7 @@ import { unidadeLabel } from "@/shared/schemas/unidades";
 import { solicitacaoStatusDisplay, tipoLabel } from "@/shared/status-catalogue";
 import { DecisaoBotoes, type Escolha } from "@/web/components/decisao-botoes";
 import { ErrorState } from "@/web/components/error-state";
-import { formatDateTime, RelativeTime } from "@/web/components/relative-time";
+import { RelativeTime } from "@/web/components/relative-time";
 import { StatusBadge } from "@/web/components/status-badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
@@ -41,10 +32,10 @@ import { shortId } from "@/web/lib/console-screens";
 import { meQueryOptions } from "@/web/lib/me.queries";
 import { invalidateRoots } from "@/web/lib/realtime";
 import { toast } from "@/web/lib/toast";
-import { cn } from "@/web/lib/utils";
 import { EncerrarDialog, RegistrarSolicitacaoDialog } from "./atendimento-dialogs";
 import { AUTOR_LABELS, EtapaBadge } from "./atendimento-labels";
 import { atendimentoDetailOptions, useAssumirAtendimento, useEnviarMensagem } from "./atendimentos.queries";
+import { Transcricao } from "./transcricao";
 
 export const DETALHE_HEADING_ID = "atendimento-titulo";
 const SOLICITACAO_HEADING_ID = "atendimento-solicitacao";
@@ -166,7 +157,14 @@ function Detalhe({
         </dl>
       </CardHeader>
       <CardContent className="grid gap-4 px-4 sm:px-6">
-        <Transcricao mensagens={a.mensagens} />
+        <Transcricao
+          mensagens={a.mensagens}
+          label="Conversa"
+          autores={AUTOR_LABELS}
+          leitor="porteiro"
+          vazio="Nenhuma mensagem ainda."
+          className="max-h-[55dvh] min-h-40 lg:max-h-[26rem]"
+        />
         {a.solicitacao && <SolicitacaoVinculada a={a} solicitacao={a.solicitacao} />}
         {aberto ? <Acoes a={a} onAbrir={abrir} /> : <Encerrado a={a} />}
       </CardContent>
@@ -184,60 +182,6 @@ function Detalhe({
         onCloseAutoFocus={returnFocus}
       />
     </Card>
-  );
-}
-
-const hora = (value: string) => formatDateTime(value).slice(11);
-
-/**
- * The transcript, oldest first, kept scrolled to the newest line as lines arrive. A log: a screen reader
- * reads each new line once. Scrollable, so it takes the focus (arrow keys scroll it).
- */
-function Transcricao({ mensagens }: { mensagens: Mensagem[] }) {
-  const box = useRef<HTMLDivElement>(null);
-  const last = mensagens.at(-1);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when a line is added
-  useEffect(() => {
-    const el = box.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [mensagens.length, last?.created_at]);
-
-  return (
-    <div
-      ref={box}
-      role="log"
-      aria-label="Conversa"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      className="max-h-[55dvh] min-h-40 overflow-y-auto rounded-lg border bg-muted/40 p-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 lg:max-h-[26rem]"
-    >
-      {mensagens.length === 0 ? (
-        <p className="py-6 text-center text-muted-foreground text-sm">Nenhuma mensagem ainda.</p>
-      ) : (
-        <ol className="grid gap-2">
-          {mensagens.map((m, index) => (
-            <li
-              // Lines have no id; their order never changes.
-              // biome-ignore lint/suspicious/noArrayIndexKey: append-only transcript
-              key={index}
-              data-autor={m.autor}
-              className={cn(
-                "grid max-w-[85%] gap-0.5 rounded-lg px-3 py-2 text-sm",
-                m.autor === "visitante" && "justify-self-start border bg-background",
-                m.autor === "atendente" && "justify-self-end bg-secondary text-secondary-foreground",
-                m.autor === "porteiro" && "justify-self-end bg-primary text-primary-foreground",
-              )}
-            >
-              <span className="font-medium text-xs opacity-80">
-                {AUTOR_LABELS[m.autor]}
-                <span className="sr-only">:</span> · <time dateTime={m.created_at}>{hora(m.created_at)}</time>
-              </span>
-              <span className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{m.texto}</span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </div>
   );
 }
 

@@ -29,6 +29,7 @@ import type { Route } from "./+types/atendimentos";
 import { AtendimentoDetalhe } from "./atendimento-detalhe";
 import { AUTOR_LABELS, EtapaBadge, precisaDeAtendimento } from "./atendimento-labels";
 import { type AtendimentoFilters, type AtendimentoPage, atendimentosListOptions } from "./atendimentos.queries";
+import { SimulacaoAcoes } from "./simulacao-dialog";
 
 const TITLE = CONSOLE_SCREENS.atendimentos.list;
 const LIST_LABEL = "Conversas";
@@ -106,7 +107,12 @@ function Atendimentos() {
         title={TITLE}
         description="As conversas do atendente virtual com os visitantes, ao vivo. Assuma uma conversa para falar com o visitante."
         className={cn(selected && "max-lg:[&_p]:hidden")}
-        actions={<RefreshButton refetch={list.refetch} description="Lista de atendimentos atualizada." />}
+        actions={
+          <>
+            <SimulacaoAcoes />
+            <RefreshButton refetch={list.refetch} description="Lista de atendimentos atualizada." />
+          </>
+        }
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <Card ref={listRef} className={cn("gap-4", selected && "max-lg:hidden")}>

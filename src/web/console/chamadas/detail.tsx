@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList, PhoneCall } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { formatDuracao } from "@/shared/schemas/chamadas";
 import { type RecordLabels, RecordScreen } from "@/web/components/record-screen";
@@ -15,6 +16,7 @@ import { recordTitle } from "@/web/lib/console-screens";
 import { usePermission } from "@/web/lib/me.queries";
 import type { Route } from "./+types/detail";
 import { chamadaDetailOptions } from "./chamadas.queries";
+import { ChamadaDemoBadge, teclaText } from "./demo-badge";
 
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("chamadas", params.id));
 
@@ -27,7 +29,10 @@ const CHAMADA: RecordLabels = {
   loading: "Carregando chamada...",
 };
 
-/** Call detail: times, duration, provider, the person called and the request it belongs to. */
+/**
+ * Call detail: status ("Demonstração" for a call of the demonstration), times, duration, provider,
+ * the key the resident pressed, the person called and the request it belongs to.
+ */
 export default function ChamadaDetailPage() {
   const { id = "" } = useParams();
   const query = useQuery(chamadaDetailOptions(id));
@@ -62,7 +67,13 @@ export default function ChamadaDetailPage() {
           <SectionCard icon={PhoneCall} title="Dados da chamada">
             <DataList
               items={[
-                ["Status", <StatusBadge key="s" kind="chamada" status={c.status} />],
+                [
+                  "Status",
+                  <span key="s" className="flex flex-wrap items-center gap-2">
+                    <StatusBadge kind="chamada" status={c.status} />
+                    <ChamadaDemoBadge demo={c.demo} />
+                  </span>,
+                ],
                 [
                   "Duração",
                   <span key="d" className="font-mono tabular-nums">
@@ -90,6 +101,8 @@ export default function ChamadaDetailPage() {
                 ],
                 ["Provedor", c.provedor],
                 ["Ramal discado", c.ramal_discado],
+                // Only on a call Guarita placed, once the resident pressed a key.
+                ...(c.tecla ? [["Tecla pressionada", teclaText(c.tecla)] as [string, ReactNode]] : []),
               ]}
             />
           </SectionCard>

@@ -20,6 +20,7 @@ import { isFiltered, useListParams } from "@/web/lib/use-list-params";
 import { formatInZone } from "@/web/lib/zoned-time";
 import type { Route } from "./+types/list";
 import { chamadasListOptions } from "./chamadas.queries";
+import { ChamadaDemoBadge } from "./demo-badge";
 
 export const meta: Route.MetaFunction = () => consoleTitle("Chamadas");
 
@@ -162,7 +163,16 @@ function chamadaColumns(showCondominio: boolean): ListColumn<Chamada>[] {
         </div>
       ),
     },
-    { header: "Status", place: "aside", cell: (c) => <StatusBadge kind="chamada" status={c.status} /> },
+    {
+      header: "Status",
+      place: "aside",
+      cell: (c) => (
+        <div className="flex flex-col items-start gap-1">
+          <StatusBadge kind="chamada" status={c.status} />
+          <ChamadaDemoBadge demo={c.demo} />
+        </div>
+      ),
+    },
     {
       header: "Iniciada em",
       // The zone's name ("(horário de Manaus)") goes under the time rather than widening the column.

@@ -3,6 +3,7 @@ import { Clock } from "lucide-react";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import {
+  CONTATO_MORADOR,
   DEFAULT_TIMEZONE,
   EXPIRACAO_SOLICITACAO_MAX_MINUTOS,
   EXPIRACAO_SOLICITACAO_MIN_MINUTOS,
@@ -12,7 +13,12 @@ import {
   RETENCAO_PADRAO_DIAS,
   TIMEZONES,
 } from "@/shared/domain";
-import { type Condominio, type CondominioInput, condominioInputSchema } from "@/shared/schemas/condominios";
+import {
+  CONTATO_MORADOR_LABELS,
+  type Condominio,
+  type CondominioInput,
+  condominioInputSchema,
+} from "@/shared/schemas/condominios";
 import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
 import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
 import type { RecordLabels } from "@/web/components/record-screen";
@@ -29,6 +35,7 @@ export const CONDOMINIO: RecordLabels = {
   loading: "Carregando condomínio...",
 };
 const TIMEZONE_OPTIONS = TIMEZONES.map((tz) => [tz, tz] as const);
+const CONTATO_OPTIONS = CONTATO_MORADOR.map((c) => [c, CONTATO_MORADOR_LABELS[c]] as const);
 
 /** The zone's current UTC offset, e.g. "UTC-04:00", for the timezone panel. */
 function offsetOf(timezone: string) {
@@ -44,7 +51,8 @@ function offsetOf(timezone: string) {
 
 /**
  * Condominium form (docs/product.md, "Condomínios"): name, timezone and the active switch, then how the
- * residents are reached about a visitor: the wait for each one's answer and whether all are reached at once,
+ * residents are reached about a visitor: by message, by a phone call or one then the other, the wait for
+ * each one's answer and whether all are reached at once,
  * how long a request waits for a decision before it expires, and how long visitor data is kept. The
  * timezone select is a controlled field of the form, so the chosen
  * zone is the one saved.
@@ -60,6 +68,7 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
       enabled: condominio?.enabled ?? true,
       espera_morador_segundos: condominio?.espera_morador_segundos ?? 60,
       notificar_todos_moradores: condominio?.notificar_todos_moradores ?? false,
+      contato_morador: condominio?.contato_morador ?? "mensagem",
       retencao_dias: condominio?.retencao_dias ?? RETENCAO_PADRAO_DIAS,
       expiracao_solicitacao_minutos: condominio?.expiracao_solicitacao_minutos ?? EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS,
     },
@@ -73,6 +82,7 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
     fields: [
       "nome",
       "timezone",
+      "contato_morador",
       "espera_morador_segundos",
       "notificar_todos_moradores",
       "expiracao_solicitacao_minutos",
@@ -139,6 +149,16 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
         className="gap-4"
       >
         <fieldset aria-labelledby={avisoTitleId} className="grid min-w-0 gap-5">
+          <SelectField
+            form={form}
+            name="contato_morador"
+            label="Contato com o morador"
+            required
+            placeholder="Selecione como falar com o morador"
+            options={CONTATO_OPTIONS}
+            wrap
+            hint="A mensagem vai pelo canal de cada morador (WhatsApp, SMS ou e-mail); a ligação é feita pelo Guarita, e o morador tecla 1 para autorizar ou 2 para negar. Entre um passo e o outro, o Guarita espera o tempo de espera por morador. Ligações precisam do Twilio configurado; na demonstração, elas aparecem no painel de demonstração da solicitação."
+          />
           <InputField
             form={form}
             name="espera_morador_segundos"
@@ -147,7 +167,7 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
             type="number"
             inputMode="numeric"
             min={15}
-            hint="Quanto tempo esperar a resposta de um morador antes de avisar o próximo."
+            hint="Quanto tempo esperar a resposta de um morador antes do próximo passo: avisar o próximo morador ou, com mensagem e ligação, o outro contato."
           />
           <SwitchField
             form={form}

@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import { BellRing, Building2, TimerOff, Users } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { TENANT_WIDE_ROLES } from "@/shared/permissions";
-import { expiracaoText } from "@/shared/schemas/condominios";
+import { CONTATO_MORADOR_LABELS, expiracaoText } from "@/shared/schemas/condominios";
 import { RecordScreen } from "@/web/components/record-screen";
 import { ActiveBadge, DataList, EditLink, shortId } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
@@ -95,6 +95,7 @@ export default function CondominioDetailPage() {
           >
             <DataList
               items={[
+                ["Contato com o morador", CONTATO_MORADOR_LABELS[c.contato_morador]],
                 ["Tempo de espera por morador", `${number.format(c.espera_morador_segundos)} segundos`],
                 [
                   "Ordem do aviso",

@@ -1,14 +1,21 @@
 /**
- * "Novo portão" and "Editar portão" (docs/product.md, "Portões"): name, kind and whether it is in
- * use. The shared schema validates as the API does; the server's refusals come back on the fields,
- * the name already taken in this condominium (409) under "Nome".
+ * "Novo portão" and "Editar portão" (docs/product.md, "Portões"): name, kind, the WhatsApp number
+ * visitors write to at the gate, and whether it is in use. The shared schema validates as the API
+ * does; the server's refusals come back on the fields: the name already taken in this condominium
+ * (409) under "Nome", a WhatsApp number already linked to another gate (409) under its field.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Save } from "lucide-react";
 import { type FieldPath, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { PORTAO_TIPOS } from "@/shared/domain";
-import { PORTAO_TIPO_LABELS, type Portao, type PortaoInput, portaoInputSchema } from "@/shared/schemas/portoes";
+import {
+  PORTAO_TIPO_LABELS,
+  type Portao,
+  type PortaoInput,
+  portaoInputSchema,
+  WHATSAPP_NUMERO_EM_USO,
+} from "@/shared/schemas/portoes";
 import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
 import { reportSaveError } from "@/web/components/form-layout";
 import {
@@ -28,16 +35,17 @@ import { useSavePortao } from "./portoes.queries";
 export type PortaoDialogState = { kind: "novo" } | { kind: "editar"; portao: Portao } | null;
 
 /** The fields the API's errors may name, in the order they appear. */
-const FIELDS: FieldPath<PortaoInput>[] = ["nome", "tipo", "ativo"];
+const FIELDS: FieldPath<PortaoInput>[] = ["nome", "tipo", "whatsapp_numero_id", "ativo"];
 const TIPO_OPTIONS = PORTAO_TIPOS.map((tipo) => [tipo, PORTAO_TIPO_LABELS[tipo]] as const);
 
 /**
- * The 409 carries no field, but it is about the name (unique per condominium, whatever the case):
- * it goes under "Nome" like any other refusal of the field.
+ * A 409 carries no field, but it is about one: the WhatsApp number (one gate per number) or the
+ * name (unique per condominium, whatever the case). It goes under that field like any other refusal.
  */
-function onNomeField(error: unknown): unknown {
+function onItsField(error: unknown): unknown {
   if (!(error instanceof ApiError) || error.status !== 409 || error.fields.length > 0) return error;
-  return new ApiError(error.message, error.status, error.code, [{ path: "nome", message: error.message }]);
+  const path = error.message === WHATSAPP_NUMERO_EM_USO ? "whatsapp_numero_id" : "nome";
+  return new ApiError(error.message, error.status, error.code, [{ path, message: error.message }]);
 }
 
 export function PortaoDialog({
@@ -88,8 +96,13 @@ function PortaoForm({
   const form = useForm<PortaoInput, unknown, z.output<typeof portaoInputSchema>>({
     resolver: zodResolver(portaoInputSchema),
     defaultValues: portao
-      ? { nome: portao.nome, tipo: portao.tipo, ativo: portao.ativo }
-      : { nome: "", tipo: "pedestres", ativo: true },
+      ? {
+          nome: portao.nome,
+          tipo: portao.tipo,
+          ativo: portao.ativo,
+          whatsapp_numero_id: portao.whatsapp_numero_id ?? "",
+        }
+      : { nome: "", tipo: "pedestres", ativo: true, whatsapp_numero_id: "" },
   });
   const submitting = form.formState.isSubmitting;
 
@@ -103,7 +116,7 @@ function PortaoForm({
     } catch (error) {
       reportSaveError(
         form,
-        onNomeField(error),
+        onItsField(error),
         FIELDS,
         portao ? "Não foi possível salvar o portão" : "Não foi possível criar o portão",
       );
@@ -120,6 +133,14 @@ function PortaoForm({
         required
         placeholder="Selecione o tipo do portão"
         options={TIPO_OPTIONS}
+      />
+      <InputField
+        form={form}
+        name="whatsapp_numero_id"
+        label="Número do WhatsApp (ID do número na Cloud API)"
+        inputMode="numeric"
+        placeholder="Ex.: 106540352242922"
+        hint="Opcional. O “Phone number ID” do número em que os visitantes escrevem neste portão, como aparece no painel do WhatsApp da Meta (só dígitos), não o número de telefone. Cada número fica ligado a um só portão. Em branco: nenhum."
       />
       <SwitchField
         form={form}

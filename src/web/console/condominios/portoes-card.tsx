@@ -1,10 +1,11 @@
 /**
  * The condominium's gates (docs/product.md, "Portões"): each one's name, kind and "Inativo" when out
- * of use. Owners and síndicos add and edit them here ("Novo portão", "Editar"); everyone else reads
- * the list. Gates are never deleted, so there is no such action.
+ * of use. Owners and síndicos add and edit them here ("Novo portão", "Editar"), and see what links
+ * each to the outside: its phone line's URL for Twilio ("Copiar URL") and its WhatsApp number;
+ * everyone else reads the list. Gates are never deleted, so there is no such action.
  */
 import { useQuery } from "@tanstack/react-query";
-import { Car, DoorOpen, Footprints, Pencil, Plus, TabletSmartphone } from "lucide-react";
+import { Car, Copy, DoorOpen, Footprints, Pencil, Plus, TabletSmartphone } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { PortaoTipo } from "@/shared/domain";
@@ -17,6 +18,7 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { usePermission } from "@/web/lib/me.queries";
+import { toast } from "@/web/lib/toast";
 import { PortaoDialog, type PortaoDialogState } from "./portao-dialog";
 import { portoesOptions } from "./portoes.queries";
 
@@ -37,26 +39,100 @@ function TipoPortaoBadge({ tipo }: { tipo: PortaoTipo }) {
   );
 }
 
+/** "Copiar URL": the phone line's webhook, to paste in the Twilio number's configuration. */
+function CopiarUrl({ url, portaoNome, describedBy }: { url: string; portaoNome: string; describedBy: string }) {
+  async function copiar() {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error("sem área de transferência");
+      await navigator.clipboard.writeText(url);
+      toast.success("URL copiada", {
+        description: "No Twilio, cole no número do portão, em “A call comes in”: Webhook, HTTP POST.",
+      });
+    } catch {
+      // No clipboard (an insecure origin or a refused permission): the URL itself, to copy by hand.
+      toast.error("Não foi possível copiar a URL", { description: url });
+    }
+  }
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      className="shrink-0 self-start"
+      onClick={() => void copiar()}
+      aria-label={`Copiar URL da linha telefônica do portão ${portaoNome}`}
+      aria-describedby={describedBy}
+    >
+      <Copy aria-hidden="true" />
+      Copiar URL
+    </Button>
+  );
+}
+
+/**
+ * What links the gate to the outside, for those who manage gates (the API sends it to them only):
+ * the phone line's "A call comes in" URL and the WhatsApp number's id, when set.
+ */
+function PortaoLinhas({ portao, vozUrl }: { portao: Portao; vozUrl: string }) {
+  const urlId = `voz-url-${portao.id}`;
+  // Twilio reaches only a public https:// address (the server's PUBLIC_URL).
+  const local = !vozUrl.startsWith("https://");
+  return (
+    <dl className="grid min-w-0 gap-3 text-sm">
+      <div className="grid min-w-0 gap-1">
+        <dt className="text-muted-foreground">Linha telefônica (Twilio)</dt>
+        <dd className="grid min-w-0 gap-2">
+          <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-start">
+            <code
+              id={urlId}
+              className="min-w-0 flex-1 rounded-md bg-muted px-2 py-1 font-mono text-xs [overflow-wrap:anywhere]"
+              data-testid="voz-url"
+            >
+              {vozUrl}
+            </code>
+            <CopiarUrl url={vozUrl} portaoNome={portao.nome} describedBy={urlId} />
+          </div>
+          <p className="text-muted-foreground text-xs">
+            No número do Twilio deste portão, em “A call comes in”: Webhook, HTTP POST.
+            {local && " Este endereço não é público: o Twilio só alcança o Guarita por um endereço https://."}
+          </p>
+        </dd>
+      </div>
+      {portao.whatsapp_numero_id && (
+        <div className="grid min-w-0 gap-1">
+          <dt className="text-muted-foreground">WhatsApp (ID do número)</dt>
+          <dd className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="whatsapp-numero-id">
+            {portao.whatsapp_numero_id}
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
 function PortaoItem({ portao, onEditar }: { portao: Portao; onEditar?: (portao: Portao) => void }) {
   return (
-    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 p-4" data-portao={portao.nome}>
-      <div className="flex min-w-0 flex-wrap items-center gap-2">
-        <span className="break-words font-medium [overflow-wrap:anywhere]">{portao.nome}</span>
-        <TipoPortaoBadge tipo={portao.tipo} />
-        {!portao.ativo && <ActiveBadge active={false} />}
+    <li className="grid min-w-0 gap-3 p-4" data-portao={portao.nome}>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <span className="break-words font-medium [overflow-wrap:anywhere]">{portao.nome}</span>
+          <TipoPortaoBadge tipo={portao.tipo} />
+          {!portao.ativo && <ActiveBadge active={false} />}
+        </div>
+        {onEditar && (
+          <Button
+            id={editarId(portao.id)}
+            variant="outline"
+            size="sm"
+            onClick={() => onEditar(portao)}
+            aria-label={`Editar o portão ${portao.nome}`}
+          >
+            <Pencil aria-hidden="true" />
+            Editar
+          </Button>
+        )}
       </div>
-      {onEditar && (
-        <Button
-          id={editarId(portao.id)}
-          variant="outline"
-          size="sm"
-          onClick={() => onEditar(portao)}
-          aria-label={`Editar o portão ${portao.nome}`}
-        >
-          <Pencil aria-hidden="true" />
-          Editar
-        </Button>
-      )}
+      {portao.voz_url && <PortaoLinhas portao={portao} vozUrl={portao.voz_url} />}
     </li>
   );
 }

@@ -3,7 +3,7 @@
  * and the Portaria screen's gate read the same list. Keys sit under the condominium's root
  * ("condominios"), as its data, in a "portoes" branch, so saving a gate refreshes just its list.
  */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type PortaoInput,
   portaoCreateSchema,
@@ -31,6 +31,20 @@ export function portoesOptions(condominioId: string) {
     staleTime: CONDOMINIOS_STALE_TIME,
     enabled: !!condominioId,
   });
+}
+
+/**
+ * The condominium's gates in use, for the forms that place something at a gate (a kiosk, a simulated
+ * call or WhatsApp): inactive gates are not offered (the server refuses them too).
+ */
+export function usePortoesAtivos(condominioId: string) {
+  const query = useQuery(portoesOptions(condominioId));
+  return {
+    ativos: (query.data?.items ?? []).filter((p) => p.ativo),
+    isPending: query.isPending,
+    isError: query.isError,
+    error: query.error,
+  };
 }
 
 /**

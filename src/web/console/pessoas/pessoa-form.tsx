@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { CANAIS_NOTIFICACAO, type CanalNotificacao } from "@/shared/domain";
+import { CANAIS_PREFERIDOS, type CanalPreferido } from "@/shared/domain";
 import { CANAL_LABELS, type Pessoa, type PessoaInput, pessoaInputSchema } from "@/shared/schemas/pessoas";
 import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
 import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
@@ -38,11 +38,11 @@ const FIELDS = [
 const AUTOMATICO = "automatico";
 const CANAL_OPTIONS = [
   [AUTOMATICO, "Automático (WhatsApp ou e-mail)"],
-  ...CANAIS_NOTIFICACAO.map((canal) => [canal, CANAL_LABELS[canal]] as const),
+  ...CANAIS_PREFERIDOS.map((canal) => [canal, CANAL_LABELS[canal]] as const),
 ] as const;
 
 type PessoaFormValues = Omit<PessoaInput, "canal_preferido"> & {
-  canal_preferido: CanalNotificacao | typeof AUTOMATICO;
+  canal_preferido: CanalPreferido | typeof AUTOMATICO;
 };
 
 /** The API's schema, reading the select's "Automático" as no preferred channel. */

@@ -26,6 +26,7 @@ import { toast } from "@/web/lib/toast";
 import { isUuid } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/detail";
+import { LigacaoDemo } from "./ligacao-demo";
 import { linkCortado, mensagensDemo, partesDaMensagem } from "./mensagens-demo";
 import { solicitacaoDetailOptions, useDecidirSolicitacao } from "./solicitacoes.queries";
 import { SolicitacaoTimeline } from "./timeline";
@@ -116,7 +117,10 @@ function SemResposta({ s, staff }: { s: SolicitacaoDetail; staff: boolean }) {
   );
 }
 
-/** A demo WhatsApp or SMS message: to whom, the channel, the text, and its link as a real anchor. */
+/**
+ * A demo WhatsApp or SMS message (a call: ligacao-demo.tsx): to whom, the channel, the text, and its
+ * link as a real anchor.
+ */
 function MensagemDemo({ n, timeZone }: { n: Notificacao; timeZone: string }) {
   const texto = n.mensagem ?? "";
   const { antes, link, depois } = partesDaMensagem(texto);
@@ -183,17 +187,25 @@ function MensagensDemo({ s }: { s: SolicitacaoDetail }) {
       description={
         <>
           Demonstração: nenhuma mensagem foi enviada de verdade. Aqui está o que cada morador receberia, com o link
-          pessoal dele. Para enviar de verdade, configure as variáveis <code>WHATSAPP_*</code> (WhatsApp) e{" "}
-          <code>TWILIO_*</code> (SMS) do servidor.
+          pessoal dele
+          {telefone.some((n) => n.canal === "ligacao")
+            ? " (numa ligação, o que ele ouviria e as teclas para responder)"
+            : ""}
+          . Para enviar de verdade, configure as variáveis <code>WHATSAPP_*</code> (WhatsApp) e <code>TWILIO_*</code>{" "}
+          (SMS e ligação) do servidor.
         </>
       }
     >
       <div className="space-y-4">
         {telefone.length > 0 && (
           <ul aria-labelledby="mensagens-demo-titulo" className="space-y-3">
-            {telefone.map((n) => (
-              <MensagemDemo key={n.id} n={n} timeZone={s.condominio.timezone} />
-            ))}
+            {telefone.map((n) =>
+              n.canal === "ligacao" ? (
+                <LigacaoDemo key={n.id} n={n} s={s} />
+              ) : (
+                <MensagemDemo key={n.id} n={n} timeZone={s.condominio.timezone} />
+              ),
+            )}
           </ul>
         )}
         {emails.length > 0 && (

@@ -48,7 +48,7 @@ export function partesDaMensagem(texto: string): { antes: string; link: string |
 
 /**
  * The demo messages, oldest first as the API lists them: the WhatsApp and SMS ones (shown with their
- * text and link) and the e-mails (written to the demo mail folder).
+ * text and link) and the calls (with what they say), then the e-mails (written to the demo mail folder).
  */
 export function mensagensDemo(notificacoes: readonly Notificacao[]): {
   telefone: Notificacao[];

@@ -11,6 +11,7 @@ import {
   formatInZone,
   motivoNegacaoTexto,
   type Notificacao,
+  naoConfiguradoTexto,
   notificacaoEstado,
   notificacaoFalhaTexto,
   notificacaoPassos,
@@ -268,6 +269,26 @@ describe("message texts", () => {
     expect(notificacaoEstado(notificacao({ aberta_em: "2025-03-12T17:32:30.000Z" })).label).toBe("Aberta");
     expect(notificacaoEstado(notificacao({ decidida_em: "2025-03-12T17:32:40.000Z" })).label).toBe("Decidiu pelo link");
     expect(notificacaoEstado(notificacao({ status: "falhou", enviada_em: null })).tone).toBe("red");
+  });
+
+  it("names a call to the resident as a call, with its own steps", () => {
+    const ligacao = (over: Partial<Notificacao> = {}) => notificacao({ canal: "ligacao", demo: true, ...over });
+    expect(notificacaoTitulo(ligacao())).toBe("Ligação para Ana Souza");
+    expect(canalTexto({ canal: "ligacao", demo: true })).toBe("Ligação (demonstração)");
+    expect(notificacaoEstado(ligacao()).label).toBe("Ligação feita");
+    expect(notificacaoEstado(ligacao({ aberta_em: "2025-03-12T17:32:30.000Z" })).label).toBe("Atendida");
+    expect(notificacaoEstado(ligacao({ decidida_em: "2025-03-12T17:32:40.000Z" }))).toEqual({
+      label: "Respondeu na ligação",
+      tone: "green",
+    });
+    expect(
+      notificacaoPassos(
+        ligacao({ aberta_em: "2025-03-12T17:32:30.000Z", decidida_em: "2025-03-12T17:32:40.000Z" }),
+      ).map((p) => p.label),
+    ).toEqual(["Ligação feita", "Atendida", "Respondeu na ligação"]);
+    const off = ligacao({ status: "falhou", enviada_em: null, nao_configurado: true, mensagem: null });
+    expect(notificacaoFalhaTexto(off)).toBe("Ligação não configurada neste servidor: a ligação não foi feita.");
+    expect(naoConfiguradoTexto(["WhatsApp", "Ligação"])).toBe("WhatsApp e Ligação não configurados");
   });
 
   it("tells a failure with its error, and a retry", () => {

@@ -193,8 +193,19 @@ export function motivoNegacaoTexto(motivo: string | null): string | null {
 
 // ── Messages to the residents (docs/product.md, "Resident link") ───────────────────────────────────
 
-export function notificacaoTitulo(n: Notificacao): string {
-  return `Mensagem para ${n.pessoa_nome}`;
+/** "Mensagem para Ana", or "Ligação para Ana" for Guarita's call to her. */
+export function notificacaoTitulo(n: Pick<Notificacao, "canal" | "pessoa_nome">): string {
+  return `${n.canal === "ligacao" ? "Ligação" : "Mensagem"} para ${n.pessoa_nome}`;
+}
+
+/**
+ * A message's steps as they read for its channel: a call is placed ("Ligação feita"), answered
+ * ("Atendida") and answered with a key ("Respondeu na ligação") rather than opened and decided by link.
+ */
+function passoLabels(n: Pick<Notificacao, "canal">) {
+  return n.canal === "ligacao"
+    ? { enviada: "Ligação feita", aberta: "Atendida", decidida: "Respondeu na ligação" }
+    : { enviada: "Enviada", aberta: "Aberta", decidida: "Decidiu pelo link" };
 }
 
 /** "WhatsApp", "SMS (demonstração)". */
@@ -207,9 +218,10 @@ export function ordemTexto(ordem: number): string {
   return `${ordem + 1}º`;
 }
 
-/** "WhatsApp não configurado", "WhatsApp e SMS não configurados". */
+/** "WhatsApp não configurado", "Ligação não configurada", "WhatsApp e SMS não configurados". */
 export function naoConfiguradoTexto(canais: readonly string[]): string {
-  if (canais.length <= 1) return `${canais[0] ?? "Canal"} não configurado`;
+  if (canais.length <= 1)
+    return `${canais[0] ?? "Canal"} ${canais[0] === CANAL_LABELS.ligacao ? "não configurada" : "não configurado"}`;
   return `${canais.slice(0, -1).join(", ")} e ${canais.at(-1)} não configurados`;
 }
 
@@ -220,22 +232,27 @@ export function canaisNaoConfigurados(notificacoes: readonly Notificacao[]): str
 
 /** Where a message is now, its furthest step: the badge of its timeline entry. */
 export function notificacaoEstado(n: Notificacao): { label: string; tone: StatusTone } {
+  const labels = passoLabels(n);
   if (n.nao_configurado) return { label: "Não configurado", tone: "grey" };
-  if (n.decidida_em) return { label: "Decidiu pelo link", tone: "green" };
+  if (n.decidida_em) return { label: labels.decidida, tone: "green" };
   if (n.status === "falhou") return { label: "Falhou", tone: "red" };
-  if (n.aberta_em) return { label: "Aberta", tone: "sky" };
+  if (n.aberta_em) return { label: labels.aberta, tone: "sky" };
   if (n.status === "entregue" || n.entregue_em) return { label: "Entregue", tone: "blue" };
-  if (n.status === "enviada" || n.enviada_em) return { label: "Enviada", tone: "indigo" };
+  if (n.status === "enviada" || n.enviada_em) return { label: labels.enviada, tone: "indigo" };
   return { label: n.ultimo_erro ? "Nova tentativa" : "Aguardando envio", tone: "amber" };
 }
 
-/** The message's steps that happened, in order: "Enviada", "Entregue", "Aberta", "Decidiu pelo link". */
+/**
+ * The message's steps that happened, in order: "Enviada", "Entregue", "Aberta", "Decidiu pelo link"
+ * (a call: "Ligação feita", "Atendida", "Respondeu na ligação").
+ */
 export function notificacaoPassos(n: Notificacao): { label: string; at: string }[] {
+  const labels = passoLabels(n);
   const passos: { label: string; at: string | null }[] = [
-    { label: "Enviada", at: n.enviada_em },
+    { label: labels.enviada, at: n.enviada_em },
     { label: "Entregue", at: n.entregue_em },
-    { label: "Aberta", at: n.aberta_em },
-    { label: "Decidiu pelo link", at: n.decidida_em },
+    { label: labels.aberta, at: n.aberta_em },
+    { label: labels.decidida, at: n.decidida_em },
   ];
   return passos.filter((p): p is { label: string; at: string } => p.at !== null);
 }
@@ -246,7 +263,9 @@ export function notificacaoPassos(n: Notificacao): { label: string; at: string }
  */
 export function notificacaoFalhaTexto(n: Notificacao): string | null {
   if (n.nao_configurado) {
-    return `${naoConfiguradoTexto([CANAL_LABELS[n.canal]])} neste servidor: a mensagem não foi enviada por este canal.`;
+    return n.canal === "ligacao"
+      ? `${naoConfiguradoTexto([CANAL_LABELS[n.canal]])} neste servidor: a ligação não foi feita.`
+      : `${naoConfiguradoTexto([CANAL_LABELS[n.canal]])} neste servidor: a mensagem não foi enviada por este canal.`;
   }
   const erro = n.ultimo_erro?.trim() || null;
   if (n.status === "falhou") return `Falhou: ${erro ?? "erro não informado"}`;

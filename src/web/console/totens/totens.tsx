@@ -18,9 +18,10 @@ import {
   totemCreateSchema,
 } from "@/shared/schemas/totens";
 import { CondominioFilter } from "@/web/components/condominio-filter";
+import { CondominioPortaoFields } from "@/web/components/condominio-portao-fields";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
-import { InputField, SelectField } from "@/web/components/form-field";
+import { InputField } from "@/web/components/form-field";
 import { reportSaveError } from "@/web/components/form-layout";
 import { ListFilters, ListScreen } from "@/web/components/list-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
@@ -40,7 +41,7 @@ import {
 } from "@/web/components/ui/dialog";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { Spinner } from "@/web/components/ui/spinner";
-import { portoesOptions } from "@/web/console/condominios/portoes.queries";
+import { usePortoesAtivos } from "@/web/console/condominios/portoes.queries";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { type Condominios, useCondominios } from "@/web/lib/condominios";
@@ -440,15 +441,8 @@ function NovoTotemForm({
   });
   const submitting = form.formState.isSubmitting;
   const condominioId = form.watch("condominio_id");
-  const portoes = useQuery(portoesOptions(condominioId));
-  // A kiosk stands at a gate in use: inactive gates are not offered (the server refuses them too).
-  const ativos = (portoes.data?.items ?? []).filter((p) => p.ativo);
-
-  let portaoPlaceholder = "Selecione o portão";
-  if (!condominioId) portaoPlaceholder = "Escolha o condomínio primeiro";
-  else if (portoes.isPending) portaoPlaceholder = "Carregando portões...";
-  else if (portoes.isError) portaoPlaceholder = "Portões indisponíveis";
-  else if (ativos.length === 0) portaoPlaceholder = "Nenhum portão ativo neste condomínio";
+  // A kiosk stands at a gate in use.
+  const portoes = usePortoesAtivos(condominioId);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -463,32 +457,13 @@ function NovoTotemForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={submitting || undefined}>
       <InputField form={form} name="nome" label="Nome" required placeholder="Ex.: Totem da portaria principal" />
-      <SelectField
+      <CondominioPortaoFields
         form={form}
-        name="condominio_id"
-        label="Condomínio"
-        required
-        placeholder={condominios.isPending ? "Carregando condomínios..." : "Selecione o condomínio"}
-        options={condominios.items.map((c) => [c.id, c.nome] as const)}
-        disabled={condominios.isPending}
-        // The gate of the previous condominium is not one of this one's.
-        onValueChange={() => form.setValue("portao_id", "")}
-      />
-      <SelectField
-        form={form}
-        name="portao_id"
-        label="Portão"
-        required
-        placeholder={portaoPlaceholder}
-        options={ativos.map((p) => [p.id, p.nome] as const)}
-        disabled={!condominioId || portoes.isPending || ativos.length === 0}
-        hint={
-          portoes.isError
-            ? errorMessage(portoes.error)
-            : condominioId && !portoes.isPending && ativos.length === 0
-              ? "Cadastre um portão na página do condomínio, em “Portões”."
-              : "Onde o tablet fica. Só portões ativos."
-        }
+        condominios={condominios.items}
+        carregandoCondominios={condominios.isPending}
+        condominioId={condominioId}
+        portoes={portoes}
+        portaoHint="Onde o tablet fica. Só portões ativos."
       />
       <DialogFormFooter
         submitting={submitting}
