@@ -157,6 +157,16 @@ test("the porteiro plays a call to the gate's line; the resident's demo call aut
   await expect(linha.locator('[data-kind="notificacao"]')).toContainText(`Ligação para ${MORADORA}`);
   await expect(linha.locator('[data-kind="notificacao"]')).toContainText("Respondeu na ligação");
   await expectNoAxeViolations(tab);
+
+  // The Chamadas screen has the call too: ended, of the demonstration, with the key Ana pressed.
+  await tab.goto(`/app/chamadas?solicitacao_id=${href!.split("/").at(-1)}`);
+  const rows = tab.getByRole("row").filter({ hasText: MORADORA });
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText("Concluída");
+  await expect(rows).toContainText("Demonstração");
+  await rows.getByRole("link", { name: /^Ver chamada de / }).click();
+  await expect(tab.getByText("Tecla pressionada")).toBeVisible();
+  await expect(tab.getByText("1 (autorizar)")).toBeVisible();
   await tab.close();
 
   // Back on the call, without a reload: the attendant tells the visitor, and the call hangs up.

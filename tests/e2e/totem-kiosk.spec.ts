@@ -71,6 +71,19 @@ async function pair(page: Page, link: string) {
 
 const startButton = (page: Page) => page.getByRole("button", { name: "Toque para falar com a portaria" });
 
+/**
+ * Starts the visitor's conversation and returns its id, as the kiosk received it: other tests' kiosks
+ * at the same demo gate start theirs at the same time, so the list of open ones cannot tell them apart.
+ */
+async function startConversation(kiosk: Page): Promise<string> {
+  const started = kiosk.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/totem/conversas",
+  );
+  await startButton(kiosk).click();
+  const body = (await (await started).json()) as { id: string };
+  return body.id;
+}
+
 let tablets: BrowserContext[] = [];
 test.afterEach(async () => {
   await Promise.all(tablets.map((c) => c.close()));
@@ -109,8 +122,7 @@ test("a visitor talks to the kiosk, is told to come in, and a revoked kiosk stop
   await expectNoAxeViolations(other.page);
 
   // The visitor starts: the greeting, and the message box ready to type.
-  const startedAt = new Date();
-  await startButton(kiosk).click();
+  const conversaId = await startConversation(kiosk);
   const conversa = kiosk.getByRole("log", { name: "Conversa com a portaria" });
   await expect(conversa).toContainText("atendente virtual");
   const mensagem = kiosk.getByRole("textbox", { name: "Mensagem" });
@@ -139,17 +151,12 @@ test("a visitor talks to the kiosk, is told to come in, and a revoked kiosk stop
   await kiosk.setViewportSize(PORTRAIT);
 
   // The resident authorises (here the síndico, through the API): the kiosk hears it live.
-  const atendimentos = (await (await staff.get("/api/atendimentos?situacao=abertas&page_size=100")).json()) as {
-    items: { canal: string; portao_nome: string | null; created_at: string; solicitacao: { id: string } | null }[];
+  const nossa = (await (await staff.get(`/api/atendimentos/${conversaId}`)).json()) as {
+    canal: string;
+    solicitacao: { id: string } | null;
   };
-  const nossa = atendimentos.items.find(
-    (a) =>
-      a.canal === "totem" &&
-      a.portao_nome === PORTAO &&
-      a.solicitacao &&
-      new Date(a.created_at) >= new Date(startedAt.getTime() - 5_000),
-  );
-  expect(nossa?.solicitacao, "the kiosk's conversation and its request").toBeTruthy();
+  expect(nossa.canal).toBe("totem");
+  expect(nossa.solicitacao, "the kiosk's conversation and its request").toBeTruthy();
   const decided = await staff.post(`/api/solicitacoes/${nossa!.solicitacao!.id}/autorizar`, {
     data: {},
     headers: { origin: baseURL! },
@@ -245,21 +252,14 @@ test("every reply of the attendant and the porteiro is read aloud in pt-BR, and 
   const falas = () =>
     kiosk.evaluate(() => (window as unknown as { __falas: { text: string; lang: string }[] }).__falas);
   await pair(kiosk, link);
-  const startedAt = Date.now();
-  await startButton(kiosk).click();
+  const conversaId = await startConversation(kiosk);
   const conversa = kiosk.getByRole("log", { name: "Conversa com a portaria" });
   await expect(conversa).toContainText("atendente virtual");
   await expect(kiosk.getByRole("button", { name: "Falar", pressed: false })).toBeVisible();
   await expect.poll(falas).toEqual([expect.objectContaining({ text: expect.stringContaining("Olá!"), lang: "pt-BR" })]);
 
   // A porteiro types to the visitor from the console: the line, labelled, read aloud; the message box stays.
-  const abertas = (await (await staff.get("/api/atendimentos?situacao=abertas&page_size=100")).json()) as {
-    items: { id: string; canal: string; portao_nome: string | null; created_at: string }[];
-  };
-  const nossa = abertas.items.find(
-    (a) => a.canal === "totem" && a.portao_nome === PORTAO && new Date(a.created_at).getTime() >= startedAt - 5_000,
-  );
-  expect(nossa, "the kiosk's conversation").toBeTruthy();
+  const nossa = { id: conversaId };
   const texto = "Boa noite! Aqui é o porteiro, já vou atender você.";
   const sent = await staff.post(`/api/atendimentos/${nossa!.id}/mensagens`, {
     data: { texto },
@@ -318,8 +318,7 @@ test("a network drop shows on the kiosk; a message that failed is kept for a ret
   tablets.push(tablet.context);
   const kiosk = tablet.page;
   await pair(kiosk, link);
-  const startedAt = Date.now();
-  await startButton(kiosk).click();
+  const conversaId = await startConversation(kiosk);
   const conversa = kiosk.getByRole("log", { name: "Conversa com a portaria" });
   await expect(conversa).toContainText("atendente virtual");
 
@@ -332,13 +331,7 @@ test("a network drop shows on the kiosk; a message that failed is kept for a ret
   await expect(kiosk.getByText("Sem conexão — tentando reconectar…")).toBeVisible();
 
   // Meanwhile a porteiro writes to the visitor.
-  const abertas = (await (await staff.get("/api/atendimentos?situacao=abertas&page_size=100")).json()) as {
-    items: { id: string; canal: string; portao_nome: string | null; created_at: string }[];
-  };
-  const nossa = abertas.items.find(
-    (a) => a.canal === "totem" && a.portao_nome === PORTAO && new Date(a.created_at).getTime() >= startedAt - 5_000,
-  );
-  expect(nossa, "the kiosk's conversation").toBeTruthy();
+  const nossa = { id: conversaId };
   const texto = "Estou vendo você pela câmera, um instante.";
   const sent = await staff.post(`/api/atendimentos/${nossa!.id}/mensagens`, {
     data: { texto },

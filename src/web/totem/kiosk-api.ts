@@ -11,13 +11,20 @@ export const KIOSK_EVENTS_URL = "/api/totem/eventos";
 
 const conversa = (id: string) => `/api/totem/conversas/${encodeURIComponent(id)}`;
 
+/**
+ * Reads give up after this long: a request caught by a network drop can hang instead of failing, and
+ * the kiosk's catch-up (read again when the server answers) waits on the read in flight.
+ */
+const READ_TIMEOUT_MS = 8_000;
+const read = () => ({ signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+
 export const kioskApi = {
   parear: (codigo: string) => apiFetch<TotemDispositivo>("/api/totem/parear", { method: "POST", json: { codigo } }),
-  dispositivo: () => apiFetch<TotemDispositivo>("/api/totem"),
+  dispositivo: () => apiFetch<TotemDispositivo>("/api/totem", read()),
   iniciar: () => apiFetch<TurnoResposta>("/api/totem/conversas", { method: "POST", json: {} }),
   enviar: (id: string, texto: string) =>
     apiFetch<TurnoResposta>(`${conversa(id)}/mensagens`, { method: "POST", json: { texto } }),
-  conversa: (id: string) => apiFetch<Conversa>(conversa(id)),
+  conversa: (id: string) => apiFetch<Conversa>(conversa(id), read()),
   // keepalive: the visitor walked away and the screen resets at once; the close still reaches the server.
   encerrar: (id: string) => apiFetch<void>(`${conversa(id)}/encerrar`, { method: "POST", keepalive: true }),
 };

@@ -144,7 +144,14 @@ function CondominiosForm({
         aria-describedby={erro ? erroId : undefined}
       >
         <legend className="sr-only">Condomínios escolhidos</legend>
-        <ul className="max-h-64 divide-y overflow-y-auto rounded-md border">
+        <ul
+          aria-label="Condomínios"
+          // A long list scrolls; while every checkbox is disabled ("Todos") the list itself must take
+          // the focus so the keyboard can scroll it.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          className="max-h-64 divide-y overflow-y-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
           {condominios.data.map((c, index) => {
             const id = `${uid}-condominio-${c.id}`;
             return (
