@@ -113,6 +113,37 @@ export const envSchema = z.object({
   ),
   ATTENDANT_LLM_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   ATTENDANT_LLM_MODEL: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  /**
+   * Photos (docs/decisions/038-photo-storage.md). Unset: files under DATA_DIR/files, one machine. Set:
+   * any S3-compatible bucket shared by every instance: AWS S3 (STORAGE_S3_REGION; without keys, the
+   * SDK's default credentials such as the instance's role) or, with STORAGE_S3_ENDPOINT, MinIO,
+   * Cloudflare R2… (keys required).
+   */
+  STORAGE_S3_BUCKET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "um nome de bucket S3: 3 a 63 caracteres, letras minúsculas, números, pontos e hífens",
+      )
+      .optional(),
+  ),
+  STORAGE_S3_ENDPOINT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: "use uma URL http:// ou https://, como https://minio.exemplo.com.br:9000" })
+      .optional(),
+  ),
+  STORAGE_S3_REGION: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "uma região, como sa-east-1 (AWS) ou auto (Cloudflare R2)")
+      .optional(),
+  ),
+  STORAGE_S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Stripe keys; without them, payments run in the labelled demo mode. */
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().startsWith("sk_").optional()),
@@ -190,6 +221,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (raw.TWILIO_ACCOUNT_SID !== undefined && raw.TWILIO_AUTH_TOKEN === undefined) {
     throw new Error("Configuração inválida:\n  TWILIO_ACCOUNT_SID precisa de TWILIO_AUTH_TOKEN");
   }
+  checkStorage(raw);
   const seed =
     raw.SEED_DEMO === undefined || raw.SEED_DEMO === ""
       ? !raw.DATABASE_URL
@@ -201,4 +233,35 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(raw.DATA_DIR),
     SEED_DEMO: seed,
   };
+}
+
+/** Half an S3 configuration would quietly keep the photos on this machine, or fail on the first upload. */
+function checkStorage(raw: RawEnv): void {
+  const fail = (message: string) => {
+    throw new Error(`Configuração inválida:\n  ${message}`);
+  };
+  const others = [
+    "STORAGE_S3_ENDPOINT",
+    "STORAGE_S3_REGION",
+    "STORAGE_S3_ACCESS_KEY_ID",
+    "STORAGE_S3_SECRET_ACCESS_KEY",
+  ] as const;
+  if (raw.STORAGE_S3_BUCKET === undefined) {
+    const set = others.filter((name) => raw[name] !== undefined);
+    if (set.length > 0) {
+      fail(`${set.join(", ")} precisa de STORAGE_S3_BUCKET: sem o bucket, as fotos ficam em DATA_DIR/files`);
+    }
+    return;
+  }
+  if ((raw.STORAGE_S3_ACCESS_KEY_ID === undefined) !== (raw.STORAGE_S3_SECRET_ACCESS_KEY === undefined)) {
+    fail("STORAGE_S3_ACCESS_KEY_ID e STORAGE_S3_SECRET_ACCESS_KEY vão juntas: defina as duas");
+  }
+  if (raw.STORAGE_S3_ENDPOINT === undefined && raw.STORAGE_S3_REGION === undefined) {
+    fail("STORAGE_S3_BUCKET sem STORAGE_S3_ENDPOINT (AWS S3) precisa de STORAGE_S3_REGION, como sa-east-1");
+  }
+  if (raw.STORAGE_S3_ENDPOINT !== undefined && raw.STORAGE_S3_ACCESS_KEY_ID === undefined) {
+    fail(
+      "STORAGE_S3_ENDPOINT precisa de STORAGE_S3_ACCESS_KEY_ID e STORAGE_S3_SECRET_ACCESS_KEY: as chaves de acesso do servidor S3",
+    );
+  }
 }
