@@ -137,48 +137,50 @@ function CondominiosForm({
   } else if (condominios.data.length === 0) {
     lista = <p className="text-muted-foreground text-sm">Nenhum condomínio cadastrado ainda.</p>;
   } else {
+    // A long list scrolls. While every checkbox is disabled ("Todos") nothing in it takes the focus, so
+    // the scrolling box itself does (outside the disabled fieldset, which would disable it too).
     lista = (
-      <fieldset
-        className="grid min-w-0 gap-2"
-        disabled={modo === "todos" || submitting}
-        aria-describedby={erro ? erroId : undefined}
+      <section
+        aria-label="Lista de condomínios"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className="max-h-64 overflow-y-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        <legend className="sr-only">Condomínios escolhidos</legend>
-        <ul
-          aria-label="Condomínios"
-          // A long list scrolls; while every checkbox is disabled ("Todos") the list itself must take
-          // the focus so the keyboard can scroll it.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          tabIndex={0}
-          className="max-h-64 divide-y overflow-y-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        <fieldset
+          className="grid min-w-0"
+          disabled={modo === "todos" || submitting}
+          aria-describedby={erro ? erroId : undefined}
         >
-          {condominios.data.map((c, index) => {
-            const id = `${uid}-condominio-${c.id}`;
-            return (
-              <li key={c.id}>
-                <label
-                  htmlFor={id}
-                  className="flex cursor-pointer items-start gap-3 px-3 py-2.5 text-sm hover:bg-muted/50 has-[:checked]:bg-accent has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
-                >
-                  <input
-                    ref={index === 0 ? primeiro : undefined}
-                    id={id}
-                    type="checkbox"
-                    checked={modo === "escolhidos" && marcados.has(c.id)}
-                    onChange={(event) => marcar(c.id, event.target.checked)}
-                    aria-invalid={erro ? true : undefined}
-                    className="mt-0.5 size-4 shrink-0 accent-primary"
-                  />
-                  <span className="min-w-0 break-words">
-                    {c.nome}
-                    {!c.enabled && <span className="text-muted-foreground"> (inativo)</span>}
-                  </span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
-      </fieldset>
+          <legend className="sr-only">Condomínios escolhidos</legend>
+          <ul className="divide-y">
+            {condominios.data.map((c, index) => {
+              const id = `${uid}-condominio-${c.id}`;
+              return (
+                <li key={c.id}>
+                  <label
+                    htmlFor={id}
+                    className="flex cursor-pointer items-start gap-3 px-3 py-2.5 text-sm hover:bg-muted/50 has-[:checked]:bg-accent has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
+                  >
+                    <input
+                      ref={index === 0 ? primeiro : undefined}
+                      id={id}
+                      type="checkbox"
+                      checked={modo === "escolhidos" && marcados.has(c.id)}
+                      onChange={(event) => marcar(c.id, event.target.checked)}
+                      aria-invalid={erro ? true : undefined}
+                      className="mt-0.5 size-4 shrink-0 accent-primary"
+                    />
+                    <span className="min-w-0 break-words">
+                      {c.nome}
+                      {!c.enabled && <span className="text-muted-foreground"> (inativo)</span>}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      </section>
     );
   }
 
