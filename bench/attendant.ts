@@ -71,7 +71,8 @@ function kindOf(slot: number): Kind {
   return slot % 2 === 0 ? "pedido" : "pedido_em_duas_falas";
 }
 
-const VISITORS = [
+/** Who calls at the gate, with the article a Brazilian puts before the name. */
+export const VISITORS = [
   ["o", "Carlos"],
   ["a", "Marta"],
   ["o", "Rui"],

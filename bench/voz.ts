@@ -30,7 +30,7 @@ import { sql } from "drizzle-orm";
 import { type TwimlAnswer, twilioLine } from "../scripts/simulator/twilio-line";
 import type { System } from "../src/server/bootstrap";
 import type { client } from "../tests/support/http";
-import { type AttendantTarget, article, attendantTargets, parsePause, where } from "./attendant";
+import { type AttendantTarget, article, attendantTargets, parsePause, VISITORS, where } from "./attendant";
 import { lanes } from "./lanes";
 
 export const VOZ_CALLS = Number(process.env.BENCH_VOZ_CALLS ?? 50);
@@ -51,17 +51,6 @@ const STEPS = {
   espera: "espera pelos moradores (Redirect)",
 } as const;
 type Step = keyof typeof STEPS;
-
-const VISITORS = [
-  ["o", "Carlos"],
-  ["a", "Marta"],
-  ["o", "Rui"],
-  ["a", "Beatriz"],
-  ["o", "Henrique"],
-  ["a", "Sônia"],
-  ["o", "Otávio"],
-  ["a", "Renata"],
-] as const;
 
 export interface VozStepRow {
   step: string;
