@@ -26,6 +26,7 @@ import pg from "pg";
 import { pino } from "pino";
 import { createSystem, type System } from "../src/server/bootstrap";
 import { openDatabase } from "../src/server/db/client";
+import { createFileStore } from "../src/server/storage/file-store";
 import { createTenantWithMember } from "../tests/support/factories";
 import { client } from "../tests/support/http";
 import {
@@ -238,6 +239,8 @@ const base = {
   // The phone line's webhooks answer (bench/voz.ts signs with it over publicUrl); without the
   // account and a caller number nobody is called through Twilio.
   twilio: { authToken: VOZ_TWILIO_TOKEN },
+  // Photos land in a temporary files store.
+  storage: createFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "guarita-bench-files-"))),
 };
 const results: Row[] = [];
 const loads: (ChainLoad & { database: string })[] = [];

@@ -15,6 +15,7 @@ import { createSystem } from "../../src/server/bootstrap";
 import { condominios, organization } from "../../src/server/db/schema";
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "../../src/server/db/seed/demo";
 import { DEMO_TENANT_SLUG } from "../../src/server/demo-guard";
+import { createFileStore } from "../../src/server/storage/file-store";
 import { addDays, localClock } from "../../src/shared/pass-schedule";
 
 const ORIGIN = "http://localhost:3000";
@@ -38,6 +39,7 @@ export async function openDemoWorld(): Promise<DemoWorld> {
     authSecret: "attendant-eval-secret-attendant-eval",
     publicUrl: ORIGIN,
     mailDir,
+    storage: createFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "guarita-eval-files-"))),
   });
   const close = async () => {
     await system.close();

@@ -19,6 +19,7 @@ import type { DatabaseHandle } from "./db/client";
 import { clientIpMiddleware, type TrustProxy } from "./http/client-ip";
 import type { AppEnv } from "./http/context";
 import { AppError, errorBody, handleError } from "./http/errors";
+import { isFotoUploadPath } from "./http/image-upload";
 import { requestLogger } from "./http/logger";
 import { docsRoutes } from "./http/openapi";
 import { type OriginPolicy, originGuard } from "./http/origin-policy";
@@ -38,6 +39,7 @@ import { condominiosRoutes } from "./modules/condominios/condominios.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { convitesRoutes } from "./modules/equipe/convites.routes";
 import { equipeRoutes } from "./modules/equipe/equipe.routes";
+import { fotosRoutes, fotosSolicitacaoRoutes } from "./modules/fotos/fotos.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { importacaoRoutes } from "./modules/importacao/importacao.routes";
 import { integracoesRoutes } from "./modules/integracoes/integracoes.routes";
@@ -63,6 +65,7 @@ import type { Payments } from "./payments/payments";
 import type { EventBus } from "./realtime/event-bus";
 import { eventsRoutes } from "./realtime/events.routes";
 import { residentLinkRoutes } from "./resident-link/resident-link.routes";
+import type { BlobStore } from "./storage";
 import { registerWebhookDocs } from "./webhooks/openapi-docs";
 
 export interface AppDeps {
@@ -93,6 +96,8 @@ export interface AppDeps {
   webhooksAllowPrivate?: boolean;
   /** Directory of the built web client; omitted in API-only tests. */
   webClientDir?: string;
+  /** Where photos are kept: files under DATA_DIR or an S3-compatible bucket (docs/decisions/038). */
+  store: BlobStore;
 }
 
 /** A router for the tenant-scoped API: every route under it requires a session and a tenant. */
@@ -131,7 +136,9 @@ export function createApp(deps: AppDeps) {
   // GET and HEAD carry no body. Asking for it (the middleware reads c.req.raw.body) would build
   // @hono/node-server's full Request object, with its AbortSignal, on every read (decision 028).
   // The spreadsheet import sets its own limit (2 MB and the multipart envelope: modules/importacao).
-  const ownLimit = (path: string) => path === "/api/importacoes" || path.startsWith("/api/importacoes/");
+  // Photo uploads stream into the image pipeline, which stops at its own 10 MB (modules/fotos).
+  const ownLimit = (path: string) =>
+    path === "/api/importacoes" || path.startsWith("/api/importacoes/") || isFotoUploadPath(path);
   app.use("/api/*", (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD" || ownLimit(c.req.path) ? next() : limitBody(c, next),
   );
@@ -177,12 +184,17 @@ export function createApp(deps: AppDeps) {
     secret: deps.secret,
     demoForEveryTenant: deps.demoForEveryTenant ?? false,
   };
+  const fotoDeps = { db: handle.db, store: deps.store, secret: deps.secret };
   api.route(
     "/solicitacoes",
-    tenantRouter(deps).route("/", solicitacoesRoutes(handle.db)).route("/", ligacaoDemoRoutes(simulacoes)),
+    tenantRouter(deps)
+      .route("/", solicitacoesRoutes(handle.db, fotoDeps))
+      .route("/", ligacaoDemoRoutes(simulacoes))
+      .route("/", fotosSolicitacaoRoutes(fotoDeps)),
   );
+  api.route("/fotos", tenantRouter(deps).route("/", fotosRoutes(fotoDeps)));
   api.route("/dashboard", tenantRouter(deps).route("/", dashboardRoutes(handle.db)));
-  api.route("/condominios", tenantRouter(deps).route("/", condominiosRoutes(handle.db)));
+  api.route("/condominios", tenantRouter(deps).route("/", condominiosRoutes(handle.db, { store: deps.store })));
   api.route("/unidades", tenantRouter(deps).route("/", unidadesRoutes(handle.db)));
   api.route("/portoes", tenantRouter(deps).route("/", portoesRoutes(handle.db, { linkBase: deps.linkBase })));
   api.route("/pessoas", tenantRouter(deps).route("/", pessoasRoutes(handle.db)));
@@ -206,7 +218,7 @@ export function createApp(deps: AppDeps) {
   );
   api.route("/portaria", tenantRouter(deps).route("/", portariaRoutes(handle.db, { secret: deps.secret })));
   api.route("/acessos", tenantRouter(deps).route("/", acessosRoutes(handle.db)));
-  api.route("/titulares", tenantRouter(deps).route("/", titularesRoutes(handle.db)));
+  api.route("/titulares", tenantRouter(deps).route("/", titularesRoutes(handle.db, { store: deps.store })));
   // One tenant router per prefix: its session check runs once per request.
   api.route(
     "/atendimentos",
@@ -223,7 +235,7 @@ export function createApp(deps: AppDeps) {
       heartbeatMs: deps.sseHeartbeatMs,
     }),
   );
-  api.route("/v1", v1Routes({ db: handle.db, bus: deps.bus, secret: deps.secret }));
+  api.route("/v1", v1Routes({ db: handle.db, bus: deps.bus, secret: deps.secret, store: deps.store }));
   registerWebhookDocs(api);
   const events = eventsRoutes(deps.bus, { db: handle.db, listen: handle.listen, heartbeatMs: deps.sseHeartbeatMs });
   api.route("/events", tenantRouter(deps).route("/", events.router));
@@ -244,7 +256,7 @@ export function createApp(deps: AppDeps) {
   );
 
   // The residents' decision links: plain HTML outside /api (docs/product.md, "Resident link").
-  app.route("/r", residentLinkRoutes(handle.db));
+  app.route("/r", residentLinkRoutes(handle.db, { store: deps.store }));
   // The visitor's pass (its QR Code and PIN), opened from the shared message (docs/product.md, "Visitor pass page").
   app.route("/p", passPageRoutes(handle.db, { secret: deps.secret }));
 

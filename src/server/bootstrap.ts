@@ -25,6 +25,7 @@ import { createWhatsAppTextSender } from "./notifications/channels/whatsapp-text
 import { createNotificationDispatcher } from "./notifications/dispatcher";
 import { createPayments, type PaymentsConfig } from "./payments/payments";
 import { createEventBus } from "./realtime/event-bus";
+import type { BlobStore } from "./storage";
 import { createWebhookDispatcher } from "./webhooks/dispatcher";
 
 export interface SystemOptions {
@@ -69,6 +70,11 @@ export interface SystemOptions {
   mailFrom?: string;
   /** Folder of the `.eml` files (main: DATA_DIR/mail; tests: a temporary folder). Required without `smtpUrl`. */
   mailDir?: string;
+  /**
+   * Where photos are kept (docs/decisions/038-photo-storage.md): main builds it from DATA_DIR and
+   * STORAGE_S3_*; tests pass a temporary files store or one on a local S3-compatible server.
+   */
+  storage: BlobStore;
   /** ATTENDANT_LLM_*: the attendant's language model; omitted = the embedded engine alone (decision 035). */
   attendantLlm?: AttendantEngineEnv;
 }
@@ -188,6 +194,7 @@ export async function createSystem(options: SystemOptions) {
     },
     twilio: options.twilio ? { authToken: options.twilio.authToken } : undefined,
     demoForEveryTenant: options.channels?.demoForEveryTenant ?? false,
+    store: options.storage,
   });
   let stopJobs: (() => void) | null = null;
   return {
@@ -199,6 +206,8 @@ export async function createSystem(options: SystemOptions) {
     mailer,
     /** Outbound webhooks: deliveries are written with the events, the jobs send them. */
     webhooks,
+    /** Photos' blobs (docs/decisions/038-photo-storage.md). */
+    store: options.storage,
     /** Residents' messages and escalation (docs/product.md, "Resident link"). */
     notifications,
     /** The attendant's lines to WhatsApp visitors (docs/product.md, "Atendente virtual"). */
@@ -213,6 +222,7 @@ export async function createSystem(options: SystemOptions) {
         webhooks,
         notifications,
         whatsAppReplies,
+        store: options.storage,
         logger: options.logger,
       });
     },

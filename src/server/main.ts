@@ -18,6 +18,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD, hasAnyTenant, seedDemo } from "./db/seed/de
 import { demoGuardRefusal } from "./demo-guard";
 import { type Env, loadEnv } from "./env";
 import { createLogger } from "./http/logger";
+import { createBlobStore } from "./storage";
 
 const LOCAL_SECRET_WARNING =
   "BETTER_AUTH_SECRET não definido: usando um segredo local em DATA_DIR; várias instâncias precisam do mesmo valor";
@@ -87,6 +88,7 @@ async function main(env: Env, started: number) {
       demoForEveryTenant: env.GUARITA_DEMO,
     },
     mailDir: path.join(env.DATA_DIR, "mail"),
+    storage: createBlobStore(env),
   });
   logger.info({ database: system.handle.kind }, "banco de dados pronto e migrado");
   if (system.mailer.mailDir) {

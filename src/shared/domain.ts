@@ -63,6 +63,7 @@ export const API_KEY_SCOPES = [
   "passes:validar",
   "acessos:registrar",
   "atendente:conversar",
+  "portoes:foto",
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

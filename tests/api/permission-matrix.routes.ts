@@ -8,11 +8,14 @@
  * Adding a route: add `"METHOD /api/path/{param}": { access, target?, request? }`. The test fails,
  * naming every route, while the OpenAPI document and this table disagree in either direction.
  */
+import sharp from "sharp";
 import type { condominios, unidades } from "@/server/db/schema";
+import { signFotoUrl } from "@/server/modules/fotos/foto-url";
 import type { ApiKeyScope, MemberRole, PasseStatus } from "@/shared/domain";
 import { addDays, localClock } from "@/shared/pass-schedule";
 import type { Permission } from "@/shared/permissions";
 import { cliente } from "../support/checkout";
+import { testSystemOptions } from "../support/system";
 
 /**
  * Who may call a route:
@@ -57,7 +60,9 @@ export type Kind =
   | "atendimento"
   | "totem"
   /** A conversation of the matrix's kiosk (in tenant A), or of no kiosk (tenant B). */
-  | "conversaTotem";
+  | "conversaTotem"
+  /** A visitor's photo (of a request of the place's unit). */
+  | "foto";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
@@ -74,6 +79,7 @@ export const UNIT_SCOPED: ReadonlySet<Kind> = new Set([
   "passe",
   "validacao",
   "acesso",
+  "foto",
 ]);
 
 /** Kinds that live in a unit or condominium, so "another unit's row" exists for them. */
@@ -118,6 +124,8 @@ export interface Place {
    * tenant's, for admins), done, holding the place's rows, as POST /api/titulares/pedidos records it.
    */
   pedidoTitular: { id: string };
+  /** A stored photo of the place's request (its blobs in the system's store). */
+  foto: { id: string };
   /** Team rows (not unit-bound; absent for `otherUnit`): a porteiro's membership, a pending invitation. */
   membro?: { id: string };
   convite?: { id: string };
@@ -125,8 +133,8 @@ export interface Place {
 
 /** Fresh rows for writes, so no case depends on another having run (or not) before it. */
 export interface Makers {
-  /** A pending request of the place's unit; `criadoPor` is the creator's user id. */
-  solicitacao(place: Place, criadoPor?: string | null): Promise<{ id: string }>;
+  /** A pending request of the place's unit; `criadoPor` is the creator's user id; at `portaoId`, just now. */
+  solicitacao(place: Place, criadoPor?: string | null, portaoId?: string): Promise<{ id: string }>;
   /** A person (no login) in the condominium of the place's unit. */
   pessoa(place: Place): Promise<{ id: string; condominioId: string }>;
   /** A new person living in the place's unit. */
@@ -207,6 +215,8 @@ export interface BuiltRequest {
   body?: unknown;
   /** A multipart body (a file upload), sent instead of JSON. */
   form?: FormData;
+  /** Raw bytes with their Content-Type (a photo upload), sent instead of JSON. */
+  bytes?: { data: Uint8Array; contentType: string };
 }
 
 /** Ids of one kind in a list answer, checked against the data scope (see `lists`). */
@@ -248,6 +258,13 @@ export interface RouteRow {
    */
   demoOnly?: true;
 }
+
+/** The matrix system's secret (tests/support/system.ts), which signs photo addresses. */
+const MATRIZ_SECRET = testSystemOptions().authSecret;
+/** A tiny JPEG (8×8), made once: what the photo routes are sent. */
+export const MATRIZ_JPEG = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#808080" } })
+  .jpeg()
+  .toBuffer();
 
 const PUBLIC_SUCCESS: Access = { public: "success" };
 const PUBLIC_REACHABLE: Access = { public: "reachable" };
@@ -457,6 +474,31 @@ export const ROUTES: Record<string, RouteRow> = {
       params: { id: (await make.solicitacao(place, caller.userId)).id },
       body: { motivo: "Matriz de permissões" },
     }),
+  },
+  // A morador adds photos to the visits they registered: the fresh request is the caller's own.
+  "POST /api/solicitacoes/{id}/fotos": {
+    access: "solicitacoes:criar",
+    target: "solicitacao",
+    request: async ({ place, make, caller }) => ({
+      params: { id: (await make.solicitacao(place, caller.userId)).id },
+      bytes: { data: MATRIZ_JPEG, contentType: "image/jpeg" },
+    }),
+  },
+  // The address is signed for whoever calls (an anonymous caller gets one signed for nobody).
+  "GET /api/fotos/{id}/{variante}": {
+    access: "solicitacoes:ler",
+    target: "foto",
+    request: ({ place, caller }) => {
+      const url = new URL(
+        signFotoUrl(MATRIZ_SECRET, place.foto.id, "miniatura", caller.userId ?? "anonimo"),
+        "http://matriz",
+      );
+      return {
+        params: { id: place.foto.id, variante: "miniatura" },
+        query: Object.fromEntries(url.searchParams),
+      };
+    },
+    download: { contentType: "image/jpeg" },
   },
   "POST /api/solicitacoes/{id}/autorizar": {
     access: "solicitacoes:decidir",
@@ -927,6 +969,23 @@ export const ROUTES: Record<string, RouteRow> = {
     request: ({ place }) => ({
       body: { condominio_id: place.unidade.condominioId, unidade_id: place.unidade.id, nome_visitante: "Visita da IA" },
     }),
+  },
+  "POST /api/v1/solicitacoes/{id}/foto": {
+    access: { apiKey: "solicitacoes:escrever" },
+    target: "solicitacao",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.solicitacao(place)).id },
+      bytes: { data: MATRIZ_JPEG, contentType: "image/jpeg" },
+    }),
+  },
+  // The gate's latest pending visitor gets the camera's picture: a fresh one at the place's gate.
+  "POST /api/v1/portoes/{id}/foto": {
+    access: { apiKey: "portoes:foto" },
+    target: "portao",
+    request: async ({ place, make }) => {
+      await make.solicitacao(place, null, place.portao.id);
+      return { params: { id: place.portao.id }, bytes: { data: MATRIZ_JPEG, contentType: "image/jpeg" } };
+    },
   },
   "GET /api/v1/condominios": { access: { apiKey: "diretorio:ler" } },
   "GET /api/v1/unidades": { access: { apiKey: "diretorio:ler" } },

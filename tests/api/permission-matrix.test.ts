@@ -32,6 +32,7 @@ import {
   auditoria,
   chamadas,
   convites,
+  fotos,
   member,
   passes,
   passeValidacoes,
@@ -70,6 +71,7 @@ import {
   type Kind,
   type ListCheck,
   MATRIZ_AUDIT_ACTOR,
+  MATRIZ_JPEG,
   type Makers,
   type Place,
   passeSchedule,
@@ -241,7 +243,7 @@ async function buildFixture(): Promise<Fixture> {
 
   const make: Makers = {
     unique,
-    async solicitacao(place, criadoPor = null) {
+    async solicitacao(place, criadoPor = null, portaoId) {
       const [row] = await db
         .insert(solicitacoesAcesso)
         .values({
@@ -250,6 +252,7 @@ async function buildFixture(): Promise<Fixture> {
           unidadeId: place.unidade.id,
           nomeVisitante: "Caso Visitante",
           criadoPorUserId: criadoPor,
+          portaoId: portaoId ?? null,
           busca: buildSearchText(["Caso Visitante", place.unidade.codigo]),
         })
         .returning({ id: solicitacoesAcesso.id });
@@ -564,7 +567,20 @@ async function buildFixture(): Promise<Fixture> {
         resumo,
       })
       .returning({ id: auditoria.id });
+    // A photo of the request, with its blob in the store the photo route reads.
+    const fotoId = randomUUID();
+    const blob = await system().store.put(MATRIZ_JPEG, { namespace: fotoId, contentType: "image/jpeg" });
+    await db.insert(fotos).values({
+      id: fotoId,
+      organizationId,
+      condominioId: unidade.condominioId,
+      solicitacaoId: solicitacao!.id,
+      origem: "porteiro",
+      chave: blob.key,
+      chaveMiniatura: blob.key,
+    });
     const rows = {
+      foto: { id: fotoId },
       pessoa: pessoa!,
       solicitacao: solicitacao!,
       chamada: chamada!,
@@ -742,6 +758,8 @@ function placeId(place: Place, kind: Kind): string | undefined {
       return place.auditoria.id;
     case "pedido_titular":
       return place.pedidoTitular.id;
+    case "foto":
+      return place.foto.id;
     case "conversa":
     case "atendimento":
     case "totem":
@@ -864,7 +882,15 @@ async function runCase(key: string, row: RouteRow, success: number, name: Caller
   });
   const res: CallResult = await api[method](
     urlOf(key, req),
-    method === "get" ? {} : req.form ? { form: req.form } : req.body === undefined ? {} : { json: req.body },
+    method === "get"
+      ? {}
+      : req.form
+        ? { form: req.form }
+        : req.bytes
+          ? { bytes: req.bytes.data, headers: { "content-type": req.bytes.contentType } }
+          : req.body === undefined
+            ? {}
+            : { json: req.body },
   );
   if (!meets(res.status, want)) return [mismatch(res.status, res.body)];
   if (row.download && res.status < 300) {

@@ -11,6 +11,8 @@ import { pino } from "pino";
 import { beforeAll } from "vitest";
 import { createSystem, type System, type SystemOptions } from "@/server/bootstrap";
 import type { Database } from "@/server/db/client";
+import type { BlobStore } from "@/server/storage";
+import { createFileStore } from "@/server/storage/file-store";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -30,6 +32,20 @@ export function testMailDir(): string {
   return g.__guaritaMailDir;
 }
 
+/**
+ * This worker's photo store: a files store in a temporary folder. The photo tests run their cases on
+ * a local S3-compatible server too, through a second system (src/server/modules/fotos).
+ */
+export function testStore(): BlobStore {
+  const g = globalThis as Global & { __guaritaStore?: BlobStore };
+  if (!g.__guaritaStore) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guarita-files-"));
+    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    g.__guaritaStore = createFileStore(dir);
+  }
+  return g.__guaritaStore;
+}
+
 /** Options of the shared test system; a test may build a second instance with the same ones. */
 export function testSystemOptions(): SystemOptions {
   const kind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -47,6 +63,7 @@ export function testSystemOptions(): SystemOptions {
     mailDir: testMailDir(),
     // Tests receive webhooks on loopback ports; the refusal of private addresses has its own test.
     webhooksAllowPrivate: true,
+    storage: testStore(),
   };
 }
 

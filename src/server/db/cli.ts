@@ -5,6 +5,7 @@ import { resolveAuthSecret } from "../auth/secret";
 import { createSystem } from "../bootstrap";
 import { loadEnv } from "../env";
 import { createLogger } from "../http/logger";
+import { createBlobStore } from "../storage";
 import { lockDataDirOrExit } from "./data-dir-lock";
 
 export async function openSystemFromEnv() {
@@ -21,6 +22,7 @@ export async function openSystemFromEnv() {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     mailDir: path.join(env.DATA_DIR, "mail"),
+    storage: createBlobStore(env),
   });
   return { env, logger, system };
 }

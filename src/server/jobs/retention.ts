@@ -34,6 +34,8 @@ import type { Database, Executor } from "../db/client";
 import { acessos, atendenteConversas, condominios, passes, solicitacoesAcesso } from "../db/schema";
 import { buildSearchText } from "../db/search";
 import { chamadaSearchText } from "../modules/chamadas/chamadas.service";
+import { purgeDeletedBlobs } from "../modules/fotos/fotos.service";
+import type { BlobStore } from "../storage";
 
 export const ANONYMISED_NAME = "Visitante anonimizado";
 /** What an anonymised conversation's messages say instead of what was said. */
@@ -53,6 +55,11 @@ export interface AnonymiseOptions {
   batchSize?: number;
   /** Checked between batches: a stopping instance ends the run early (the next run goes on). */
   shouldStop?: () => boolean;
+  /**
+   * The photos' blob store: with it, the run ends by deleting the blobs of the photos it deleted;
+   * without it (a preview's caller, some tests) they wait, queued, for the next purge.
+   */
+  store?: BlobStore;
 }
 
 interface CondominioRetention {
@@ -60,6 +67,8 @@ interface CondominioRetention {
   organizationId: string;
   timezone: string;
   retencaoDias: number;
+  /** Photos go sooner (docs/decisions/039-visitor-photos.md): at most retencaoDias. */
+  retencaoFotosDias: number;
 }
 
 /** Visitor data created before this instant is past its retention. */
@@ -72,7 +81,7 @@ function passCutoffDate(c: CondominioRetention, now: Date): string {
   return localClock(retentionCutoff(c.retencaoDias, now), c.timezone).date;
 }
 
-const zero = (): RetentionCounts => ({ solicitacoes: 0, passes: 0, acessos: 0, conversas: 0 });
+const zero = (): RetentionCounts => ({ solicitacoes: 0, passes: 0, acessos: 0, conversas: 0, fotos: 0 });
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? (result as T[]);
@@ -87,6 +96,7 @@ function summary(kind: keyof RetentionCounts, n: number, dias: number): string {
     passes: one ? "passe anonimizado" : "passes anonimizados",
     acessos: one ? "registro de entrada e saída anonimizado" : "registros de entrada e saída anonimizados",
     conversas: one ? "conversa do atendente apagada" : "conversas do atendente apagadas",
+    fotos: one ? "foto de visitante apagada" : "fotos de visitantes apagadas",
   }[kind];
   return `Retenção: ${number.format(n)} ${what} (mais de ${number.format(dias)} dias)`;
 }
@@ -100,6 +110,7 @@ const AUDIT: Record<keyof RetentionCounts, { acao: AuditoriaAcao; entidade: Audi
   passes: { acao: "anonimizar", entidade: "passe" },
   acessos: { acao: "anonimizar", entidade: "acesso" },
   conversas: { acao: "excluir", entidade: "condominio" },
+  fotos: { acao: "excluir", entidade: "condominio" },
 };
 
 /** `(VALUES (...), (...))` rows for an UPDATE … FROM. */
@@ -159,6 +170,7 @@ export async function anonymiseRequestRows(
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  await deleteFotosOf(tx, organizationId, { solicitacoes: idList });
   // Calls: their search text holds the visitor's name (chamadas.queries.ts builds it).
   const calls = rowsOf<{
     id: string;
@@ -276,6 +288,12 @@ export async function anonymisePassRows(
     rows.map((r) => sql`${r.id}`),
     sql`, `,
   );
+  await deleteFotosOf(tx, organizationId, {
+    passes: sql.join(
+      rows.map((r) => sql`${r.id}::uuid`),
+      sql`, `,
+    ),
+  });
   await anonymiseEvents(tx, sql`organization_id = ${organizationId} AND payload->'passe'->>'id' IN (${ids})`);
 }
 
@@ -323,6 +341,51 @@ export async function anonymiseAcessoRows(
  * One batch of the condominium's conversations closed before the cutoff: locked (skipping those
  * another run holds) and deleted with their messages.
  */
+/**
+ * One batch of photos past the condominium's photo retention: a request's or a conversation's by when
+ * it was taken; a pass's once the pass's last day is also behind that cutoff (its holder's face is
+ * what the porteiro compares while the pass is in use). Deleting the rows queues their blobs
+ * (blobs_excluidos, by trigger); the purge after the run deletes them from the store.
+ */
+async function fotosBatch(tx: Executor, c: CondominioRetention, now: Date, limit: number) {
+  const cutoff = retentionCutoff(c.retencaoFotosDias, now);
+  const cutoffDate = localClock(cutoff, c.timezone).date;
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      DELETE FROM fotos
+      WHERE id IN (
+        SELECT f.id FROM fotos f
+        LEFT JOIN passes p ON p.id = f.passe_id
+        WHERE f.condominio_id = ${c.id} AND f.organization_id = ${c.organizationId}
+          AND f.created_at < ${cutoff.toISOString()}::timestamptz
+          AND (f.passe_id IS NULL OR p.data_fim < ${cutoffDate}::date)
+        ORDER BY f.created_at
+        LIMIT ${limit}
+        FOR UPDATE OF f SKIP LOCKED)
+      RETURNING id`),
+  );
+  return rows.length;
+}
+
+/**
+ * The photos of these requests and passes (and of the attendant's conversations that created those
+ * requests) are deleted when their visitor is anonymised: a face is not anonymised, it goes.
+ */
+async function deleteFotosOf(tx: Executor, organizationId: string, owner: { solicitacoes?: SQL; passes?: SQL }) {
+  const conditions: SQL[] = [];
+  if (owner.solicitacoes) {
+    conditions.push(sql`solicitacao_id IN (${owner.solicitacoes})`);
+    conditions.push(
+      sql`conversa_id IN (SELECT id FROM atendente_conversas WHERE organization_id = ${organizationId} AND solicitacao_id IN (${owner.solicitacoes}))`,
+    );
+  }
+  if (owner.passes) conditions.push(sql`passe_id IN (${owner.passes})`);
+  if (conditions.length === 0) return;
+  await tx.execute(
+    sql`DELETE FROM fotos WHERE organization_id = ${organizationId} AND (${sql.join(conditions, sql` OR `)})`,
+  );
+}
+
 async function conversasBatch(tx: Executor, c: CondominioRetention, cutoff: Date, limit: number) {
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
@@ -360,7 +423,7 @@ async function drain(
         await recordAudit(tx, c.organizationId, opts.actor, {
           ...AUDIT[kind],
           entidadeId: c.id,
-          resumo: summary(kind, total + n, c.retencaoDias),
+          resumo: summary(kind, total + n, kind === "fotos" ? c.retencaoFotosDias : c.retencaoDias),
         });
       }
       return { n, last };
@@ -377,6 +440,7 @@ function condominiosOf(db: Executor, opts: Pick<AnonymiseOptions, "organizationI
       organizationId: condominios.organizationId,
       timezone: condominios.timezone,
       retencaoDias: condominios.retencaoDias,
+      retencaoFotosDias: condominios.retencaoFotosDias,
     })
     .from(condominios)
     .where(
@@ -409,18 +473,22 @@ export async function anonymiseExpired(
     if (opts.shouldStop?.()) break;
     const cutoff = retentionCutoff(c.retencaoDias, now);
     const cutoffDate = passCutoffDate(c, now);
-    // Conversations first: those of the requests about to be anonymised are then gone already,
-    // rather than anonymised and deleted in the same run.
+    // Photos first (their retention is the shortest), then conversations: those of the requests
+    // about to be anonymised are then gone already, rather than anonymised and deleted in the same run.
+    const fotos = await drain(db, c, "fotos", (tx, n) => fotosBatch(tx, c, now, n), run);
     const conversas = await drain(db, c, "conversas", (tx, n) => conversasBatch(tx, c, cutoff, n), run);
     const counts: RetentionCounts = {
       solicitacoes: await drain(db, c, "solicitacoes", (tx, n) => requestsBatch(tx, c, cutoff, now, n), run),
       passes: await drain(db, c, "passes", (tx, n) => passesBatch(tx, c, cutoffDate, now, n), run),
       acessos: await drain(db, c, "acessos", (tx, n) => acessosBatch(tx, c, cutoff, now, n), run),
       conversas,
+      fotos,
     };
     porCondominio.set(c.id, counts);
     for (const kind of Object.keys(total) as (keyof RetentionCounts)[]) total[kind] += counts[kind];
   }
+  // The blobs of every photo deleted above (and any a crash left queued) leave the store now.
+  if (opts.store) await purgeDeletedBlobs(db, opts.store);
   return { ...total, porCondominio };
 }
 
@@ -435,7 +503,8 @@ export async function previewExpired(
   if (!c) return null;
   const cutoff = retentionCutoff(c.retencaoDias, now);
   const cutoffDate = passCutoffDate(c, now);
-  const [[s], [p], [a], [k]] = await Promise.all([
+  const fotosCutoff = retentionCutoff(c.retencaoFotosDias, now);
+  const [[s], [p], [a], [k], [f]] = await Promise.all([
     db
       .select({ n: count() })
       .from(solicitacoesAcesso)
@@ -480,10 +549,23 @@ export async function previewExpired(
           lt(atendenteConversas.encerradaEm, cutoff),
         ),
       ),
+    rowsOf<{ n: number }>(
+      await db.execute(sql`
+        SELECT count(*)::int AS n FROM fotos f LEFT JOIN passes p ON p.id = f.passe_id
+        WHERE f.condominio_id = ${c.id} AND f.organization_id = ${c.organizationId}
+          AND f.created_at < ${fotosCutoff.toISOString()}::timestamptz
+          AND (f.passe_id IS NULL OR p.data_fim < ${localClock(fotosCutoff, c.timezone).date}::date)`),
+    ),
   ]);
   return {
     retencaoDias: c.retencaoDias,
     corte: cutoff,
-    contagens: { solicitacoes: s?.n ?? 0, passes: p?.n ?? 0, acessos: a?.n ?? 0, conversas: k?.n ?? 0 },
+    contagens: {
+      solicitacoes: s?.n ?? 0,
+      passes: p?.n ?? 0,
+      acessos: a?.n ?? 0,
+      conversas: k?.n ?? 0,
+      fotos: f?.n ?? 0,
+    },
   };
 }

@@ -9,9 +9,11 @@ import type { LoginThrottle } from "../auth/login-throttle";
 import type { Database, Unlisten } from "../db/client";
 import type { Mailer } from "../mail/mailer";
 import { closeIdle, followRequests } from "../modules/atendente/atendente.service";
+import { purgeDeletedBlobs } from "../modules/fotos/fotos.service";
 import type { WhatsAppReplyDispatcher } from "../modules/telefonia/whatsapp-visitante.service";
 import type { NotificationDispatcher } from "../notifications/dispatcher";
 import type { EventBus } from "../realtime/event-bus";
+import type { BlobStore } from "../storage";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
 import { coalescedRunner } from "./coalesced-run";
 import { expireOverdue } from "./expire-solicitacoes";
@@ -38,9 +40,11 @@ export function startScheduler(deps: {
   notifications: NotificationDispatcher;
   /** The attendant's lines to WhatsApp visitors. */
   whatsAppReplies: WhatsAppReplyDispatcher;
+  /** Photos' blobs: retention deletes the expired ones, housekeeping purges what is still queued. */
+  store: BlobStore;
   logger: Logger;
 }) {
-  const { db, bus, throttle, mailer, webhooks, notifications, whatsAppReplies, logger } = deps;
+  const { db, bus, throttle, mailer, webhooks, notifications, whatsAppReplies, store, logger } = deps;
   const log = logger.child({ component: "jobs" });
 
   async function expire() {
@@ -73,7 +77,9 @@ export function startScheduler(deps: {
       const emails = await deleteSentMail(db);
       const webhookDeliveries = await deleteOldWebhookDeliveries(db);
       const idempotencyKeys = await deleteOldIdempotencyKeys(db);
-      const counts = { checkouts, rateLimits, emails, webhookDeliveries, idempotencyKeys };
+      // Blobs a crash left queued after their photos' rows were deleted (docs/decisions/039).
+      const photoFiles = await purgeDeletedBlobs(db, store);
+      const counts = { checkouts, rateLimits, emails, webhookDeliveries, idempotencyKeys, photoFiles };
       if (Object.values(counts).some((n) => n > 0)) log.info(counts, "limpeza periódica");
     } catch (error) {
       log.error({ err: error }, "falha na limpeza periódica");
@@ -83,7 +89,10 @@ export function startScheduler(deps: {
   // One run at a time per process; a late timer while a run is going joins the next one.
   const retention = coalescedRunner(async () => {
     try {
-      const { porCondominio: _, ...counts } = await anonymiseExpired(db, new Date(), { shouldStop: () => stopped });
+      const { porCondominio: _, ...counts } = await anonymiseExpired(db, new Date(), {
+        shouldStop: () => stopped,
+        store,
+      });
       if (Object.values(counts).some((n) => n > 0)) log.info(counts, "retenção: dados de visitantes anonimizados");
     } catch (error) {
       log.error({ err: error }, "falha na retenção de dados de visitantes");

@@ -34,6 +34,7 @@ a { color: var(--brand); }
 dl { display: grid; grid-template-columns: minmax(0, 1fr); gap: .625rem; margin: 1rem 0; padding: .875rem 0; border-top: 1px solid var(--line); border-bottom: 1px solid var(--line); }
 dt { color: var(--muted); font-size: .875rem; }
 dd { margin: 0; font-weight: 600; }
+.foto { display: block; width: 100%; max-height: 60vh; object-fit: contain; margin: 1rem 0 0; border-radius: .75rem; background: var(--line); }
 .acts { display: grid; gap: .75rem; margin-top: 1.25rem; }
 .b {
   display: flex; align-items: center; justify-content: center; width: 100%; min-height: 3.5rem;

@@ -19,6 +19,7 @@ const visita: ResidentVisita = {
   chegouHa: "há 3 minutos",
   chegouAs: "21:04",
   moradorNome: "Maria",
+  fotoUrl: null,
 };
 
 const decidir: ResidentPageState = {
@@ -315,5 +316,19 @@ describe("stylesheet", () => {
     ]) {
       expect(contrast(fg!, bg!), `${fg} on ${bg}`).toBeGreaterThanOrEqual(3);
     }
+  });
+});
+
+describe("the visitor's photo", () => {
+  it("shows large above the buttons when the request has one, with alt text; nothing when it has none", () => {
+    const withPhoto = renderResidentPage({
+      ...decidir,
+      visita: { ...visita, fotoUrl: "/r/tok123/foto?f=1" },
+    } as ResidentPageState);
+    expect(withPhoto.html).toContain(
+      '<img class="foto" src="/r/tok123/foto?f=1" alt="Foto de Carlos Souza na portaria"/>',
+    );
+    expect(withPhoto.html.indexOf('class="foto"')).toBeLessThan(withPhoto.html.indexOf("Autorizar entrada"));
+    expect(renderResidentPage(decidir).html).not.toContain("<img");
   });
 });

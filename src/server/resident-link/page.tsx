@@ -33,6 +33,14 @@ export interface ResidentVisita {
   chegouAs: string;
   /** The resident's first name, for the greeting. */
   moradorNome: string;
+  /** The visitor's latest photo, through the link itself (`/r/<token>/foto`); null without one. */
+  fotoUrl: string | null;
+}
+
+/** The visitor's face, large, above the buttons: "who is it?" answered before deciding. */
+function Foto({ visita }: { visita: ResidentVisita }) {
+  if (!visita.fotoUrl) return null;
+  return <img className="foto" src={url(visita.fotoUrl)} alt={`Foto de ${visita.visitanteNome} na portaria`} />;
 }
 
 export type ResidentPageState =
@@ -209,6 +217,7 @@ function Decidir(props: Extract<ResidentPageState, { kind: "decidir" }>) {
     <Layout title={`${v.visitanteNome} está na portaria`} pessoal>
       <p>{`Olá, ${v.moradorNome}.`}</p>
       <h1>{`${v.visitanteNome} está na portaria`}</h1>
+      <Foto visita={v} />
       <Detalhes visita={v} semNome />
       <div className="acts">
         <a className="b ok" href={url(props.confirmarAutorizarUrl)}>
@@ -230,6 +239,7 @@ function Confirmar(props: Extract<ResidentPageState, { kind: "confirmar" }>) {
   return (
     <Layout title={pergunta} pessoal>
       <h1>{pergunta}</h1>
+      <Foto visita={v} />
       <Detalhes visita={v} resumo />
       <form method="post" action={url(props.postUrl)}>
         <input type="hidden" name="decisao" value={props.decisao} />

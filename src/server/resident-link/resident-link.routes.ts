@@ -4,6 +4,7 @@
  * Limits: per IP on every request, and per token on decisions, so a token cannot be hammered and
  * one address cannot sweep tokens.
  */
+import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MOTIVO_NEGACAO_MAX } from "../../shared/schemas/solicitacoes";
@@ -11,13 +12,15 @@ import type { Database } from "../db/client";
 import { ipLimitKey } from "../http/client-ip";
 import type { AppEnv } from "../http/context";
 import { hitLimit } from "../http/rate-limit";
+import type { BlobStore } from "../storage";
 import { type RenderedResidentPage, renderResidentPage } from "./page";
-import { decideByLink, viewLink } from "./resident-link.service";
+import { decideByLink, linkPhotoKey, viewLink } from "./resident-link.service";
 
 const PAGE_CSP = [
   "default-src 'none'",
   "style-src 'unsafe-inline'",
-  "img-src data:",
+  // The visitor's photo comes from this same link (/r/<token>/foto).
+  "img-src data: 'self'",
   "form-action 'self'",
   "base-uri 'none'",
   "frame-ancestors 'none'",
@@ -29,7 +32,7 @@ const DECISIONS_PER_TOKEN = { max: 10, windowMs: 10 * 60_000 };
 
 const decisaoOf = (value: unknown) => (value === "autorizado" || value === "negado" ? value : null);
 
-export function residentLinkRoutes(db: Database) {
+export function residentLinkRoutes(db: Database, deps: { store: BlobStore }) {
   const app = new Hono<AppEnv>();
 
   function send(c: Context<AppEnv>, page: RenderedResidentPage, retryAfter?: number) {
@@ -49,6 +52,24 @@ export function residentLinkRoutes(db: Database) {
     if (!(await hitLimit(db, `link-view:${ip}`, VIEWS_PER_IP))) return tooMany(c, VIEWS_PER_IP.windowMs);
     const state = await viewLink(db, c.req.param("token"), decisaoOf(c.req.query("decisao")));
     return send(c, renderResidentPage(state));
+  });
+
+  app.get("/:token/foto", async (c) => {
+    const ip = ipLimitKey(c.get("clientIp")) ?? "desconhecido";
+    if (!(await hitLimit(db, `link-view:${ip}`, VIEWS_PER_IP))) return c.body(null, 429);
+    const key = await linkPhotoKey(db, c.req.param("token"));
+    const stream = key ? await deps.store.get(key) : null;
+    if (!stream) return c.body(null, 404);
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      status: 200,
+      headers: {
+        "content-type": "image/jpeg",
+        // Only this browser, never a shared cache; the link's address is the credential.
+        "cache-control": "private, no-store",
+        "referrer-policy": "no-referrer",
+        "x-robots-tag": "noindex, nofollow",
+      },
+    });
   });
 
   app.post(

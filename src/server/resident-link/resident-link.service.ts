@@ -10,6 +10,7 @@
  * - After a decision every link of the request is revoked: it shows the result for a day, then
  *   nothing.
  */
+
 import { formatDistanceStrict } from "date-fns";
 import { ptBR } from "date-fns/locale";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
@@ -18,6 +19,7 @@ import { unidadeLabel } from "../../shared/schemas/unidades";
 import { tipoDescricao } from "../../shared/status-catalogue";
 import type { Database, Executor } from "../db/client";
 import { condominios, notificacoes, pessoas, solicitacoesAcesso, unidades, vMoradoresAtivos } from "../db/schema";
+import { latestFotoOf } from "../modules/fotos/fotos.service";
 import { applyDecision } from "../modules/solicitacoes/solicitacoes.service";
 import { hashLinkToken, isLinkTokenShaped } from "../notifications/links";
 import type { ResidentDecisao, ResidentPageState, ResidentVisita } from "./page";
@@ -84,7 +86,7 @@ function clock(at: Date, timeZone: string): string {
 
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function visitaOf(r: Loaded, now: Date): ResidentVisita {
+function visitaOf(r: Loaded, now: Date, fotoUrl: string | null = null): ResidentVisita {
   const s = r.solicitacao;
   return {
     condominio: r.condominio.nome,
@@ -96,6 +98,7 @@ function visitaOf(r: Loaded, now: Date): ResidentVisita {
     chegouHa: formatDistanceStrict(s.createdAt, now, { locale: ptBR, addSuffix: true, roundingMethod: "floor" }),
     chegouAs: clock(s.createdAt, r.condominio.timezone),
     moradorNome: firstName(r.notificacao.pessoaNome),
+    fotoUrl,
   };
 }
 
@@ -142,7 +145,8 @@ export async function viewLink(
       .where(and(eq(notificacoes.id, r.notificacao.id), isNull(notificacoes.abertaEm)));
   }
   const self = `/r/${token}`;
-  const visita = visitaOf(r, now);
+  const foto = await latestFotoOf(db, r.notificacao.organizationId, r.solicitacao.id);
+  const visita = visitaOf(r, now, foto ? `${self}/foto?f=${foto.id}` : null);
   if (confirmar) return { kind: "confirmar", visita, decisao: confirmar, postUrl: self, voltarUrl: self };
   return {
     kind: "decidir",
@@ -150,6 +154,18 @@ export async function viewLink(
     confirmarAutorizarUrl: `${self}?decisao=autorizado`,
     confirmarNegarUrl: `${self}?decisao=negado`,
   };
+}
+
+/**
+ * GET /r/<token>/foto: the visitor's latest photo, for exactly as long as the link asks the resident
+ * to decide (pending, not expired); the link is the capability, as for the page itself.
+ */
+export async function linkPhotoKey(db: Database, token: string, now = new Date()): Promise<string | null> {
+  const r = await load(db, token);
+  if (!r || r.solicitacao.status !== "pendente" || !r.notificacao.tokenExpiraEm || r.notificacao.tokenExpiraEm <= now) {
+    return null;
+  }
+  return (await latestFotoOf(db, r.notificacao.organizationId, r.solicitacao.id))?.chave ?? null;
 }
 
 /** POST: decides for the resident, or says why not (someone else first, expired, invalid). */

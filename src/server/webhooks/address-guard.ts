@@ -64,11 +64,20 @@ export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | 
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return "Informe uma URL http:// ou https:// válida";
   if (allowPrivate) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (ipaddr.isValid(host)) return isPublicAddress(host) ? null : PRIVATE_ADDRESS_REFUSED;
+  return isPrivateHost(url.hostname) ? PRIVATE_ADDRESS_REFUSED : null;
+}
+
+/**
+ * Whether a URL's host is refused without any DNS lookup: a non-public IP literal, a numeric form
+ * some resolvers read as IPv4, or a name that always means this machine or its network. Takes
+ * `URL.hostname` (IPv6 in brackets). Shared with the camera snapshot URLs (src/server/cameras).
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  if (ipaddr.isValid(host)) return !isPublicAddress(host);
   // Forms like "2130706433" or "0x7f.1" are IPv4 to some resolvers; WHATWG URL normalises most of them.
-  if (/^[0-9.x]+$/i.test(host)) return PRIVATE_ADDRESS_REFUSED;
-  return isLocalName(host) ? PRIVATE_ADDRESS_REFUSED : null;
+  if (/^[0-9.x]+$/i.test(host)) return true;
+  return isLocalName(host);
 }
 
 /** What a refused delivery records and shows: no address, no host name. */

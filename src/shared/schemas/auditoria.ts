@@ -60,6 +60,7 @@ export const AUDITORIA_ENTIDADES = [
   "titular",
   "totem",
   "atendimento",
+  "foto",
 ] as const;
 export type AuditoriaEntidade = (typeof AUDITORIA_ENTIDADES)[number];
 
@@ -82,6 +83,7 @@ export const AUDITORIA_ENTIDADE_LABELS: Record<AuditoriaEntidade, string> = {
   titular: "Pedido de titular (LGPD)",
   totem: "Totem",
   atendimento: "Atendimento",
+  foto: "Foto",
 };
 
 /**

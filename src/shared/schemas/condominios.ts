@@ -12,6 +12,7 @@ import {
   TIMEZONES,
 } from "../domain";
 import { isoDateTime, listQuery, pageOf } from "./common";
+import { RETENCAO_FOTOS_MIN_DIAS, RETENCAO_FOTOS_PADRAO_DIAS } from "./fotos";
 import { solicitacaoSchema } from "./solicitacoes";
 
 const RETENCAO_MESSAGE = "A retenção vai de 30 a 1.825 dias";
@@ -44,6 +45,20 @@ const retencaoDias = z.coerce
   .min(RETENCAO_MIN_DIAS, RETENCAO_MESSAGE)
   .max(RETENCAO_MAX_DIAS, RETENCAO_MESSAGE);
 
+const RETENCAO_FOTOS_MESSAGE = `A retenção das fotos vai de ${RETENCAO_FOTOS_MIN_DIAS} a ${new Intl.NumberFormat("pt-BR").format(RETENCAO_MAX_DIAS)} dias`;
+/** Days visitors' photos are kept (docs/product.md, "Personal data and retention"): at most retencao_dias. */
+const retencaoFotosDias = z.coerce
+  .number({ error: RETENCAO_FOTOS_MESSAGE })
+  .int(RETENCAO_FOTOS_MESSAGE)
+  .min(RETENCAO_FOTOS_MIN_DIAS, RETENCAO_FOTOS_MESSAGE)
+  .max(RETENCAO_MAX_DIAS, RETENCAO_FOTOS_MESSAGE);
+
+/** The refusal when photos would outlive the rest of the visitor's data. */
+export function retencaoFotosAcimaMessage(fotos: number, dados: number): string {
+  const fmt = new Intl.NumberFormat("pt-BR");
+  return `As fotos não podem ser guardadas por mais tempo que os dados de visitantes: ${fmt.format(fotos)} dias é mais que ${fmt.format(dados)} dias.`;
+}
+
 const EXPIRACAO_MESSAGE = `A expiração vai de ${EXPIRACAO_SOLICITACAO_MIN_MINUTOS} a ${new Intl.NumberFormat("pt-BR").format(EXPIRACAO_SOLICITACAO_MAX_MINUTOS)} minutos (24 horas)`;
 
 /**
@@ -74,9 +89,21 @@ export const condominioInputSchema = z
     notificar_todos_moradores: notificarTodosMoradores.default(false),
     contato_morador: contatoMorador.default("mensagem"),
     retencao_dias: retencaoDias.default(RETENCAO_PADRAO_DIAS),
+    retencao_fotos_dias: retencaoFotosDias.default(RETENCAO_FOTOS_PADRAO_DIAS),
     expiracao_solicitacao_minutos: expiracaoSolicitacaoMinutos.default(EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS),
   })
-  .strict();
+  .strict()
+  // Only once both are valid numbers: a wrong retencao_dias already has its own message.
+  .refine(
+    (c) => retencaoDias.safeParse(c.retencao_dias).error !== undefined || c.retencao_fotos_dias <= c.retencao_dias,
+    {
+      path: ["retencao_fotos_dias"],
+      error: (issue) => {
+        const c = issue.input as { retencao_fotos_dias: number; retencao_dias: number };
+        return retencaoFotosAcimaMessage(c.retencao_fotos_dias, c.retencao_dias);
+      },
+    },
+  );
 /**
  * PUT body: name, timezone and status as on creation; a setting the body omits keeps its current
  * value, so an API client written before a setting existed never resets it.
@@ -88,6 +115,7 @@ export const condominioUpdateSchema = z
     notificar_todos_moradores: notificarTodosMoradores.optional(),
     contato_morador: contatoMorador.optional(),
     retencao_dias: retencaoDias.optional(),
+    retencao_fotos_dias: retencaoFotosDias.optional(),
     expiracao_solicitacao_minutos: expiracaoSolicitacaoMinutos.optional(),
   })
   .strict();
@@ -107,6 +135,8 @@ export const condominioSchema = z.object({
   /** A message, a phone call, or one then the other to each resident. */
   contato_morador: z.enum(CONTATO_MORADOR),
   retencao_dias: z.number().int(),
+  /** Visitors' photos are deleted after this many days (at most retencao_dias). */
+  retencao_fotos_dias: z.number().int(),
   /** New requests expire after this many minutes without a decision, unless they name their own expiry. */
   expiracao_solicitacao_minutos: z.number().int(),
   created_at: isoDateTime,
@@ -131,6 +161,8 @@ export const retencaoContagensSchema = z.object({
   passes: z.number().int(),
   acessos: z.number().int(),
   conversas: z.number().int(),
+  /** Visitors' photos past the photo retention, deleted with their files. */
+  fotos: z.number().int(),
 });
 export type RetencaoContagens = z.infer<typeof retencaoContagensSchema>;
 

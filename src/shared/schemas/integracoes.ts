@@ -13,6 +13,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   "passes:validar": "Validar passes (PIN ou QR Code) no portão e registrar a entrada",
   "acessos:registrar": "Informar ao portão quem não entrou e registrar saídas (controlador)",
   "atendente:conversar": "Conversar com o atendente virtual (interfones, telefone, WhatsApp)",
+  "portoes:foto": "Enviar fotos do portão (câmeras e interfones com câmera)",
 };
 
 export const chaveInputSchema = z

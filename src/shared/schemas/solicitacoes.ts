@@ -23,6 +23,7 @@ import {
   pageOf,
   requiredId,
 } from "./common";
+import { fotoSchema } from "./fotos";
 import { portaoRefFields } from "./portoes";
 
 /** Empty → null; otherwise a date-time that must lie in the future. Output: ISO string or null. */
@@ -237,6 +238,8 @@ export const comandoPortaoSchema = z.object({
 
 export const solicitacaoDetailSchema = solicitacaoSchema.extend({
   condominio: z.object({ id: z.uuid(), nome: z.string(), timezone: z.string() }),
+  /** The visitor's photos, oldest first (docs/product.md, "Fotos"); addresses signed for the reader. */
+  fotos: z.array(fotoSchema),
   criado_por: autorSchema.nullable(),
   /** Set when the decision came through the integration API (a resident's answer on a call). */
   decidido_via_chave: z.string().nullable(),

@@ -39,6 +39,7 @@ import {
   SOLICITACAO_STATUSES,
   SOLICITACAO_TIPOS,
 } from "../../../shared/domain";
+import { RETENCAO_FOTOS_MIN_DIAS, RETENCAO_FOTOS_PADRAO_DIAS } from "../../../shared/schemas/fotos";
 import { organization, user } from "./auth";
 import { apiKeys } from "./integrations";
 
@@ -77,6 +78,8 @@ export const condominios = pgTable(
     contatoMorador: text("contato_morador").notNull().default("mensagem"),
     /** Days visitor data is kept before it is anonymised (docs/product.md, "Personal data and retention"). */
     retencaoDias: integer("retencao_dias").notNull().default(RETENCAO_PADRAO_DIAS),
+    /** Days visitors' photos are kept, at most `retencao_dias` (docs/decisions/039-visitor-photos.md). */
+    retencaoFotosDias: integer("retencao_fotos_dias").notNull().default(RETENCAO_FOTOS_PADRAO_DIAS),
     /**
      * Minutes a pending request waits for a decision before it expires (docs/product.md,
      * "Condomínios"); every new request gets its `expiracao_em` from this unless it names one.
@@ -105,6 +108,10 @@ export const condominios = pgTable(
     check(
       "condominios_retencao_ck",
       sql`${t.retencaoDias} BETWEEN ${sql.raw(String(RETENCAO_MIN_DIAS))} AND ${sql.raw(String(RETENCAO_MAX_DIAS))}`,
+    ),
+    check(
+      "condominios_retencao_fotos_ck",
+      sql`${t.retencaoFotosDias} BETWEEN ${sql.raw(String(RETENCAO_FOTOS_MIN_DIAS))} AND ${t.retencaoDias}`,
     ),
     unique("condominios_id_org_uq").on(t.id, t.organizationId),
     index("condominios_org_nome_idx").on(t.organizationId, t.nome),

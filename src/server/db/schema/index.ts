@@ -8,5 +8,6 @@ export * from "./events";
 export * from "./integrations";
 export * from "./mail";
 export * from "./notifications";
+export * from "./photos";
 export * from "./security";
 export * from "./team";

@@ -107,6 +107,12 @@ export function auditoriaCsv(db: Database, tenant: TenantContext, f: AuditoriaFi
   });
 }
 
+const VIEW_SUMMARY = {
+  pessoa: "Visualizou os dados de uma pessoa",
+  solicitacao: "Visualizou os dados de uma solicitação",
+  foto: "Visualizou a foto de um visitante",
+} as const;
+
 /**
  * Records that the caller viewed a record holding personal data (a person's or a request's detail),
  * once per VIEW_DEDUP_MS per viewer and record.
@@ -114,7 +120,7 @@ export function auditoriaCsv(db: Database, tenant: TenantContext, f: AuditoriaFi
 export async function recordView(
   db: Database,
   tenant: TenantContext,
-  entidade: "pessoa" | "solicitacao",
+  entidade: "pessoa" | "solicitacao" | "foto",
   entidadeId: string,
   now = new Date(),
 ) {
@@ -124,7 +130,7 @@ export async function recordView(
     acao: "visualizar",
     entidade,
     entidadeId,
-    resumo: entidade === "pessoa" ? "Visualizou os dados de uma pessoa" : "Visualizou os dados de uma solicitação",
+    resumo: VIEW_SUMMARY[entidade],
   });
 }
 

@@ -11,6 +11,7 @@ import {
 import type { Database } from "../../db/client";
 import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
 import { apiRouter, tenantRoute } from "../../http/routes";
+import type { BlobStore } from "../../storage";
 import * as service from "./condominios.service";
 
 const TAG = "Condomínios";
@@ -93,7 +94,7 @@ const routes = {
   }),
 };
 
-export function condominiosRoutes(db: Database) {
+export function condominiosRoutes(db: Database, deps: { store: BlobStore }) {
   return apiRouter()
     .openapi(routes.list, async (c) => c.json(await service.list(db, c.get("tenant"), c.req.valid("query")), 200))
     .openapi(routes.get, async (c) => c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id), 200))
@@ -105,6 +106,6 @@ export function condominiosRoutes(db: Database) {
       c.json(await service.retencaoPreview(db, c.get("tenant"), c.req.valid("param").id), 200),
     )
     .openapi(routes.executarRetencao, async (c) =>
-      c.json(await service.retencaoExecutar(db, c.get("tenant"), c.req.valid("param").id), 200),
+      c.json(await service.retencaoExecutar(db, c.get("tenant"), c.req.valid("param").id, deps.store), 200),
     );
 }

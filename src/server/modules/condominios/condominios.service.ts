@@ -8,6 +8,7 @@ import type {
   condominioUpdateSchema,
   Retencao,
 } from "../../../shared/schemas/condominios";
+import { retencaoFotosAcimaMessage } from "../../../shared/schemas/condominios";
 import { actorOf, changes, recordAudit } from "../../audit/audit";
 import { condominioCondition, isResidentScope, unidadeCondition, unidadeRowCondition } from "../../auth/scope";
 import type { Database } from "../../db/client";
@@ -15,9 +16,10 @@ import { cappedCount, toPage } from "../../db/pagination";
 import { condominios as c, pessoas, unidadeMoradores, unidades } from "../../db/schema";
 import { buildSearchText, likeContains } from "../../db/search";
 import type { TenantContext } from "../../http/context";
-import { notFound } from "../../http/errors";
+import { badRequest, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { anonymiseExpired, previewExpired, retentionCutoff } from "../../jobs/retention";
+import type { BlobStore } from "../../storage";
 import { listSolicitacoes, toSolicitacao } from "../solicitacoes/solicitacoes.service";
 
 export const CONDOMINIO_NOT_FOUND = "Condomínio não encontrado";
@@ -34,6 +36,7 @@ export function toCondominio(r: Row): Condominio {
     notificar_todos_moradores: r.notificarTodosMoradores,
     contato_morador: r.contatoMorador as ContatoMorador,
     retencao_dias: r.retencaoDias,
+    retencao_fotos_dias: r.retencaoFotosDias,
     expiracao_solicitacao_minutos: r.expiracaoSolicitacaoMinutos,
     created_at: iso(r.createdAt),
   };
@@ -118,6 +121,7 @@ function columnsOf(input: Input | UpdateInput) {
     ...(input.notificar_todos_moradores !== undefined && { notificarTodosMoradores: input.notificar_todos_moradores }),
     ...(input.contato_morador !== undefined && { contatoMorador: input.contato_morador }),
     ...(input.retencao_dias !== undefined && { retencaoDias: input.retencao_dias }),
+    ...(input.retencao_fotos_dias !== undefined && { retencaoFotosDias: input.retencao_fotos_dias }),
     ...(input.expiracao_solicitacao_minutos !== undefined && {
       expiracaoSolicitacaoMinutos: input.expiracao_solicitacao_minutos,
     }),
@@ -133,6 +137,7 @@ const AUDIT_FIELDS = [
   "notificarTodosMoradores",
   "contatoMorador",
   "retencaoDias",
+  "retencaoFotosDias",
   "expiracaoSolicitacaoMinutos",
 ] as const;
 
@@ -164,6 +169,13 @@ export async function update(db: Database, tenant: TenantContext, id: string, in
     const where = and(eq(c.organizationId, tenant.organizationId), eq(c.id, id));
     const [before] = await tx.select().from(c).where(where).for("update");
     if (!before) throw notFound(CONDOMINIO_NOT_FOUND);
+    // Photos never outlive the rest of the visitor's data, whichever of the two the body changes.
+    const fotosDias = input.retencao_fotos_dias ?? before.retencaoFotosDias;
+    const dadosDias = input.retencao_dias ?? before.retencaoDias;
+    if (fotosDias > dadosDias) {
+      const message = retencaoFotosAcimaMessage(fotosDias, dadosDias);
+      throw badRequest(message, [{ path: "retencao_fotos_dias", message }]);
+    }
     const [updated] = await tx
       .update(c)
       .set({ ...columnsOf(input), updatedAt: new Date() })
@@ -207,6 +219,7 @@ export async function retencaoExecutar(
   db: Database,
   tenant: TenantContext,
   id: string,
+  store: BlobStore,
   now = new Date(),
 ): Promise<Retencao> {
   const row = await findInTenant(db, tenant, id);
@@ -214,6 +227,7 @@ export async function retencaoExecutar(
     organizationId: tenant.organizationId,
     condominioId: id,
     actor: actorOf(tenant),
+    store,
   });
   return {
     retencao_dias: row.retencaoDias,
@@ -223,6 +237,7 @@ export async function retencaoExecutar(
       passes: result.passes,
       acessos: result.acessos,
       conversas: result.conversas,
+      fotos: result.fotos,
     },
   };
 }

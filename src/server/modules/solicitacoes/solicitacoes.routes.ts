@@ -132,7 +132,7 @@ const negarRoute = tenantRoute({
   responses: { 200: json(one, "Decidida"), ...errorResponses(400, 404, 409) },
 });
 
-export function solicitacoesRoutes(db: Database) {
+export function solicitacoesRoutes(db: Database, photos: { secret: string }) {
   return (
     apiRouter()
       .openapi(listRoute, async (c) => {
@@ -152,7 +152,9 @@ export function solicitacoesRoutes(db: Database) {
           rows,
         })) as never;
       })
-      .openapi(getRoute, async (c) => c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id), 200))
+      .openapi(getRoute, async (c) =>
+        c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id, photos), 200),
+      )
       .openapi(createRoute_, async (c) => c.json(await service.create(db, c.get("tenant"), c.req.valid("json")), 201))
       .openapi(updateRoute, async (c) =>
         c.json(await service.update(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),

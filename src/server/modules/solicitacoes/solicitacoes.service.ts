@@ -46,6 +46,7 @@ import { startOutreach } from "../../notifications/outreach";
 import { recordEvent } from "../../realtime/events";
 import { type Registrar, registerEntryInTx } from "../acessos/acessos.service";
 import { refreshChamadasSearch } from "../chamadas/chamadas.service";
+import { fotosOf } from "../fotos/fotos.service";
 import { type PortaoRef, resolvePortao } from "../portoes/portoes.service";
 import {
   findSolicitacao,
@@ -143,24 +144,30 @@ function webhookOrigin(url: string): string {
  */
 export async function get(
   db: Database,
-  tenant: Reader & { organization?: { slug: string } },
+  tenant: Reader & { organization?: { slug: string }; userId?: string },
   id: string,
+  photos: { secret: string },
 ): Promise<SolicitacaoDetail> {
   const demoPanel = tenant.organization?.slug === DEMO_TENANT_SLUG;
   const row = await findSolicitacao(db, tenant, id);
   if (!row) throw notFound(SOLICITACAO_NOT_FOUND);
   const staff = !isResidentScope(tenant);
-  const [calls, comandos, mensagens] = await Promise.all([
+  const [calls, comandos, mensagens, [fotos]] = await Promise.all([
     listChamadasOfSolicitacao(db, tenant.organizationId, id),
     // Where the gate commands went: staff only.
     staff ? listComandosPortao(db, tenant.organizationId, id) : [],
     // Who was told what: one list for every role that sees the request (docs/product.md, "Request
     // detail"); a morador reads their neighbours' destinations masked, and no text or provider error.
     listNotificacoesOfSolicitacao(db, tenant.organizationId, id),
+    // Addresses signed for the signed-in reader; an API key reads which photos exist, not the images.
+    fotosOf({ db, secret: photos.secret }, { organizationId: tenant.organizationId, userId: tenant.userId ?? null }, [
+      id,
+    ]),
   ]);
   return {
     ...toSolicitacao(row),
     condominio: row.condominio,
+    fotos: fotos ?? [],
     criado_por: autor(row.criadoPorUserNome, row.criadoPorChaveNome, row.criadoPeloAtendente),
     decidido_via_chave: row.decididoViaChave,
     chamadas: calls.map((c) => ({
@@ -214,8 +221,9 @@ export async function getForIntegration(
   db: Database,
   reader: Reader,
   id: string,
+  photos: { secret: string },
 ): Promise<SolicitacaoDetailIntegracao> {
-  const detail = await get(db, { organizationId: reader.organizationId, scope: reader.scope }, id);
+  const detail = await get(db, { organizationId: reader.organizationId, scope: reader.scope }, id, photos);
   return {
     ...detail,
     notificacoes: detail.notificacoes.map(({ destino: _destino, mensagem: _mensagem, ...n }) => n),

@@ -96,7 +96,7 @@ export function ligacaoDemoRoutes(deps: SimulacaoDeps) {
     if (!simulacaoDisponivel(deps, tenant)) throw new AppError(403, "FORBIDDEN", SIMULACAO_INDISPONIVEL);
     const { id, notificacao_id } = c.req.valid("param");
     // The request as this caller sees it (a morador: their own unit's), and the call among its messages.
-    const detail = await getSolicitacao(deps.db, tenant, id);
+    const detail = await getSolicitacao(deps.db, tenant, id, deps);
     const call = detail.notificacoes.find((n) => n.id === notificacao_id && n.canal === "ligacao" && n.demo);
     if (!call) throw notFound("Ligação de demonstração não encontrada");
     return c.json(await demoCallKey(deps.db, tenant.organizationId, notificacao_id, c.req.valid("json").tecla), 200);

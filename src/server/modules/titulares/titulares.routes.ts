@@ -13,6 +13,7 @@ import {
 import type { Database } from "../../db/client";
 import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
 import { apiRouter, tenantRoute } from "../../http/routes";
+import type { BlobStore } from "../../storage";
 import * as service from "./titulares.service";
 
 const TAG = "Titulares (LGPD)";
@@ -67,7 +68,7 @@ const routes = {
     operationId: "baixarArquivoPedidoTitular",
     tags: [TAG],
     permission: "lgpd:gerenciar",
-    summary: "O arquivo ZIP de uma exportação: dados.json, um CSV por tipo e quem acessou os dados",
+    summary: "O arquivo ZIP de uma exportação: dados.json, um CSV por tipo, as fotos e quem acessou os dados",
     request: { params: uuidParam },
     responses: {
       200: { description: "ZIP", content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } } },
@@ -76,7 +77,7 @@ const routes = {
   }),
 };
 
-export function titularesRoutes(db: Database) {
+export function titularesRoutes(db: Database, deps: { store: BlobStore }) {
   return apiRouter()
     .openapi(routes.busca, async (c) =>
       c.json(await service.searchCandidates(db, c.get("tenant"), c.req.valid("query")), 200),
@@ -86,10 +87,10 @@ export function titularesRoutes(db: Database) {
       return c.json(await service.listRequests(db, c.get("tenant").organizationId, q.page, q.page_size), 200);
     })
     .openapi(routes.create, async (c) =>
-      c.json(await service.createRequest(db, c.get("tenant"), c.req.valid("json")), 201),
+      c.json(await service.createRequest(db, c.get("tenant"), c.req.valid("json"), deps.store), 201),
     )
     .openapi(routes.arquivo, async (c) => {
-      const { zip, nome } = await service.buildExportArchive(db, c.get("tenant"), c.req.valid("param").id);
+      const { zip, nome } = await service.buildExportArchive(db, c.get("tenant"), c.req.valid("param").id, deps.store);
       return new Response(zip, {
         status: 200,
         headers: {

@@ -64,7 +64,9 @@ import {
   anonymiseRequestRows,
   RETENTION_BATCH_SIZE,
 } from "../../jobs/retention";
+import type { BlobStore } from "../../storage";
 import { refreshChamadasSearch } from "../chamadas/chamadas.service";
+import { fotosParaExportar, purgeDeletedBlobs } from "../fotos/fotos.service";
 import { pessoaSearchText } from "../pessoas/pessoas.service";
 import {
   acessoWhere,
@@ -272,9 +274,14 @@ export async function createRequest(
   db: Database,
   tenant: TenantContext,
   input: TitularPedidoCreate,
+  store: BlobStore,
   now = new Date(),
 ): Promise<TitularPedido> {
-  return input.tipo === "exportacao" ? exportSubject(db, tenant, input, now) : anonymiseSubject(db, tenant, input, now);
+  if (input.tipo === "exportacao") return exportSubject(db, tenant, input, now);
+  const pedido = await anonymiseSubject(db, tenant, input, now);
+  // The subject's photos were deleted with their records; their files leave the store now.
+  await purgeDeletedBlobs(db, store);
+  return pedido;
 }
 
 /** A chosen visitor row: what the subject check reads, and what anonymisation needs (unit for `busca`). */
@@ -573,7 +580,13 @@ function csv(header: string[], rows: (string | number | boolean | null | undefin
 }
 
 /** GET /pedidos/{id}/arquivo.zip: the export's archive, built from the rows it found. */
-export async function buildExportArchive(db: Database, tenant: TenantContext, id: string, now = new Date()) {
+export async function buildExportArchive(
+  db: Database,
+  tenant: TenantContext,
+  id: string,
+  store: BlobStore,
+  now = new Date(),
+) {
   const org = tenant.organizationId;
   const [pedido] = await db
     .select()
@@ -588,7 +601,7 @@ export async function buildExportArchive(db: Database, tenant: TenantContext, id
     list: string[],
   ): SQL => (list.length > 0 ? inArray(column, list) : sql`false`);
 
-  const [found, moradias, sol, pas, ace, cha, conv, views] = await Promise.all([
+  const [found, moradias, sol, pas, ace, cha, conv, views, fotos] = await Promise.all([
     findPessoas(db, org, byIds(pessoas.id, ids.pessoas), 10_000),
     unidadesOf(db, org, ids.pessoas),
     findSolicitacoes(db, and(eq(s.organizationId, org), byIds(s.id, ids.solicitacoes))!),
@@ -597,6 +610,7 @@ export async function buildExportArchive(db: Database, tenant: TenantContext, id
     findChamadas(db, chamadaWhere(org, ids.solicitacoes, ids.pessoas)),
     findConversas(db, org, ids.solicitacoes),
     viewsOf(db, org, ids.pessoas, ids.solicitacoes),
+    fotosParaExportar(db, store, org, { solicitacoes: ids.solicitacoes, passes: ids.passes }),
   ]);
 
   const dados = {
@@ -690,6 +704,8 @@ export async function buildExportArchive(db: Database, tenant: TenantContext, id
       entrada_em: iso(r.row.entradaEm),
       saida_em: iso(r.row.saidaEm),
     })),
+    /** The visitor's photos; each image is in the archive under `arquivo`. */
+    fotos: fotos.map(({ bytes: _bytes, ...f }) => f),
     /** Who viewed or exported these records (the audit trail). */
     visualizacoes: views.map((v) => ({
       ocorrido_em: iso(v.ocorridoEm),
@@ -794,5 +810,6 @@ export async function buildExportArchive(db: Database, tenant: TenantContext, id
     entidadeId: pedido.id,
     resumo: "Baixou o arquivo de exportação de um pedido do titular",
   });
+  for (const f of fotos) files[f.arquivo] = f.bytes;
   return { zip: zipSync(files, { level: 6, mtime: now }), nome: `dados-titular-${now.toISOString().slice(0, 10)}.zip` };
 }

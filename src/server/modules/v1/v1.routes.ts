@@ -16,6 +16,7 @@ import {
 } from "../../../shared/schemas/atendente";
 import { uuidParam } from "../../../shared/schemas/common";
 import { domainEventSchema } from "../../../shared/schemas/events";
+import { fotoSchema } from "../../../shared/schemas/fotos";
 import { v1ValidarPasseSchema, validacaoResultadoSchema } from "../../../shared/schemas/passes";
 import { solicitacaoDetailIntegracaoSchema, solicitacaoSchema } from "../../../shared/schemas/solicitacoes";
 import {
@@ -33,14 +34,17 @@ import {
   v1UnidadeDiretorioPageSchema,
   v1UnidadeListQuerySchema,
 } from "../../../shared/schemas/v1";
-import { requireApiKey } from "../../auth/api-key";
+import { type ApiKeyContext, requireApiKey } from "../../auth/api-key";
 import type { Database } from "../../db/client";
 import { IDEMPOTENCY_HEADER, idempotent } from "../../http/idempotency";
+import { fotoUploadBody, fotoUploadRefusals, readFotoBody } from "../../http/image-upload";
 import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
 import { apiRouter } from "../../http/routes";
 import type { EventBus } from "../../realtime/event-bus";
+import type { BlobStore } from "../../storage";
 import { markNaoEntrou, registerExit } from "../acessos/acessos.service";
 import * as atendente from "../atendente/atendente.service";
+import * as fotos from "../fotos/fotos.service";
 import { validarPasse } from "../portaria/validacao.service";
 import * as solicitacoes from "../solicitacoes/solicitacoes.service";
 import { answerChamada, getChamada, moveChamada, startChamada } from "./chamadas-v1.service";
@@ -66,7 +70,7 @@ const idempotencyHeaders = z.object({
 const Chamada = v1ChamadaSchema.openapi("ChamadaIntegracao");
 const AcessoV1 = acessoSchema.openapi("AcessoIntegracao");
 
-export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) {
+export function v1Routes(deps: { db: Database; bus: EventBus; secret: string; store: BlobStore }) {
   const { db, bus } = deps;
   const key = (scope: ApiKeyScope) => requireApiKey(db, scope);
   const once = idempotent(db);
@@ -101,6 +105,42 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
       responses: {
         201: jsonResponse(solicitacaoSchema, "Solicitação criada"),
         ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+      },
+    }),
+    fotoSolicitacao: createRoute({
+      method: "post",
+      path: "/solicitacoes/{id}/foto",
+      operationId: "v1AdicionarFotoSolicitacao",
+      tags: [TAG],
+      summary: "Anexa a foto do visitante a uma solicitação (interfones que tiram a própria foto)",
+      description:
+        "Escopo `solicitacoes:escrever`. O corpo é a própria imagem (JPEG, PNG ou WebP, até 10 MB); ela é relida e " +
+        "regravada sem metadados (EXIF, GPS). A resposta não traz endereço da imagem: só o console a mostra.",
+      security: API_KEY_AUTH,
+      middleware: key("solicitacoes:escrever"),
+      request: { params: uuidParam, ...fotoUploadBody },
+      responses: {
+        201: jsonResponse(fotoSchema.openapi("FotoIntegracao"), "Foto anexada"),
+        ...errorResponses(400, 401, 403, 404, 409, 429),
+        ...fotoUploadRefusals,
+      },
+    }),
+    fotoPortao: createRoute({
+      method: "post",
+      path: "/portoes/{id}/foto",
+      operationId: "v1EnviarFotoPortao",
+      tags: [TAG],
+      summary: "Uma câmera ou agente no local envia a foto de quem está no portão",
+      description:
+        "Escopo `portoes:foto`. Anexa a imagem à solicitação pendente mais recente desse portão (dos últimos 10 " +
+        "minutos); sem visitante aguardando, 409 e nada é gravado. O corpo é a própria imagem, como acima.",
+      security: API_KEY_AUTH,
+      middleware: key("portoes:foto"),
+      request: { params: uuidParam, ...fotoUploadBody },
+      responses: {
+        201: jsonResponse(fotoSchema.openapi("FotoIntegracao"), "Foto anexada"),
+        ...errorResponses(400, 401, 403, 404, 409, 429),
+        ...fotoUploadRefusals,
       },
     }),
     condominios: createRoute({
@@ -362,10 +402,32 @@ export function v1Routes(deps: { db: Database; bus: EventBus; secret: string }) 
     };
   };
 
+  /** An integration adding a photo: the key is the author, named in the audit trail. */
+  const fotoAuthorOf = (c: { get(k: "apiKey"): ApiKeyContext; get(k: "clientIp"): string | null | undefined }) => {
+    const apiKey = c.get("apiKey");
+    return {
+      organizationId: apiKey.organizationId,
+      scope: null,
+      userId: null,
+      apiKeyId: apiKey.id,
+      actor: { tipo: "chave_api" as const, id: apiKey.id, nome: apiKey.nome, ip: c.get("clientIp") ?? null },
+    };
+  };
+
   return apiRouter()
     .openapi(routes.solicitacao, async (c) => {
       const reader = { organizationId: tenantOf(c), scope: null };
-      return c.json(await solicitacoes.getForIntegration(db, reader, c.req.valid("param").id), 200);
+      return c.json(await solicitacoes.getForIntegration(db, reader, c.req.valid("param").id, deps), 200);
+    })
+    .openapi(routes.fotoSolicitacao, async (c) => {
+      const body = readFotoBody(c);
+      const foto = await fotos.attachToSolicitacao(deps, fotoAuthorOf(c), c.req.valid("param").id, body, "api");
+      return c.json(foto, 201);
+    })
+    .openapi(routes.fotoPortao, async (c) => {
+      const body = readFotoBody(c);
+      const foto = await fotos.attachToPortao(deps, fotoAuthorOf(c), c.req.valid("param").id, body);
+      return c.json(foto, 201);
     })
     .openapi(routes.criarSolicitacao, async (c) => {
       const apiKey = c.get("apiKey");

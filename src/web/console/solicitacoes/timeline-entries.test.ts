@@ -84,6 +84,7 @@ function detail(over: Partial<SolicitacaoDetail> = {}): SolicitacaoDetail {
     updated_at: "2025-03-12T17:32:05.000Z",
     unidade: { codigo: "101", torre: null },
     condominio: { id: ID, nome: "Acácias", timezone: "America/Sao_Paulo" },
+    fotos: [],
     portao_id: null,
     portao: null,
     criado_por: null,

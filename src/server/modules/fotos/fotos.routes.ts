@@ -1,0 +1,95 @@
+/**
+ * Photos in the console (docs/decisions/039-visitor-photos.md): a porteiro (or the morador who
+ * registered the visit) adds the visitor's photo to a request; every image is read back through a
+ * signed, short-lived address that still needs the reader's session, tenant and data scope, is
+ * `Cache-Control: private`, and is recorded in the audit trail as a view.
+ */
+import { Readable } from "node:stream";
+import { z } from "@hono/zod-openapi";
+import { uuidParam } from "../../../shared/schemas/common";
+import { fotoParamsSchema, fotoSchema, fotoUrlQuerySchema } from "../../../shared/schemas/fotos";
+import { actorOf } from "../../audit/audit";
+import { fotoUploadBody, fotoUploadRefusals, readFotoBody } from "../../http/image-upload";
+import { errorResponses, jsonResponse } from "../../http/openapi";
+import { apiRouter, tenantRoute } from "../../http/routes";
+import { recordView } from "../auditoria/auditoria.service";
+import * as service from "./fotos.service";
+
+const TAG = "Fotos";
+const foto = fotoSchema.openapi("Foto");
+
+const routes = {
+  adicionar: tenantRoute({
+    method: "post",
+    path: "/{id}/fotos",
+    operationId: "adicionarFotoSolicitacao",
+    tags: [TAG],
+    permission: "solicitacoes:criar",
+    summary: "Adiciona a foto do visitante a uma solicitação (a imagem no corpo)",
+    description:
+      "A imagem é relida e regravada (JPEG): EXIF e GPS são descartados. Um morador só envia fotos das visitas que registrou, enquanto pendentes. Até 10 fotos por solicitação.",
+    request: { params: uuidParam, ...fotoUploadBody },
+    responses: {
+      201: jsonResponse(foto, "Foto adicionada"),
+      ...errorResponses(400, 404, 409),
+      ...fotoUploadRefusals,
+    },
+  }),
+  abrir: tenantRoute({
+    method: "get",
+    path: "/{id}/{variante}",
+    operationId: "abrirFoto",
+    tags: [TAG],
+    permission: "solicitacoes:ler",
+    summary: "A imagem de uma foto, pelo endereço assinado que o detalhe entregou (válido por minutos)",
+    description:
+      "Exige a sessão de quem recebeu o endereço; 403 se expirou ou é de outra sessão, 404 fora do escopo (outro cliente, outra unidade).",
+    request: { params: fotoParamsSchema, query: fotoUrlQuerySchema },
+    responses: {
+      200: {
+        description: "A imagem (JPEG)",
+        content: { "image/jpeg": { schema: z.string().openapi({ format: "binary" }) } },
+      },
+      ...errorResponses(400, 404),
+    },
+  }),
+};
+
+/** POST /api/solicitacoes/{id}/fotos (composed into the requests' router). */
+export function fotosSolicitacaoRoutes(deps: service.FotoDeps) {
+  return apiRouter().openapi(routes.adicionar, async (c) => {
+    const tenant = c.get("tenant");
+    const body = readFotoBody(c);
+    const created = await service.attachToSolicitacao(
+      deps,
+      { organizationId: tenant.organizationId, scope: tenant.scope, userId: tenant.userId, actor: actorOf(tenant) },
+      c.req.valid("param").id,
+      body,
+      "porteiro",
+    );
+    return c.json(created, 201);
+  });
+}
+
+/** GET /api/fotos/{id}/{variante}. */
+export function fotosRoutes(deps: service.FotoDeps) {
+  return apiRouter().openapi(routes.abrir, async (c) => {
+    const tenant = c.get("tenant");
+    const params = { ...c.req.valid("param"), ...c.req.valid("query") };
+    const opened = await service.openFoto(deps, tenant, params);
+    // Who saw a visitor's face is personal-data access (docs/product.md, "Auditoria"): recorded, at
+    // most once per viewer and photo within the audit's window.
+    await recordView(deps.db, tenant, "foto", params.id).catch((error: unknown) =>
+      c.get("logger").error({ err: error }, "registro de visualização da foto falhou"),
+    );
+    return new Response(Readable.toWeb(opened.stream) as ReadableStream, {
+      status: 200,
+      headers: {
+        "content-type": "image/jpeg",
+        // The address is signed for this user and expires: only this browser may keep it, briefly.
+        "cache-control": "private, max-age=300",
+        "content-disposition": "inline",
+      },
+    }) as never;
+  });
+}

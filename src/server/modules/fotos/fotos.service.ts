@@ -1,0 +1,469 @@
+/**
+ * Visitors' photos (docs/product.md, "Fotos"; docs/decisions/039-visitor-photos.md): stored through the
+ * blob store after sharp re-encoded them (storage/images.ts), attached to a request (later to a pass or
+ * a kiosk's conversation), shown through signed short-lived addresses that still check the reader's
+ * session, tenant and data scope, each view recorded, and deleted with their blobs by retention and by
+ * a data subject's anonymisation.
+ */
+import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { Foto, FotoOrigem, FotoStatus, FotoVariante } from "../../../shared/schemas/fotos";
+import { type AuditActor, recordAudit } from "../../audit/audit";
+import { isResidentScope, type Reader, seesUnidade } from "../../auth/scope";
+import type { Database, Executor } from "../../db/client";
+import { apiKeys, blobsExcluidos, fotos, portoes, solicitacoesAcesso, user } from "../../db/schema";
+import { AppError, conflict, forbidden, notFound } from "../../http/errors";
+import { recordEvent } from "../../realtime/events";
+import type { BlobStore } from "../../storage";
+import { readAll } from "../../storage/blob-store";
+import { processImage } from "../../storage/images";
+import { checkFotoUrl, signFotoUrl } from "./foto-url";
+
+/** What the photo routes and services need: the database, the blob store and the signing secret. */
+export interface FotoDeps {
+  db: Database;
+  store: BlobStore;
+  secret: string;
+}
+
+/** A request keeps at most this many photos: a stuck upload loop cannot fill the store. */
+export const MAX_FOTOS_POR_SOLICITACAO = 10;
+
+const SOLICITACAO_NAO_ENCONTRADA = "Solicitação não encontrada";
+const FOTO_NAO_ENCONTRADA = "Foto não encontrada";
+
+/** Who adds a photo: a console member (tenant) or an integration's key. */
+export interface FotoAuthor {
+  organizationId: string;
+  scope: Reader["scope"];
+  userId: string | null;
+  apiKeyId?: string | null;
+  actor: AuditActor;
+}
+
+interface StoredImage {
+  id: string;
+  chave: string;
+  chaveMiniatura: string;
+  largura: number;
+  altura: number;
+  bytes: number;
+}
+
+/**
+ * Checks and re-encodes the image (refusals are pt-BR AppErrors, nothing stored) and stores its two
+ * renditions under the new photo's own namespace. The caller inserts the row, or calls `dropBlobs`.
+ */
+async function storeImage(store: BlobStore, body: Readable | Buffer): Promise<StoredImage> {
+  const image = await processImage(body);
+  const id = randomUUID();
+  const [display, thumb] = await Promise.all([
+    store.put(image.display.data, { namespace: id, contentType: image.display.contentType }),
+    store.put(image.thumbnail.data, { namespace: id, contentType: image.thumbnail.contentType }),
+  ]);
+  return {
+    id,
+    chave: display.key,
+    chaveMiniatura: thumb.key,
+    largura: image.display.width,
+    altura: image.display.height,
+    bytes: display.size,
+  };
+}
+
+/** Removes a photo's blobs; what fails is logged by the caller's catch, the keys are content-addressed. */
+async function dropBlobs(store: BlobStore, keys: readonly (string | null)[]): Promise<void> {
+  await Promise.all(keys.filter((k): k is string => k !== null).map((k) => store.delete(k)));
+}
+
+/** The request an author may add a photo to, locked for the count; 404 outside the tenant or scope. */
+async function lockSolicitacao(tx: Executor, author: FotoAuthor, solicitacaoId: string) {
+  const [row] = await tx
+    .select({
+      id: solicitacoesAcesso.id,
+      condominioId: solicitacoesAcesso.condominioId,
+      unidadeId: solicitacoesAcesso.unidadeId,
+      portaoId: solicitacoesAcesso.portaoId,
+      status: solicitacoesAcesso.status,
+      nomeVisitante: solicitacoesAcesso.nomeVisitante,
+      criadoPorUserId: solicitacoesAcesso.criadoPorUserId,
+      anonimizadoEm: solicitacoesAcesso.anonimizadoEm,
+      fotos: sql<number>`(SELECT count(*)::int FROM ${fotos} WHERE ${fotos.solicitacaoId} = ${solicitacoesAcesso.id})`,
+    })
+    .from(solicitacoesAcesso)
+    .where(and(eq(solicitacoesAcesso.organizationId, author.organizationId), eq(solicitacoesAcesso.id, solicitacaoId)))
+    .for("update");
+  if (!row || !seesUnidade(author, row)) throw notFound(SOLICITACAO_NAO_ENCONTRADA);
+  return row;
+}
+
+/**
+ * POST /api/solicitacoes/{id}/fotos and /api/v1/solicitacoes/{id}/foto: the image is checked and
+ * stored first (the upload streams; no lock is held while it arrives), then the row is written in
+ * one transaction that locks the request and counts its photos, so parallel uploads cannot pass the
+ * limit; a refusal there deletes the blobs just stored.
+ */
+export async function attachToSolicitacao(
+  deps: FotoDeps,
+  author: FotoAuthor,
+  solicitacaoId: string,
+  body: Readable | Buffer,
+  origem: FotoOrigem,
+): Promise<Foto> {
+  // A cheap check before the bytes are read: a wrong id or another unit's request never uploads.
+  await deps.db.transaction((tx) => checkCanAttach(tx, author, solicitacaoId));
+  const stored = await storeImage(deps.store, body);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const request = await checkCanAttach(tx, author, solicitacaoId);
+      await tx.insert(fotos).values({
+        id: stored.id,
+        organizationId: author.organizationId,
+        condominioId: request.condominioId,
+        solicitacaoId: request.id,
+        portaoId: request.portaoId,
+        origem,
+        status: "disponivel",
+        chave: stored.chave,
+        chaveMiniatura: stored.chaveMiniatura,
+        largura: stored.largura,
+        altura: stored.altura,
+        bytes: stored.bytes,
+        criadoPorUserId: author.userId,
+        criadoPorApiKeyId: author.apiKeyId ?? null,
+      });
+      await recordAudit(tx, author.organizationId, author.actor, {
+        acao: "criar",
+        entidade: "foto",
+        entidadeId: stored.id,
+        resumo: "Adicionou uma foto do visitante a uma solicitação",
+        depois: { solicitacao_id: request.id, origem },
+      });
+      await recordEvent(tx, author.organizationId, {
+        type: "solicitacao.atualizada",
+        solicitacao: {
+          id: request.id,
+          nome_visitante: request.nomeVisitante,
+          status: request.status as never,
+          unidade_id: request.unidadeId,
+        },
+      });
+    });
+  } catch (error) {
+    await dropBlobs(deps.store, [stored.chave, stored.chaveMiniatura]).catch(() => {});
+    throw error;
+  }
+  const [deste] = await fotosOf(deps, { organizationId: author.organizationId, userId: author.userId }, [
+    solicitacaoId,
+  ]);
+  const mine = deste?.find((f) => f.id === stored.id);
+  if (!mine) throw notFound(FOTO_NAO_ENCONTRADA);
+  return mine;
+}
+
+/** A gate's photo goes to a visitor who arrived at most this long ago and is still waiting. */
+const PORTAO_VISITANTE_JANELA_MS = 10 * 60_000;
+
+/**
+ * POST /api/v1/portoes/{id}/foto: a camera or on-site agent pushes the picture of whoever is at the
+ * gate; it goes to the gate's latest pending request of the last minutes. Nobody waiting: 409 before
+ * a byte is read.
+ */
+export async function attachToPortao(
+  deps: FotoDeps,
+  author: FotoAuthor,
+  portaoId: string,
+  body: Readable | Buffer,
+  now = new Date(),
+): Promise<Foto> {
+  const [portao] = await deps.db
+    .select({ id: portoes.id })
+    .from(portoes)
+    .where(and(eq(portoes.organizationId, author.organizationId), eq(portoes.id, portaoId)));
+  if (!portao) throw notFound("Portão não encontrado");
+  const [waiting] = await deps.db
+    .select({ id: solicitacoesAcesso.id })
+    .from(solicitacoesAcesso)
+    .where(
+      and(
+        eq(solicitacoesAcesso.organizationId, author.organizationId),
+        eq(solicitacoesAcesso.portaoId, portaoId),
+        eq(solicitacoesAcesso.status, "pendente"),
+        sql`${solicitacoesAcesso.createdAt} > ${new Date(now.getTime() - PORTAO_VISITANTE_JANELA_MS).toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(sql`${solicitacoesAcesso.createdAt} DESC`)
+    .limit(1);
+  if (!waiting) throw conflict("Nenhum visitante aguardando neste portão: a foto não foi gravada.");
+  return attachToSolicitacao(deps, author, waiting.id, body, "camera");
+}
+
+async function checkCanAttach(tx: Executor, author: FotoAuthor, solicitacaoId: string) {
+  const request = await lockSolicitacao(tx, author, solicitacaoId);
+  if (request.anonimizadoEm) {
+    throw conflict("Os dados desta solicitação foram anonimizados; não é possível adicionar fotos.");
+  }
+  // A morador adds photos only to the visitors they registered themselves, while still pending.
+  if (isResidentScope(author) && (request.criadoPorUserId !== author.userId || request.status !== "pendente")) {
+    throw forbidden("Você só pode enviar fotos das visitas que registrou e que ainda aguardam decisão.");
+  }
+  if (request.fotos >= MAX_FOTOS_POR_SOLICITACAO) {
+    throw conflict(`Esta solicitação já tem ${MAX_FOTOS_POR_SOLICITACAO} fotos, o máximo.`);
+  }
+  return request;
+}
+
+/**
+ * A photo that could not be taken (a gate camera that did not answer, a visitor who declined the
+ * kiosk's): recorded so the detail and the resident say there is none, and why.
+ */
+export async function recordMissingPhoto(
+  db: Executor,
+  input: {
+    organizationId: string;
+    condominioId: string;
+    solicitacaoId?: string | null;
+    conversaId?: string | null;
+    portaoId?: string | null;
+    origem: FotoOrigem;
+    status: Exclude<FotoStatus, "disponivel">;
+    motivo: string;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(fotos)
+    .values({
+      organizationId: input.organizationId,
+      condominioId: input.condominioId,
+      solicitacaoId: input.solicitacaoId ?? null,
+      conversaId: input.conversaId ?? null,
+      portaoId: input.portaoId ?? null,
+      origem: input.origem,
+      status: input.status,
+      motivo: input.motivo,
+    })
+    .returning({ id: fotos.id });
+  return row!.id;
+}
+
+/** The latest stored photo of a request (the resident's link shows it), or null. */
+export async function latestFotoOf(db: Executor, organizationId: string, solicitacaoId: string) {
+  const [row] = await db
+    .select({ id: fotos.id, chave: fotos.chave })
+    .from(fotos)
+    .where(
+      and(eq(fotos.organizationId, organizationId), eq(fotos.solicitacaoId, solicitacaoId), isNotNull(fotos.chave)),
+    )
+    .orderBy(sql`${fotos.createdAt} DESC`)
+    .limit(1);
+  return row ? { id: row.id, chave: row.chave! } : null;
+}
+
+/** Who reads: the tenant and the user the addresses are signed for (null: an API key, no addresses). */
+export interface FotoReader {
+  organizationId: string;
+  userId: string | null;
+}
+
+/**
+ * The photos of these requests, oldest first, per request (in the order of the ids), with addresses
+ * signed for the reader. The caller has already checked the reader sees the requests.
+ */
+export async function fotosOf(deps: Pick<FotoDeps, "db" | "secret">, reader: FotoReader, solicitacaoIds: string[]) {
+  if (solicitacaoIds.length === 0) return [];
+  const rows = await deps.db
+    .select({
+      id: fotos.id,
+      solicitacaoId: fotos.solicitacaoId,
+      origem: fotos.origem,
+      status: fotos.status,
+      motivo: fotos.motivo,
+      largura: fotos.largura,
+      altura: fotos.altura,
+      createdAt: fotos.createdAt,
+      portaoId: portoes.id,
+      portaoNome: portoes.nome,
+      userNome: user.name,
+      chaveNome: apiKeys.nome,
+    })
+    .from(fotos)
+    .leftJoin(portoes, eq(portoes.id, fotos.portaoId))
+    .leftJoin(user, eq(user.id, fotos.criadoPorUserId))
+    .leftJoin(apiKeys, eq(apiKeys.id, fotos.criadoPorApiKeyId))
+    .where(and(eq(fotos.organizationId, reader.organizationId), inArray(fotos.solicitacaoId, solicitacaoIds)))
+    .orderBy(asc(fotos.createdAt), asc(fotos.id));
+  const now = Date.now();
+  const sign = (id: string, variante: FotoVariante) =>
+    reader.userId ? signFotoUrl(deps.secret, id, variante, reader.userId, now) : null;
+  return solicitacaoIds.map((sid) =>
+    rows
+      .filter((r) => r.solicitacaoId === sid)
+      .map(
+        (r): Foto => ({
+          id: r.id,
+          origem: r.origem as FotoOrigem,
+          status: r.status as FotoStatus,
+          motivo: r.motivo,
+          portao: r.portaoId && r.portaoNome ? { id: r.portaoId, nome: r.portaoNome } : null,
+          autor: r.userNome ?? r.chaveNome ?? null,
+          largura: r.largura,
+          altura: r.altura,
+          url: r.status === "disponivel" ? sign(r.id, "exibicao") : null,
+          miniatura_url: r.status === "disponivel" ? sign(r.id, "miniatura") : null,
+          created_at: r.createdAt.toISOString(),
+        }),
+      ),
+  );
+}
+
+/**
+ * The latest available photo's thumbnail address of each of these requests (lists: the dashboard,
+ * the requests and the access log). One statement whatever the number of ids.
+ */
+export async function thumbnailsOf(
+  deps: Pick<FotoDeps, "db" | "secret">,
+  reader: FotoReader,
+  solicitacaoIds: readonly string[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (solicitacaoIds.length === 0 || !reader.userId) return out;
+  const rows = await deps.db
+    .selectDistinctOn([fotos.solicitacaoId], { id: fotos.id, solicitacaoId: fotos.solicitacaoId })
+    .from(fotos)
+    .where(
+      and(
+        eq(fotos.organizationId, reader.organizationId),
+        inArray(fotos.solicitacaoId, [...solicitacaoIds]),
+        eq(fotos.status, "disponivel"),
+      ),
+    )
+    .orderBy(fotos.solicitacaoId, sql`${fotos.createdAt} DESC`);
+  const now = Date.now();
+  for (const r of rows) out.set(r.solicitacaoId!, signFotoUrl(deps.secret, r.id, "miniatura", reader.userId, now));
+  return out;
+}
+
+/** The stored rendition a reader may open, or a 403/404 that says why not. */
+export interface OpenedFoto {
+  stream: Readable;
+  solicitacaoId: string | null;
+}
+
+/**
+ * GET /api/fotos/{id}/{variante}: the signature must be this user's and current, the photo this
+ * tenant's, and its request inside the reader's data scope (a morador: their units' visitors only).
+ * A photo that belongs to no request (a kiosk conversation's) is for staff only.
+ */
+export async function openFoto(
+  deps: FotoDeps,
+  reader: Reader & { userId: string },
+  params: { id: string; variante: FotoVariante; exp: number; sig: string },
+  now = Date.now(),
+): Promise<OpenedFoto> {
+  const check = checkFotoUrl(deps.secret, params.id, params.variante, reader.userId, params.exp, params.sig, now);
+  if (check === "expirada") {
+    throw new AppError(403, "FOTO_URL_EXPIRADA", "O endereço desta foto expirou. Recarregue a página para vê-la.");
+  }
+  if (check === "invalida") throw forbidden("Endereço de foto inválido para esta sessão.");
+  const [row] = await deps.db
+    .select({
+      chave: fotos.chave,
+      chaveMiniatura: fotos.chaveMiniatura,
+      condominioId: fotos.condominioId,
+      solicitacaoId: fotos.solicitacaoId,
+      unidadeId: solicitacoesAcesso.unidadeId,
+    })
+    .from(fotos)
+    .leftJoin(solicitacoesAcesso, eq(solicitacoesAcesso.id, fotos.solicitacaoId))
+    .where(and(eq(fotos.organizationId, reader.organizationId), eq(fotos.id, params.id), isNotNull(fotos.chave)));
+  if (!row) throw notFound(FOTO_NAO_ENCONTRADA);
+  const visible = row.unidadeId
+    ? seesUnidade(reader, { unidadeId: row.unidadeId, condominioId: row.condominioId })
+    : !isResidentScope(reader) && seesUnidade(reader, { unidadeId: "", condominioId: row.condominioId });
+  if (!visible) throw notFound(FOTO_NAO_ENCONTRADA);
+  const key = params.variante === "miniatura" ? row.chaveMiniatura! : row.chave!;
+  const stream = await deps.store.get(key);
+  if (!stream) throw notFound("A imagem desta foto não está mais disponível.");
+  return { stream, solicitacaoId: row.solicitacaoId };
+}
+
+const PURGE_BATCH = 200;
+
+/**
+ * Deletes from the store the blobs of deleted photos (queued by the trigger on `fotos`), checks each
+ * is gone, and only then forgets it; returns how many left the store. No transaction is held while
+ * the store works (PGlite takes turns: docs/decisions/029). Two purges at once may delete the same
+ * blob twice, which the store takes as done: a photo's keys are its own (namespace = its id).
+ */
+export async function purgeDeletedBlobs(db: Database, store: BlobStore): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = await db
+      .select({ chave: blobsExcluidos.chave })
+      .from(blobsExcluidos)
+      .orderBy(asc(blobsExcluidos.createdAt))
+      .limit(PURGE_BATCH);
+    if (batch.length === 0) return total;
+    const keys = batch.map((b) => b.chave);
+    await dropBlobs(store, keys);
+    const left = await Promise.all(keys.map((k) => store.has(k)));
+    const gone = keys.filter((_, i) => !left[i]);
+    if (gone.length > 0) await db.delete(blobsExcluidos).where(inArray(blobsExcluidos.chave, gone));
+    total += gone.length;
+    // Something the store would not delete stays queued for the next purge, which is not this one.
+    if (gone.length < keys.length) {
+      throw new Error(`${keys.length - gone.length} arquivo(s) de fotos continuam no armazenamento após a exclusão`);
+    }
+    if (batch.length < PURGE_BATCH) return total;
+  }
+}
+
+/** A photo as a data subject's export carries it: what it belongs to, and its display image. */
+export interface FotoExportada {
+  id: string;
+  solicitacao_id: string | null;
+  passe_id: string | null;
+  origem: FotoOrigem;
+  tirada_em: string;
+  arquivo: string;
+  bytes: Buffer;
+}
+
+/**
+ * The stored photos of these requests and passes, with their display images (a data subject's copy
+ * of their data, docs/product.md "Personal data and retention"). A blob missing from the store is
+ * left out rather than failing the whole export.
+ */
+export async function fotosParaExportar(
+  db: Executor,
+  store: BlobStore,
+  organizationId: string,
+  ids: { solicitacoes: string[]; passes: string[] },
+): Promise<FotoExportada[]> {
+  const owners = [
+    ids.solicitacoes.length > 0 ? inArray(fotos.solicitacaoId, ids.solicitacoes) : undefined,
+    ids.passes.length > 0 ? inArray(fotos.passeId, ids.passes) : undefined,
+  ].filter((c) => c !== undefined);
+  if (owners.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(fotos)
+    .where(and(eq(fotos.organizationId, organizationId), isNotNull(fotos.chave), or(...owners)))
+    .orderBy(asc(fotos.createdAt));
+  const out: FotoExportada[] = [];
+  for (const r of rows) {
+    const stream = await store.get(r.chave!);
+    if (!stream) continue;
+    out.push({
+      id: r.id,
+      solicitacao_id: r.solicitacaoId,
+      passe_id: r.passeId,
+      origem: r.origem as FotoOrigem,
+      tirada_em: r.createdAt.toISOString(),
+      arquivo: `fotos/${r.id}.jpg`,
+      bytes: await readAll(stream),
+    });
+  }
+  return out;
+}
