@@ -39,7 +39,7 @@ import { condominiosRoutes } from "./modules/condominios/condominios.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { convitesRoutes } from "./modules/equipe/convites.routes";
 import { equipeRoutes } from "./modules/equipe/equipe.routes";
-import { fotosRoutes, fotosSolicitacaoRoutes } from "./modules/fotos/fotos.routes";
+import { fotosPasseRoutes, fotosRoutes, fotosSolicitacaoRoutes } from "./modules/fotos/fotos.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { importacaoRoutes } from "./modules/importacao/importacao.routes";
 import { integracoesRoutes } from "./modules/integracoes/integracoes.routes";
@@ -193,10 +193,13 @@ export function createApp(deps: AppDeps) {
       .route("/", fotosSolicitacaoRoutes(fotoDeps)),
   );
   api.route("/fotos", tenantRouter(deps).route("/", fotosRoutes(fotoDeps)));
-  api.route("/dashboard", tenantRouter(deps).route("/", dashboardRoutes(handle.db)));
+  api.route("/dashboard", tenantRouter(deps).route("/", dashboardRoutes(handle.db, fotoDeps)));
   api.route("/condominios", tenantRouter(deps).route("/", condominiosRoutes(handle.db, { store: deps.store })));
   api.route("/unidades", tenantRouter(deps).route("/", unidadesRoutes(handle.db)));
-  api.route("/portoes", tenantRouter(deps).route("/", portoesRoutes(handle.db, { linkBase: deps.linkBase })));
+  api.route(
+    "/portoes",
+    tenantRouter(deps).route("/", portoesRoutes(handle.db, { linkBase: deps.linkBase, secret: deps.secret })),
+  );
   api.route("/pessoas", tenantRouter(deps).route("/", pessoasRoutes(handle.db)));
   api.route("/importacoes", tenantRouter(deps).route("/", importacaoRoutes(handle.db)));
   api.route("/auditoria", tenantRouter(deps).route("/", auditoriaRoutes(handle.db)));
@@ -214,7 +217,9 @@ export function createApp(deps: AppDeps) {
   );
   api.route(
     "/passes",
-    tenantRouter(deps).route("/", passesRoutes(handle.db, { secret: deps.secret, linkBase: deps.linkBase })),
+    tenantRouter(deps)
+      .route("/", passesRoutes(handle.db, { secret: deps.secret, linkBase: deps.linkBase }))
+      .route("/", fotosPasseRoutes(fotoDeps)),
   );
   api.route("/portaria", tenantRouter(deps).route("/", portariaRoutes(handle.db, { secret: deps.secret })));
   api.route("/acessos", tenantRouter(deps).route("/", acessosRoutes(handle.db)));
@@ -231,6 +236,7 @@ export function createApp(deps: AppDeps) {
       db: handle.db,
       bus: deps.bus,
       secret: deps.secret,
+      store: deps.store,
       secureCookies,
       heartbeatMs: deps.sseHeartbeatMs,
     }),

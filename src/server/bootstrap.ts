@@ -19,6 +19,7 @@ import { startScheduler } from "./jobs/scheduler";
 import { DEFAULT_MAIL_FROM } from "./mail/address";
 import { createMailer } from "./mail/mailer";
 import { selectAttendantEngine } from "./modules/atendente/atendente.service";
+import { type CameraCapture, startCameraCapture } from "./modules/fotos/camera.service";
 import { createWhatsAppReplyDispatcher } from "./modules/telefonia/whatsapp-visitante.service";
 import { type ChannelsConfig, createChannels } from "./notifications/channels";
 import { createWhatsAppTextSender } from "./notifications/channels/whatsapp-text";
@@ -196,6 +197,22 @@ export async function createSystem(options: SystemOptions) {
     demoForEveryTenant: options.channels?.demoForEveryTenant ?? false,
     store: options.storage,
   });
+  // Gate cameras' snapshots, taken in the background when a request is created at a gate with a
+  // camera (docs/decisions/039-visitor-photos.md, "Gate cameras"); every instance follows the
+  // events, and the database decides which one captures.
+  const cameras: CameraCapture | null = await startCameraCapture({
+    db: handle.db,
+    store: options.storage,
+    secret: options.authSecret,
+    logger: options.logger,
+    bus,
+  }).catch((error) => {
+    options.logger.error(
+      { err: error },
+      "falha ao escutar eventos para as câmeras dos portões; sem imagens das câmeras",
+    );
+    return null;
+  });
   let stopJobs: (() => void) | null = null;
   return {
     app,
@@ -208,6 +225,8 @@ export async function createSystem(options: SystemOptions) {
     webhooks,
     /** Photos' blobs (docs/decisions/038-photo-storage.md). */
     store: options.storage,
+    /** Gate cameras' background snapshots; null when the events could not be followed. */
+    cameras,
     /** Residents' messages and escalation (docs/product.md, "Resident link"). */
     notifications,
     /** The attendant's lines to WhatsApp visitors (docs/product.md, "Atendente virtual"). */
@@ -231,6 +250,8 @@ export async function createSystem(options: SystemOptions) {
     async close() {
       stopJobs?.();
       closeStreams();
+      // Before the database closes: a capture under way writes its row's outcome.
+      await cameras?.stop();
       await mailer.close();
       await webhooks.close();
       await notifications.close();

@@ -589,6 +589,12 @@ export const ROUTES: Record<string, RouteRow> = {
       body: { nome: place.portao.nome, tipo: "pedestres", ativo: true },
     }),
   },
+  // The matrix's gates have no camera: the test answers 200 with the reason, and fetches nothing.
+  "POST /api/portoes/{id}/camera/teste": {
+    access: "cadastros:editar",
+    target: "portao",
+    request: ({ place }) => ({ params: { id: place.portao.id }, body: {} }),
+  },
 
   "GET /api/unidades": {
     access: "unidades:ler",
@@ -734,6 +740,14 @@ export const ROUTES: Record<string, RouteRow> = {
     access: "passes:gerenciar",
     target: "passe",
     request: async ({ place, make }) => ({ params: { id: (await make.passe(place, "suspenso")).id } }),
+  },
+  "POST /api/passes/{id}/foto": {
+    access: "passes:gerenciar",
+    target: "passe",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.passe(place, "ativo")).id },
+      bytes: { data: MATRIZ_JPEG, contentType: "image/jpeg" },
+    }),
   },
   "POST /api/passes/{id}/revogar": {
     access: "passes:gerenciar",
@@ -1105,6 +1119,20 @@ export const ROUTES: Record<string, RouteRow> = {
     request: async ({ place, make }) => ({ params: { id: (await make.conversaTotem(place)).id } }),
   },
   "POST /api/totem/conversas/{id}/encerrar": {
+    access: { totem: true },
+    target: "conversaTotem",
+    request: async ({ place, make }) => ({ params: { id: (await make.conversaTotem(place)).id } }),
+  },
+  // The kiosk's photo step: the image itself, or the visitor's refusal, on its own open conversation.
+  "POST /api/totem/conversas/{id}/foto": {
+    access: { totem: true },
+    target: "conversaTotem",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.conversaTotem(place)).id },
+      bytes: { data: MATRIZ_JPEG, contentType: "image/jpeg" },
+    }),
+  },
+  "POST /api/totem/conversas/{id}/foto/recusa": {
     access: { totem: true },
     target: "conversaTotem",
     request: async ({ place, make }) => ({ params: { id: (await make.conversaTotem(place)).id } }),

@@ -67,6 +67,28 @@ async function expectPhotoLoaded(page: Page, nome: string): Promise<Locator> {
   return img;
 }
 
+/** Records every camera stream the page opens, so a test can tell they were all stopped. */
+async function watchCameraStreams(page: Page) {
+  await page.addInitScript(() => {
+    const streams: MediaStream[] = [];
+    (window as unknown as { __streams: MediaStream[] }).__streams = streams;
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      streams.push(stream);
+      return stream;
+    };
+  });
+}
+
+/** How many camera tracks are still live (not stopped), of how many opened. */
+function liveTracks(page: Page) {
+  return page.evaluate(() => {
+    const tracks = (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) => s.getTracks());
+    return { opened: tracks.length, live: tracks.filter((t) => t.readyState === "live").length };
+  });
+}
+
 async function signIn(request: APIRequestContext, baseURL: string, role: keyof typeof DEMO) {
   const res = await request.post("/api/auth/sign-in/email", {
     data: { email: DEMO[role].email, password: DEMO[role].password },
@@ -75,12 +97,74 @@ async function signIn(request: APIRequestContext, baseURL: string, role: keyof t
   expect(res.status()).toBe(200);
 }
 
+test("the camera dialog: Esc releases the camera, capture and retake, remove, all by keyboard too", async ({
+  page,
+  loginAs,
+}) => {
+  // Several camera sessions and two axe runs beside a live video: slow on a busy machine.
+  test.slow();
+  await loginAs("porteiro");
+  await watchCameraStreams(page);
+  await page.goto("/app/solicitacoes/nova");
+  const secao = page.getByRole("group", { name: "Foto do visitante" });
+  await expect(secao).toContainText("A foto aparece para o morador decidir e é apagada após");
+  const tirar = secao.getByRole("button", { name: "Tirar foto" });
+  const dialog = page.getByRole("dialog", { name: "Foto do visitante" });
+  const capturar = dialog.getByRole("button", { name: "Capturar" });
+
+  // Closed with Esc: the camera stops and the focus is back on the button.
+  await tirar.click();
+  await expect(capturar).toBeEnabled();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(tirar).toBeFocused();
+  await expect.poll(() => liveTracks(page)).toEqual({ opened: 1, live: 0 });
+
+  await tirar.click();
+  // The live image is on screen and the next step has the focus.
+  await expect(capturar).toBeFocused();
+  await expect
+    .poll(() => dialog.getByTestId("camera-video").evaluate((v: HTMLVideoElement) => v.videoWidth))
+    .toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+
+  await capturar.click();
+  await expect(dialog.getByRole("img", { name: "Foto capturada, ainda não enviada" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Usar foto" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  // Retake once: the live image comes back at once.
+  await dialog.getByRole("button", { name: "Tirar outra" }).click();
+  await expect(capturar).toBeFocused();
+  await capturar.click();
+  await dialog.getByRole("button", { name: "Usar foto" }).click();
+  await expect(dialog).toBeHidden();
+  // The camera is released with the dialog.
+  await expect.poll(() => page.locator("video").count()).toBe(0);
+  await expect.poll(() => liveTracks(page)).toEqual({ opened: 2, live: 0 });
+
+  const preview = secao.getByRole("img", { name: "Foto do visitante, ainda não enviada" });
+  await expect(preview).toBeVisible();
+  await expect(secao.getByRole("button", { name: "Tirar outra" })).toBeFocused();
+  // Removed, then taken again: the focus goes to the camera button, which takes it anew.
+  await secao.getByRole("button", { name: "Remover" }).click();
+  await expect(preview).toHaveCount(0);
+  await expect(tirar).toBeFocused();
+  await tirar.press("Enter");
+  await expect(capturar).toBeFocused();
+  await capturar.press("Enter");
+  await dialog.getByRole("button", { name: "Usar foto" }).press("Enter");
+  await expect(preview).toBeVisible();
+  await expect.poll(() => liveTracks(page)).toEqual({ opened: 3, live: 0 });
+});
+
 test("the porteiro takes the visitor's photo on the new request; only they can open its address", async ({
   page,
   loginAs,
   browser,
   baseURL,
 }) => {
+  // The form, the camera, the detail's axe run and three other sessions.
+  test.slow();
   await loginAs("porteiro");
   const nome = unique("Visitante Foto");
   await page.goto("/app/solicitacoes/nova");
@@ -94,32 +178,11 @@ test("the porteiro takes the visitor's photo on the new request; only they can o
   await page.getByLabel("Nome completo").fill(nome);
 
   const secao = page.getByRole("group", { name: "Foto do visitante" });
-  await expect(secao).toContainText("A foto aparece para o morador decidir e é apagada após");
   await secao.getByRole("button", { name: "Tirar foto" }).click();
   const dialog = page.getByRole("dialog", { name: "Foto do visitante" });
-  const capturar = dialog.getByRole("button", { name: "Capturar" });
-  await expect(capturar).toBeEnabled();
-  // The live image is on screen and the next step has the focus.
-  await expect(capturar).toBeFocused();
-  await expect
-    .poll(() => dialog.getByTestId("camera-video").evaluate((v: HTMLVideoElement) => v.videoWidth))
-    .toBeGreaterThan(0);
-  await expectNoAxeViolations(page);
-
-  await capturar.click();
-  await expect(dialog.getByRole("img", { name: "Foto capturada, ainda não enviada" })).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "Usar foto" })).toBeFocused();
-  // Retake once: the live image comes back at once.
-  await dialog.getByRole("button", { name: "Tirar outra" }).click();
-  await expect(capturar).toBeFocused();
-  await capturar.click();
+  await dialog.getByRole("button", { name: "Capturar" }).click();
   await dialog.getByRole("button", { name: "Usar foto" }).click();
-  await expect(dialog).toBeHidden();
-  // The camera is released with the dialog.
-  await expect.poll(() => page.locator("video").count()).toBe(0);
-
   await expect(secao.getByRole("img", { name: "Foto do visitante, ainda não enviada" })).toBeVisible();
-  await expect(secao.getByRole("button", { name: "Remover" })).toBeVisible();
   await page.getByRole("button", { name: "Criar Solicitação" }).click();
 
   await expect(page).toHaveURL(/\/app\/solicitacoes\/[0-9a-f-]{36}$/);
@@ -249,6 +312,53 @@ test("the resident sees the photo of a visit to their unit, and adds one only to
   const propria = await createViaApi(page.context().request, baseURL!, unique("Minha Visita"), "Torre A 101");
   await page.goto(`/app/solicitacoes/${propria.id}`);
   await expect(page.getByTestId("fotos").getByRole("button", { name: "Adicionar foto" })).toBeVisible();
+});
+
+test.describe("an upload that fails", () => {
+  test.use({ allowedConsoleErrors: [/status of 422/] });
+
+  test("leaves the request created, and its detail sends the same photo again", async ({ page, loginAs }) => {
+    await loginAs("porteiro");
+    const nome = unique("Falha Foto");
+    await page.goto("/app/solicitacoes/nova");
+    await page.getByRole("combobox", { name: "Condomínio" }).click();
+    await page.getByRole("option", { name: CONDOMINIO }).click();
+    const unidade = page.getByRole("combobox", { name: "Unidade" });
+    await expect(unidade).toBeEnabled();
+    await unidade.click();
+    await page.getByRole("option", { name: "Torre A - Unidade 102" }).click();
+    await page.getByLabel("Nome completo").fill(nome);
+
+    const secao = page.getByRole("group", { name: "Foto do visitante" });
+    const chooser = page.waitForEvent("filechooser");
+    await secao.getByRole("button", { name: "Escolher arquivo" }).click();
+    await (await chooser).setFiles(await jpegFile("falha.jpg"));
+    await expect(secao.getByRole("img", { name: "Foto do visitante, ainda não enviada" })).toBeVisible();
+
+    // The server refuses the first upload, as it would an unreadable image.
+    let refused = 0;
+    await page.route(/\/api\/solicitacoes\/[^/]+\/fotos$/, async (route) => {
+      if (refused++ > 0) return route.fallback();
+      await route.fulfill({
+        status: 422,
+        json: { error: { code: "IMAGE_UNREADABLE", message: "A imagem está corrompida ou incompleta." } },
+      });
+    });
+    await page.getByRole("button", { name: "Criar Solicitação" }).click();
+
+    await expect(page).toHaveURL(/\/app\/solicitacoes\/[0-9a-f-]{36}$/);
+    await expect(page.getByText("A solicitação foi criada, mas a foto não foi enviada")).toBeVisible();
+    const fotos = page.getByTestId("fotos");
+    const aviso = fotos.getByTestId("foto-nao-enviada");
+    await expect(aviso).toContainText("A imagem está corrompida ou incompleta.");
+    await expect(fotos.getByText("Nenhuma foto.")).toBeVisible();
+
+    await aviso.getByRole("button", { name: "Enviar a foto de novo" }).click();
+    await expect(page.getByText("Foto adicionada", { exact: true })).toBeVisible();
+    await expect(aviso).toHaveCount(0);
+    await expectPhotoLoaded(page, nome);
+    expect(refused).toBe(2);
+  });
 });
 
 test.describe("on a 360 px phone", () => {

@@ -2,8 +2,8 @@
  * A photo upload as the routes take it (docs/decisions/039-visitor-photos.md): the body is the image
  * itself (`image/jpeg`, `image/png` or `image/webp`, as a browser sends a Blob and a camera posts a
  * snapshot), streamed to the image pipeline, which counts the bytes and stops at its limit. The API's
- * 1 MB body limit does not apply to these paths (app.ts); this is their limit. Shared by the console's
- * and the integration API's photo routes.
+ * 1 MB body limit does not apply to these paths (app.ts); this is their limit. Shared by the console's,
+ * the integration API's and the gate kiosk's photo routes.
  */
 import { Readable } from "node:stream";
 import { z } from "@hono/zod-openapi";
@@ -32,9 +32,14 @@ export const fotoUploadRefusals = {
   422: { description: "Imagem corrompida ou incompleta", content: errorResponses(400)[400].content },
 };
 
-/** Whether a path is a photo upload (app.ts lets these through its 1 MB limit). */
+/**
+ * Whether a path is a photo upload (app.ts lets these through its 1 MB limit): a request's or a
+ * gate's (console, integration API), and the kiosk's photo of its visitor (not its refusal).
+ */
 export function isFotoUploadPath(path: string): boolean {
-  return /^\/api\/(?:v1\/)?(?:solicitacoes|portoes)\/[^/]+\/fotos?$/.test(path);
+  return /^\/api\/(?:(?:v1\/)?(?:solicitacoes|portoes|passes)\/[^/]+\/fotos?|totem\/conversas\/[^/]+\/foto)$/.test(
+    path,
+  );
 }
 
 /**

@@ -56,7 +56,7 @@ export function securityHeaders(opts: { https: boolean }): MiddlewareHandler {
     // A route may ask for a stricter Referrer-Policy (the residents' links: no-referrer, so the
     // token never leaves in a Referer); secureHeaders would overwrite it.
     // Likewise a page may need a feature the default Permissions-Policy denies (the gate's kiosk:
-    // the microphone, for speech recognition).
+    // the microphone for speech recognition, the camera for the photo step).
     let routeReferrer: string | null = null;
     let routePermissions: string | null = null;
     await headers(c, async () => {

@@ -100,16 +100,22 @@ describe("web app serving", () => {
     }
   });
 
-  it("serves the gate's kiosk and its pairing link as the client app, with the microphone allowed there only", async () => {
+  it("serves the gate's kiosk and its pairing link as the client app, with the microphone and camera allowed there only", async () => {
     for (const url of ["/totem", "/totem/", "/totem/parear/abc_DEF-123"]) {
       const res = await app.request(url);
       expect(res.status, url).toBe(200);
       expect(await res.text()).toContain("shell");
       expect(res.headers.get("permissions-policy"), url).toContain("microphone=(self)");
+      expect(res.headers.get("permissions-policy"), url).toContain("camera=(self)");
     }
     expect((await app.request("/totem/parear")).status).toBe(404);
     expect((await app.request("/totem/outra/coisa")).status).toBe(404);
-    expect((await app.request("/app/dashboard")).headers.get("permissions-policy")).toBeNull();
+    // The console may use the camera (photos, QR Codes), never the microphone.
+    const console_ = (await app.request("/app/dashboard")).headers.get("permissions-policy");
+    expect(console_).toContain("camera=(self)");
+    expect(console_).toContain("microphone=()");
+    // Everywhere else, the default (no camera, no microphone) of the security headers applies.
+    expect((await app.request("/")).headers.get("permissions-policy")).toBeNull();
   });
 
   it("redirects unprefixed console paths to /app, keeping path and query", async () => {

@@ -89,8 +89,17 @@ const SPA_FALLBACK = "__spa-fallback.html";
 const CONSOLE_PATH = new RegExp(`^${CONSOLE_PREFIX}(/(${CONSOLE_SECTIONS.join("|")})(/.*)?)?/?$`);
 /** The gate's kiosk and its pairing link (docs/product.md, "Totem"): client-rendered, like the console. */
 const KIOSK_PATH = /^\/totem(\/parear\/[^/]+)?\/?$/;
-/** The kiosk hears the visitor through the microphone (speech recognition); every other page may not. */
-export const KIOSK_PERMISSIONS_POLICY = "camera=(), microphone=(self), geolocation=()";
+/**
+ * The kiosk hears the visitor through the microphone (speech recognition) and photographs them with
+ * its front camera before the residents are asked (docs/product.md, "Totem"); pages elsewhere get the
+ * default policy.
+ */
+export const KIOSK_PERMISSIONS_POLICY = "camera=(self), microphone=(self), geolocation=()";
+/**
+ * The console photographs visitors ("Tirar foto" on a request, a pass) and reads passes' QR Codes
+ * with the tablet's camera (docs/product.md, "Fotos"); the microphone stays off.
+ */
+export const CONSOLE_PERMISSIONS_POLICY = "camera=(self), microphone=(), geolocation=()";
 
 export interface WebOptions {
   clientDir: string;
@@ -158,7 +167,10 @@ export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<App
     if (variant) return c.redirect(checkoutHref(variant), 301);
     const page = normalized === "/checkout" ? checkoutPage(new URL(c.req.url).searchParams) : pages.get(normalized);
     if (page) return sendPage(c, page, 200);
-    if (CONSOLE_PATH.test(pathname)) return sendPage(c, spa, 200);
+    if (CONSOLE_PATH.test(pathname)) {
+      c.header("Permissions-Policy", CONSOLE_PERMISSIONS_POLICY);
+      return sendPage(c, spa, 200);
+    }
     if (KIOSK_PATH.test(pathname)) {
       c.header("Permissions-Policy", KIOSK_PERMISSIONS_POLICY);
       return sendPage(c, spa, 200);

@@ -331,4 +331,13 @@ describe("the visitor's photo", () => {
     expect(withPhoto.html.indexOf('class="foto"')).toBeLessThan(withPhoto.html.indexOf("Autorizar entrada"));
     expect(renderResidentPage(decidir).html).not.toContain("<img");
   });
+
+  it("says so when the visitor declined the kiosk's photo", () => {
+    const declined = renderResidentPage({
+      ...decidir,
+      visita: { ...visita, semFoto: "O visitante preferiu não tirar foto." },
+    } as ResidentPageState);
+    expect(declined.html).toContain("O visitante preferiu não tirar foto.");
+    expect(declined.html).not.toContain("<img");
+  });
 });

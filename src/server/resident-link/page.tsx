@@ -35,11 +35,13 @@ export interface ResidentVisita {
   moradorNome: string;
   /** The visitor's latest photo, through the link itself (`/r/<token>/foto`); null without one. */
   fotoUrl: string | null;
+  /** Why there is no photo, when the visitor declined it ("O visitante preferiu não tirar foto."). */
+  semFoto?: string | null;
 }
 
 /** The visitor's face, large, above the buttons: "who is it?" answered before deciding. */
 function Foto({ visita }: { visita: ResidentVisita }) {
-  if (!visita.fotoUrl) return null;
+  if (!visita.fotoUrl) return visita.semFoto ? <p className="m hint">{visita.semFoto}</p> : null;
   return <img className="foto" src={url(visita.fotoUrl)} alt={`Foto de ${visita.visitanteNome} na portaria`} />;
 }
 

@@ -86,7 +86,7 @@ function clock(at: Date, timeZone: string): string {
 
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function visitaOf(r: Loaded, now: Date, fotoUrl: string | null = null): ResidentVisita {
+function visitaOf(r: Loaded, now: Date, fotoUrl: string | null = null, semFoto: string | null = null): ResidentVisita {
   const s = r.solicitacao;
   return {
     condominio: r.condominio.nome,
@@ -99,6 +99,7 @@ function visitaOf(r: Loaded, now: Date, fotoUrl: string | null = null): Resident
     chegouAs: clock(s.createdAt, r.condominio.timezone),
     moradorNome: firstName(r.notificacao.pessoaNome),
     fotoUrl,
+    semFoto,
   };
 }
 
@@ -146,7 +147,12 @@ export async function viewLink(
   }
   const self = `/r/${token}`;
   const foto = await latestFotoOf(db, r.notificacao.organizationId, r.solicitacao.id);
-  const visita = visitaOf(r, now, foto ? `${self}/foto?f=${foto.id}` : null);
+  const visita = visitaOf(
+    r,
+    now,
+    foto?.chave ? `${self}/foto?f=${foto.id}` : null,
+    foto && foto.chave === null ? foto.motivo : null,
+  );
   if (confirmar) return { kind: "confirmar", visita, decisao: confirmar, postUrl: self, voltarUrl: self };
   return {
     kind: "decidir",
@@ -162,10 +168,10 @@ export async function viewLink(
  */
 export async function linkPhotoKey(db: Database, token: string, now = new Date()): Promise<string | null> {
   const r = await load(db, token);
-  if (!r || r.solicitacao.status !== "pendente" || !r.notificacao.tokenExpiraEm || r.notificacao.tokenExpiraEm <= now) {
-    return null;
-  }
-  return (await latestFotoOf(db, r.notificacao.organizationId, r.solicitacao.id))?.chave ?? null;
+  const expira = r?.notificacao.tokenExpiraEm;
+  if (r?.solicitacao.status !== "pendente" || !expira || expira <= now) return null;
+  const foto = await latestFotoOf(db, r.notificacao.organizationId, r.solicitacao.id);
+  return foto?.chave ?? null;
 }
 
 /** POST: decides for the resident, or says why not (someone else first, expired, invalid). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { solicitacaoListRowSchema } from "./solicitacoes";
+import { solicitacaoComFotoRowSchema } from "./solicitacoes";
 
 /** One condominium, or every one the caller reaches when omitted (the dashboard's selector). */
 const condominioFilter = z.uuid("Condomínio inválido").optional();
@@ -55,7 +55,7 @@ export const ultimasQuerySchema = dashboardQuerySchema.extend({
   limit: z.coerce.number().int().min(1, "Limite inválido").max(100, "No máximo 100").default(20),
 });
 
-export const ultimasSchema = z.object({ items: z.array(solicitacaoListRowSchema) });
+export const ultimasSchema = z.object({ items: z.array(solicitacaoComFotoRowSchema) });
 
 /** GET /api/dashboard/pendentes: the bell (docs/product.md, "Console shell"). */
 export const pendentesQuerySchema = z.object({ condominio_id: condominioFilter });
@@ -69,7 +69,7 @@ export const pendentesSchema = z.object({
   /** Of those, the ones nobody answered ("Sem resposta dos moradores"). */
   sem_resposta: z.number().int(),
   /** The newest pending requests, at most PENDENTES_LISTADAS. */
-  items: z.array(solicitacaoListRowSchema),
+  items: z.array(solicitacaoComFotoRowSchema),
 });
 export type Pendentes = z.infer<typeof pendentesSchema>;
 

@@ -57,6 +57,16 @@ export const fotoSchema = z.object({
 });
 export type Foto = z.infer<typeof fotoSchema>;
 
+/**
+ * What the kiosk is told of its photo step (POST /api/totem/conversas/{id}/foto and …/foto/recusa):
+ * the row it left on the conversation, never an address of the image.
+ */
+export const fotoConversaSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(FOTO_STATUS),
+});
+export type FotoConversa = z.infer<typeof fotoConversaSchema>;
+
 /** GET /api/fotos/{id}/{variante}: the signature the detail handed out with the address. */
 export const fotoUrlQuerySchema = z.object({
   exp: z.coerce.number({ error: "Endereço de foto inválido" }).int("Endereço de foto inválido"),

@@ -14,6 +14,7 @@ import {
 } from "../domain";
 import { optionalPhone } from "../phone";
 import { isoDateTime, listQuery, maskedDocument, optionalText, pageOf, requiredId } from "./common";
+import { fotoSchema } from "./fotos";
 import { portaoRefFields } from "./portoes";
 
 export const VISITA_TIPO_LABELS: Record<VisitaTipo, string> = {
@@ -217,6 +218,8 @@ export const passeDetailSchema = passeSchema.extend({
   whatsapp_url: z.string(),
   /** The last attempts with this pass, newest first. */
   validacoes: z.array(validacaoSchema),
+  /** The holder's face (docs/product.md, "Fotos"), shown at the gate when the pass is used. */
+  foto: fotoSchema.nullable(),
 });
 export type PasseDetail = z.infer<typeof passeDetailSchema>;
 
@@ -264,6 +267,8 @@ export const validacaoResultadoSchema = validacaoSchema.extend({
       descricao: z.string().nullable(),
       unidade_id: z.uuid(),
       unidade: z.object({ codigo: z.string(), torre: z.string().nullable() }),
+      /** The holder's photo for the porteiro to compare faces (signed for the console's reader); null without one. */
+      foto_url: z.string().nullable(),
     })
     .nullable(),
 });

@@ -170,7 +170,16 @@ export const solicitacaoListItemSchema = solicitacaoSchema.extend({ doc_visitant
 export const solicitacaoListRowSchema = solicitacaoListItemSchema.extend({ condominio: condominioRefSchema });
 export type SolicitacaoListRow = z.infer<typeof solicitacaoListRowSchema>;
 
-export const solicitacaoPageSchema = pageOf(solicitacaoListRowSchema);
+/**
+ * A row with the thumbnail of the visitor's latest photo (the requests' list, the dashboard's latest:
+ * docs/product.md, "Fotos"); signed for the reader and short-lived, null without a photo.
+ */
+export const solicitacaoComFotoRowSchema = solicitacaoListRowSchema.extend({
+  foto_miniatura_url: z.string().nullable(),
+});
+export type SolicitacaoComFotoRow = z.infer<typeof solicitacaoComFotoRowSchema>;
+
+export const solicitacaoPageSchema = pageOf(solicitacaoComFotoRowSchema);
 export type SolicitacaoPage = z.infer<typeof solicitacaoPageSchema>;
 
 /** Who did something: a console user, or an integration through its API key. */

@@ -116,6 +116,7 @@ export function useSaveHandler<T extends FieldValues, Output, Saved = unknown>(
     successDescription,
     errorTitle,
     goTo,
+    afterSave,
   }: {
     /** The fields the API's errors may name. */
     fields: readonly FieldPath<T>[];
@@ -125,6 +126,11 @@ export function useSaveHandler<T extends FieldValues, Output, Saved = unknown>(
     errorTitle: string;
     /** Where to go next: a fixed screen, or the record just saved. */
     goTo: string | ((saved: Saved) => string);
+    /**
+     * After the success toast and the navigation: a follow-up whose own toast must be the one left
+     * visible (the console shows one at a time), such as a photo that failed to upload.
+     */
+    afterSave?: (saved: Saved) => void;
   },
 ) {
   const navigate = useNavigate();
@@ -133,6 +139,7 @@ export function useSaveHandler<T extends FieldValues, Output, Saved = unknown>(
       const saved = await save(values);
       toast.success(success, successDescription && { description: successDescription(values) });
       navigate(typeof goTo === "function" ? goTo(saved) : goTo);
+      afterSave?.(saved);
     } catch (error) {
       if (error instanceof ApiError) {
         for (const field of error.fields) {

@@ -6,6 +6,13 @@
  *
  * Live by Server-Sent Events (use-kiosk-events.ts): an event names a conversation that changed and
  * the kiosk reads it again; nothing polls while the stream is up.
+ *
+ * The photo step (photo-step.tsx) comes when the attendant has the visitor's unit and name and asks
+ * them to confirm (etapa "confirmando"): the visitor is identified, the request does not exist yet,
+ * and their "sim" creates it with the photo already on the conversation (the server links it in the
+ * same transaction), so the residents see it from their first look. A visitor with a pass's PIN, or
+ * who leaves before saying where they go, is never photographed. Once per conversation: a visitor
+ * who corrects the unit is not asked again.
  */
 
 import { CircleAlert, MessageCircle, RotateCw, TabletSmartphone, WifiOff } from "lucide-react";
@@ -18,6 +25,8 @@ import { Conversation, type Pendente } from "./conversation";
 import { isConnectionError, isUnpaired, kioskApi } from "./kiosk-api";
 import { KioskButton, KioskFrame } from "./kiosk-ui";
 import { OutcomeScreen } from "./outcome-screen";
+import { createPhotoSender, type FotoEscolha } from "./photo-sender";
+import { hasCamera, PhotoStep } from "./photo-step";
 import { speak, stopSpeaking } from "./speech";
 import { afterTurn, desfechoOf, isClosed, lineKey, mergeTranscript, unspoken, waitsOnVisitor } from "./transcript";
 import { useKioskEvents } from "./use-kiosk-events";
@@ -36,6 +45,12 @@ const DESFECHO_MS = 15_000;
 /** While a request failed for the network, how often the kiosk checks whether the server is back. */
 const RECONEXAO_MS = 3_000;
 
+/**
+ * The conversation's photo step: not yet; checking that the tablet has a camera; on screen; over
+ * (taken, refused, or no camera).
+ */
+type FotoFase = "pendente" | "verificando" | "aberta" | "feita";
+
 type Fase =
   | { tipo: "carregando" }
   | { tipo: "nao_pareado" }
@@ -49,6 +64,7 @@ interface ConversaState {
   encerradaEm: string | null;
   /** The visitor's messages not yet answered by the server: being sent, or failed (with a retry). */
   pendentes: Pendente[];
+  foto: FotoFase;
 }
 
 export default function KioskPage() {
@@ -64,6 +80,8 @@ export default function KioskPage() {
   const spoken = useRef(new Set<string>());
   const nextPendente = useRef(1);
   const refreshing = useRef<{ id: string; again: boolean } | null>(null);
+  /** The current conversation's photo sender: each choice in order, the newest replacing the last. */
+  const fotoSender = useRef<{ id: string; send: (escolha: FotoEscolha) => Promise<boolean> } | null>(null);
 
   const bump = useCallback(() => setAtividade((n) => n + 1), []);
 
@@ -174,7 +192,21 @@ export default function KioskPage() {
       const turno = await kioskApi.iniciar();
       spoken.current = new Set();
       setFetchOffline(false);
-      setConversa({ id: turno.id, linhas: turno.mensagens, estado: turno.estado, encerradaEm: null, pendentes: [] });
+      setConversa({
+        id: turno.id,
+        linhas: turno.mensagens,
+        estado: turno.estado,
+        encerradaEm: null,
+        pendentes: [],
+        foto: "pendente",
+      });
+      // A failed upload is tried once more, then left: the conversation never waits on the photo.
+      fotoSender.current = {
+        id: turno.id,
+        send: createPhotoSender({
+          send: (escolha) => (escolha ? kioskApi.foto(turno.id, escolha) : kioskApi.recusarFoto(turno.id)),
+        }),
+      };
       bump();
     } catch (error) {
       onFailure(error);
@@ -193,6 +225,7 @@ export default function KioskPage() {
     }
     spoken.current = new Set();
     refreshing.current = null;
+    fotoSender.current = null;
     setConversa(null);
     setErroInicio(null);
   }, []);
@@ -231,17 +264,45 @@ export default function KioskPage() {
     }
   };
 
-  // Every reply of the attendant or a porteiro is read aloud once, in order.
+  const setFoto = useCallback((id: string, foto: FotoFase) => {
+    setConversa((prev) => (prev && prev.id === id ? { ...prev, foto } : prev));
+  }, []);
+
+  /** A picture taken, or the refusal: sent in the background, the newest choice replacing the last. */
+  const escolherFoto = useCallback((escolha: FotoEscolha) => {
+    const sender = fotoSender.current;
+    if (sender && sender.id === conversaRef.current?.id) void sender.send(escolha);
+  }, []);
+
+  // The attendant asks the visitor to confirm who and where: the photo step, once, if there is a camera.
+  const conversaId = conversa?.id;
+  const etapa = conversa?.estado.etapa;
+  const fotoFase = conversa?.foto;
+  useEffect(() => {
+    if (!conversaId || fotoFase !== "pendente" || etapa !== "confirmando") return;
+    setFoto(conversaId, "verificando");
+    void hasCamera().then((sim) => setFoto(conversaId, sim ? "aberta" : "feita"));
+  }, [conversaId, fotoFase, etapa, setFoto]);
+  // The photo step is shown only while the attendant waits on the visitor: a porteiro who took the
+  // conversation over meanwhile gets it back on screen (and its lines read aloud).
+  const esperaVisitante = conversa ? waitsOnVisitor(conversa.estado) : false;
+  // From the moment the confirmation arrives: the photo step is about to take the screen.
+  const fotoNaTela =
+    esperaVisitante &&
+    (fotoFase === "verificando" || fotoFase === "aberta" || (fotoFase === "pendente" && etapa === "confirmando"));
+
+  // Every reply of the attendant or a porteiro is read aloud once, in order; the confirmation the
+  // photo step interrupts is read once the visitor is back at the conversation.
   const linhas = conversa?.linhas;
   useEffect(() => {
-    if (!linhas) return;
+    if (!linhas || fotoNaTela) return;
     const novas = unspoken(linhas, spoken.current);
     for (const linha of novas) {
       spoken.current.add(lineKey(linha));
       speak(linha.texto);
     }
     if (novas.length > 0) bump();
-  }, [linhas, bump]);
+  }, [linhas, fotoNaTela, bump]);
 
   const desfecho = conversa ? desfechoOf(conversa.estado) : null;
   const closed = conversa ? isClosed(conversa.estado, conversa.encerradaEm) : false;
@@ -255,7 +316,6 @@ export default function KioskPage() {
   }, [fullScreen, reset]);
 
   // A silence: nothing typed or said, no new line. Any activity restarts the count.
-  const esperaVisitante = conversa ? waitsOnVisitor(conversa.estado) : false;
   const conversando = conversa !== null && !fullScreen;
   useEffect(() => {
     if (!conversando) return;
@@ -295,6 +355,13 @@ export default function KioskPage() {
   }
 
   const { dispositivo } = fase;
+  const header = (
+    <KioskHeader dispositivo={dispositivo}>
+      <KioskButton variant="secondary" className="min-h-12 px-4 text-lg sm:text-xl" onClick={reset}>
+        Encerrar
+      </KioskButton>
+    </KioskHeader>
+  );
   if (conversa && fullScreen && desfecho) {
     return (
       <KioskFrame>
@@ -303,14 +370,25 @@ export default function KioskPage() {
       </KioskFrame>
     );
   }
+  if (conversa && conversa.foto === "aberta" && esperaVisitante) {
+    return (
+      <KioskFrame className="h-svh overflow-hidden">
+        {header}
+        <ConnectionStatus offline={offline} />
+        <PhotoStep
+          key={conversa.id}
+          onFoto={escolherFoto}
+          onRecusa={() => escolherFoto(null)}
+          onContinuar={() => setFoto(conversa.id, "feita")}
+          onActivity={bump}
+        />
+      </KioskFrame>
+    );
+  }
   if (conversa) {
     return (
       <KioskFrame className="h-svh overflow-hidden">
-        <KioskHeader dispositivo={dispositivo}>
-          <KioskButton variant="secondary" className="min-h-12 px-4 text-lg sm:text-xl" onClick={reset}>
-            Encerrar
-          </KioskButton>
-        </KioskHeader>
+        {header}
         <ConnectionStatus offline={offline} />
         <Conversation
           key={conversa.id}

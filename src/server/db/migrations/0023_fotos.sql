@@ -29,6 +29,11 @@ CREATE TABLE "fotos" (
 --> statement-breakpoint
 ALTER TABLE "api_keys" DROP CONSTRAINT "api_keys_escopos_check";--> statement-breakpoint
 ALTER TABLE "condominios" ADD COLUMN "retencao_fotos_dias" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "portoes" ADD COLUMN "camera_url" text;--> statement-breakpoint
+ALTER TABLE "portoes" ADD COLUMN "camera_usuario" text;--> statement-breakpoint
+ALTER TABLE "portoes" ADD COLUMN "camera_senha_cifrada" text;--> statement-breakpoint
+ALTER TABLE "portoes" ADD COLUMN "camera_salva_por_user_id" text;--> statement-breakpoint
+ALTER TABLE "portoes" ADD COLUMN "camera_salva_em" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "fotos" ADD CONSTRAINT "fotos_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fotos" ADD CONSTRAINT "fotos_conversa_id_atendente_conversas_id_fk" FOREIGN KEY ("conversa_id") REFERENCES "public"."atendente_conversas"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fotos" ADD CONSTRAINT "fotos_criado_por_user_id_user_id_fk" FOREIGN KEY ("criado_por_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -41,7 +46,9 @@ CREATE INDEX "fotos_solicitacao_idx" ON "fotos" USING btree ("solicitacao_id","c
 CREATE INDEX "fotos_passe_idx" ON "fotos" USING btree ("passe_id","created_at") WHERE "fotos"."passe_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "fotos_conversa_idx" ON "fotos" USING btree ("conversa_id") WHERE "fotos"."conversa_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "fotos_retencao_idx" ON "fotos" USING btree ("condominio_id","created_at");--> statement-breakpoint
+ALTER TABLE "portoes" ADD CONSTRAINT "portoes_camera_salva_por_user_id_user_id_fk" FOREIGN KEY ("camera_salva_por_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "condominios" ADD CONSTRAINT "condominios_retencao_fotos_ck" CHECK ("condominios"."retencao_fotos_dias" BETWEEN 1 AND "condominios"."retencao_dias");--> statement-breakpoint
+ALTER TABLE "portoes" ADD CONSTRAINT "portoes_camera_ck" CHECK ("portoes"."camera_url" IS NOT NULL OR ("portoes"."camera_usuario" IS NULL AND "portoes"."camera_senha_cifrada" IS NULL));--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_escopos_check" CHECK (cardinality("escopos") > 0 AND "escopos" <@ ARRAY['solicitacoes:ler', 'solicitacoes:escrever', 'chamadas:escrever', 'diretorio:ler', 'eventos:ler', 'passes:validar', 'acessos:registrar', 'atendente:conversar', 'portoes:foto']::text[]);--> statement-breakpoint
 -- Every deleted photo row queues its blobs for deletion from the store, in the deleting transaction
 -- (docs/decisions/039-visitor-photos.md); one statement per DELETE, whatever its number of rows.

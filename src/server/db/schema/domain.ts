@@ -169,11 +169,27 @@ export const portoes = pgTable(
      * (docs/product.md, "Atendente virtual"): one gate per number, across every tenant.
      */
     whatsappNumeroId: text("whatsapp_numero_id"),
+    /**
+     * The gate's IP camera (docs/decisions/039-visitor-photos.md, "Gate cameras"): the HTTP snapshot
+     * URL fetched when a request is created here, and its user. The password is write-only and kept
+     * encrypted (AES-256-GCM under a key derived from the server's secret, bound to this gate's id).
+     * Only owners and síndicos save it, so private addresses are allowed; who saved it is kept.
+     */
+    cameraUrl: text("camera_url"),
+    cameraUsuario: text("camera_usuario"),
+    cameraSenhaCifrada: text("camera_senha_cifrada"),
+    cameraSalvaPorUserId: text("camera_salva_por_user_id").references(() => user.id, { onDelete: "set null" }),
+    cameraSalvaEm: timestamp("camera_salva_em", tz),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
     check("portoes_tipo_ck", oneOf("tipo", PORTAO_TIPOS)),
+    // A user or a password without an address means nothing: removing the camera removes them.
+    check(
+      "portoes_camera_ck",
+      sql`${t.cameraUrl} IS NOT NULL OR (${t.cameraUsuario} IS NULL AND ${t.cameraSenhaCifrada} IS NULL)`,
+    ),
     foreignKey({
       name: "portoes_condominio_fk",
       columns: [t.condominioId, t.organizationId],

@@ -15,7 +15,7 @@ import type { DialogueState, EngineAction, ServiceEvent, TurnOutput } from "../.
 import type { Database } from "../../db/client";
 import { atendenteMensagens, atendenteConversas as c, solicitacoesAcesso } from "../../db/schema";
 import { findCondominioInTenant } from "../../db/tenant-lookups";
-import { AppError, badRequest, notFound } from "../../http/errors";
+import { AppError, badRequest, conflict, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { validarPasse } from "../portaria/validacao.service";
 import { resolvePortao } from "../portoes/portoes.service";
@@ -95,6 +95,53 @@ export async function getConversa(db: Database, caller: AtendenteCaller, id: str
     mensagens: await transcript(db, id),
     estado: estadoOf(row),
   };
+}
+
+/**
+ * The caller's own conversation while it is still open, as the kiosk's photo step needs it (the photo
+ * belongs to it, and to its request once there is one): 404 for another's, 409 once closed. Read
+ * before a byte of the photo is.
+ */
+export async function openConversaOf(db: Database, caller: AtendenteCaller, id: string) {
+  const [row] = await db
+    .select({
+      organizationId: c.organizationId,
+      id: c.id,
+      condominioId: c.condominioId,
+      portaoId: c.portaoId,
+      solicitacaoId: c.solicitacaoId,
+      encerradaEm: c.encerradaEm,
+    })
+    .from(c)
+    .where(and(ownedBy(caller), eq(c.id, id)));
+  if (!row) throw notFound(CONVERSA_NOT_FOUND);
+  if (row.encerradaEm) throw conflict(CONVERSA_ENCERRADA);
+  const { encerradaEm: _, ...conversa } = row;
+  return conversa;
+}
+
+/**
+ * The request of a conversation once no turn is running on it, or null: a turn that creates the
+ * request links the photos there are in its own transaction, and sets the conversation's request
+ * when it ends; a photo stored meanwhile is linked by its caller with this. Waits for a running turn
+ * up to `waitMs` (an engine's turn takes milliseconds to a few seconds).
+ */
+export async function settledSolicitacaoOf(
+  db: Database,
+  organizationId: string,
+  id: string,
+  waitMs = 10_000,
+): Promise<string | null> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const [row] = await db
+      .select({ solicitacaoId: c.solicitacaoId, processandoDesde: c.processandoDesde })
+      .from(c)
+      .where(and(eq(c.organizationId, organizationId), eq(c.id, id)));
+    if (!row) return null;
+    if (row.solicitacaoId || !row.processandoDesde || Date.now() >= until) return row.solicitacaoId;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 // ── Starting and talking ────────────────────────────────────────────────────────────────────────
@@ -264,6 +311,7 @@ async function carryOut(
             atendente: true,
           },
           { ...input.data, ...(row.portaoId ? { portao_id: row.portaoId } : {}) },
+          { conversaId: row.id },
         );
         return { tipo: "solicitacao_criada", solicitacaoId: created.id };
       } catch (error) {

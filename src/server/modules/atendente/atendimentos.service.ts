@@ -270,10 +270,12 @@ export async function registrarSolicitacao(
         tipo: input.tipo,
         nome_visitante: input.nome_visitante,
       });
-      const created = await createSolicitacao(db, tenant, {
-        ...fields,
-        ...(row.portaoId ? { portao_id: row.portaoId } : {}),
-      });
+      const created = await createSolicitacao(
+        db,
+        tenant,
+        { ...fields, ...(row.portaoId ? { portao_id: row.portaoId } : {}) },
+        { conversaId: row.id },
+      );
       solicitacaoId = created.id;
     } catch (error) {
       // The unit is the conversation's condominium's or nothing: say it on the form's field.

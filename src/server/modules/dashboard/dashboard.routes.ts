@@ -77,12 +77,14 @@ const primeirosPassosRoute = createRoute({
   },
 });
 
-export function dashboardRoutes(db: Database) {
+export function dashboardRoutes(db: Database, photos: { secret: string }) {
   return apiRouter()
     .openapi(kpisRoute, async (c) => c.json(await service.kpis(db, c.get("tenant"), c.req.valid("query")), 200))
-    .openapi(ultimasRoute, async (c) => c.json(await service.ultimas(db, c.get("tenant"), c.req.valid("query")), 200))
+    .openapi(ultimasRoute, async (c) =>
+      c.json(await service.ultimas(db, c.get("tenant"), c.req.valid("query"), photos), 200),
+    )
     .openapi(pendentesRoute, async (c) =>
-      c.json(await service.pendentes(db, c.get("tenant"), c.req.valid("query")), 200),
+      c.json(await service.pendentes(db, c.get("tenant"), c.req.valid("query"), photos), 200),
     )
     .openapi(primeirosPassosRoute, async (c) => c.json(await service.primeirosPassos(db, c.get("tenant")), 200));
 }

@@ -11,6 +11,7 @@ import { scopeKey } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import type { TenantContext } from "../../http/context";
 import { countPresentes } from "../acessos/acessos.service";
+import { thumbnailsOf } from "../fotos/fotos.service";
 import { list as listSolicitacoes, toSolicitacaoListItem } from "../solicitacoes/solicitacoes.service";
 import {
   countPendentes,
@@ -109,11 +110,17 @@ export async function ultimas(
   db: Database,
   tenant: TenantContext,
   q: { condominio_id?: string; data?: string; limit: number },
+  photos: { secret: string },
 ) {
   const rows = await latestToday(
     db,
     { organizationId: tenant.organizationId, scope: tenant.scope, condominioId: q.condominio_id, data: q.data },
     q.limit,
+  );
+  const thumbs = await thumbnailsOf(
+    { db, secret: photos.secret },
+    tenant,
+    rows.map((r) => r.row.id),
   );
   return {
     items: rows.map((r) => ({
@@ -124,6 +131,7 @@ export async function ultimas(
         portaoNome: r.portaoNome,
       }),
       condominio: r.condominio,
+      foto_miniatura_url: thumbs.get(r.row.id) ?? null,
     })),
   };
 }
@@ -136,10 +144,11 @@ export async function pendentes(
   db: Database,
   tenant: TenantContext,
   q: { condominio_id?: string },
+  photos: { secret: string },
 ): Promise<Pendentes> {
   const [counts, newest] = await Promise.all([
     countPendentes(db, { organizationId: tenant.organizationId, scope: tenant.scope, condominioId: q.condominio_id }),
-    listSolicitacoes(db, tenant, { status: "pendente", condominioId: q.condominio_id }, 1, PENDENTES_LISTADAS),
+    listSolicitacoes(db, tenant, { status: "pendente", condominioId: q.condominio_id }, 1, PENDENTES_LISTADAS, photos),
   ]);
   return { pendentes: counts.pendentes, sem_resposta: counts.semResposta, items: newest.items };
 }

@@ -17,6 +17,7 @@ import {
   createCondominioWithUnidade,
   createTenantWithMember,
 } from "../../../../tests/support/factories";
+import { createGateWorld, createPass, passInput, validate } from "../../../../tests/support/gate-world";
 import { client } from "../../../../tests/support/http";
 import { bombPng, phoneJpeg } from "../../../../tests/support/images";
 import { startS3Server, type TestS3Server } from "../../../../tests/support/s3-server";
@@ -272,4 +273,67 @@ describe.each([
     expect(res.status).toBe(200);
     return new Uint8Array(await res.arrayBuffer());
   }
+});
+
+describe("a pass holder's face and the lists' thumbnails", () => {
+  it("the porteiro sees the pass photo when the PIN lets Maria in; a new photo replaces the old one", async () => {
+    const system = shared;
+    const world = await createGateWorld(system());
+    const passe = await createPass(world.morador.api, passInput(world.condoA));
+    const first = await world.morador.api.post(`/api/passes/${passe.id}/foto`, {
+      bytes: await phoneJpeg(600, 800),
+      headers: JPEG,
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const second = await world.porteiro.api.post(`/api/passes/${passe.id}/foto`, {
+      bytes: await phoneJpeg(640, 480),
+      headers: JPEG,
+    });
+    expect(second.status).toBe(201);
+    expect(await listAll(system().store, `${first.body.id}/`)).toEqual([]);
+
+    const detail = await world.morador.api.get(`/api/passes/${passe.id}`);
+    // The phone's picture says "rotate 90°": it comes back upright.
+    expect(detail.body.foto).toMatchObject({ id: second.body.id, largura: 480, altura: 640 });
+
+    const res = await validate(world.porteiro.api, { condominio_id: world.condoA.condominio.id, pin: passe.pin });
+    expect(res.body.resultado).toBe("liberado");
+    expect(res.body.passe.foto_url).toMatch(new RegExp(`^/api/fotos/${second.body.id}/exibicao\\?exp=\\d+&sig=`));
+    const image = await world.porteiro.api.get(res.body.passe.foto_url);
+    expect(image.status).toBe(200);
+    expect((await sharp(image.body as Buffer).metadata()).width).toBe(480);
+
+    // Another tenant's pass is not found.
+    const alheio = await world.b.api.post(`/api/passes/${passe.id}/foto`, {
+      bytes: await phoneJpeg(64, 64),
+      headers: JPEG,
+    });
+    expect(alheio.status).toBe(404);
+  });
+
+  it("the requests' list and the dashboard's latest carry the newest photo's thumbnail", async () => {
+    const sindico = await createTenantWithMember(shared(), { role: "sindico" });
+    const { condominio, unidade } = await createCondominioWithUnidade(shared(), sindico.org.id);
+    const create = async (nome: string) =>
+      (
+        await sindico.api.post("/api/solicitacoes", {
+          json: { condominio_id: condominio.id, unidade_id: unidade.id, nome_visitante: nome },
+        })
+      ).body.id as string;
+    const comFoto = await create("Com Foto");
+    const semFoto = await create("Sem Foto");
+    const foto = await sindico.api.post(`/api/solicitacoes/${comFoto}/fotos`, {
+      bytes: await phoneJpeg(300, 300),
+      headers: JPEG,
+    });
+    expect(foto.status).toBe(201);
+    const list = await sindico.api.get("/api/solicitacoes?page_size=10");
+    const byId = new Map(list.body.items.map((i: { id: string }) => [i.id, i]));
+    expect((byId.get(comFoto) as { foto_miniatura_url: string }).foto_miniatura_url).toBe(foto.body.miniatura_url);
+    expect((byId.get(semFoto) as { foto_miniatura_url: string | null }).foto_miniatura_url).toBeNull();
+    const ultimas = await sindico.api.get("/api/dashboard/ultimas");
+    const row = ultimas.body.items.find((i: { id: string }) => i.id === comFoto);
+    expect(row.foto_miniatura_url).toBe(foto.body.miniatura_url);
+    expect((await sindico.api.get(row.foto_miniatura_url)).status).toBe(200);
+  });
 });

@@ -35,6 +35,21 @@ const routes = {
       ...fotoUploadRefusals,
     },
   }),
+  passe: tenantRoute({
+    method: "post",
+    path: "/{id}/foto",
+    operationId: "adicionarFotoPasse",
+    tags: [TAG],
+    permission: "passes:gerenciar",
+    summary: "A foto do titular de um passe (substitui a anterior), mostrada na portaria quando o passe é usado",
+    description: "A imagem é relida e regravada (JPEG) sem metadados. Um morador só nos passes das suas unidades.",
+    request: { params: uuidParam, ...fotoUploadBody },
+    responses: {
+      201: jsonResponse(foto, "Foto do passe"),
+      ...errorResponses(400, 404, 409),
+      ...fotoUploadRefusals,
+    },
+  }),
   abrir: tenantRoute({
     method: "get",
     path: "/{id}/{variante}",
@@ -66,6 +81,21 @@ export function fotosSolicitacaoRoutes(deps: service.FotoDeps) {
       c.req.valid("param").id,
       body,
       "porteiro",
+    );
+    return c.json(created, 201);
+  });
+}
+
+/** POST /api/passes/{id}/foto (composed into the passes' router). */
+export function fotosPasseRoutes(deps: service.FotoDeps) {
+  return apiRouter().openapi(routes.passe, async (c) => {
+    const tenant = c.get("tenant");
+    const body = readFotoBody(c);
+    const created = await service.attachToPasse(
+      deps,
+      { organizationId: tenant.organizationId, scope: tenant.scope, userId: tenant.userId, actor: actorOf(tenant) },
+      c.req.valid("param").id,
+      body,
     );
     return c.json(created, 201);
   });

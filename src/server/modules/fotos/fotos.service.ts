@@ -12,7 +12,7 @@ import type { Foto, FotoOrigem, FotoStatus, FotoVariante } from "../../../shared
 import { type AuditActor, recordAudit } from "../../audit/audit";
 import { isResidentScope, type Reader, seesUnidade } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
-import { apiKeys, blobsExcluidos, fotos, portoes, solicitacoesAcesso, user } from "../../db/schema";
+import { apiKeys, blobsExcluidos, fotos, passes, portoes, solicitacoesAcesso, user } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../../http/errors";
 import { recordEvent } from "../../realtime/events";
 import type { BlobStore } from "../../storage";
@@ -162,6 +162,195 @@ export async function attachToSolicitacao(
   return mine;
 }
 
+/**
+ * The kiosk's photo step (docs/product.md, "Totem"): the visitor's picture, or their refusal, belongs
+ * to the conversation (staff see it in "Atendimentos") and to its request once the attendant creates
+ * one (linkFotosToSolicitacao); both in the conversation's condominium and at its gate.
+ */
+export async function attachToConversa(
+  deps: FotoDeps,
+  conversa: {
+    organizationId: string;
+    id: string;
+    condominioId: string;
+    portaoId: string | null;
+    solicitacaoId: string | null;
+  },
+  body: Readable | Buffer | null,
+): Promise<{ id: string }> {
+  if (body === null) {
+    const id = await recordMissingPhoto(deps.db, {
+      organizationId: conversa.organizationId,
+      condominioId: conversa.condominioId,
+      conversaId: conversa.id,
+      solicitacaoId: conversa.solicitacaoId,
+      portaoId: conversa.portaoId,
+      origem: "totem",
+      status: "recusada",
+      motivo: "O visitante preferiu não tirar foto.",
+    });
+    return { id };
+  }
+  const stored = await storeImage(deps.store, body);
+  try {
+    await deps.db.insert(fotos).values({
+      id: stored.id,
+      organizationId: conversa.organizationId,
+      condominioId: conversa.condominioId,
+      conversaId: conversa.id,
+      solicitacaoId: conversa.solicitacaoId,
+      portaoId: conversa.portaoId,
+      origem: "totem",
+      status: "disponivel",
+      chave: stored.chave,
+      chaveMiniatura: stored.chaveMiniatura,
+      largura: stored.largura,
+      altura: stored.altura,
+      bytes: stored.bytes,
+    });
+  } catch (error) {
+    await dropBlobs(deps.store, [stored.chave, stored.chaveMiniatura]).catch(() => {});
+    throw error;
+  }
+  return { id: stored.id };
+}
+
+/** The request a conversation created takes the conversation's photos (the detail and the link show them). */
+export async function linkFotosToSolicitacao(
+  tx: Executor,
+  organizationId: string,
+  conversaId: string,
+  solicitacaoId: string,
+): Promise<void> {
+  await tx
+    .update(fotos)
+    .set({ solicitacaoId })
+    .where(
+      and(
+        eq(fotos.organizationId, organizationId),
+        eq(fotos.conversaId, conversaId),
+        sql`${fotos.solicitacaoId} IS NULL`,
+      ),
+    );
+}
+
+const PASSE_NAO_ENCONTRADO = "Passe não encontrado";
+
+/**
+ * POST /api/passes/{id}/foto: the pass holder's face, which the Portaria screen shows when the pass
+ * is used so the porteiro compares it with who is at the gate. A pass keeps one: a new photo replaces
+ * the previous (whose blobs the trigger queues and the purge removes). A morador only for their
+ * units' passes (the data scope); a revoked or anonymised pass takes none.
+ */
+export async function attachToPasse(
+  deps: FotoDeps,
+  author: FotoAuthor,
+  passeId: string,
+  body: Readable | Buffer,
+): Promise<Foto> {
+  const lockPasse = async (tx: Executor) => {
+    const [row] = await tx
+      .select({
+        id: passes.id,
+        condominioId: passes.condominioId,
+        unidadeId: passes.unidadeId,
+        status: passes.status,
+        anonimizadoEm: passes.anonimizadoEm,
+      })
+      .from(passes)
+      .where(and(eq(passes.organizationId, author.organizationId), eq(passes.id, passeId)))
+      .for("update");
+    if (!row || !seesUnidade(author, row)) throw notFound(PASSE_NAO_ENCONTRADO);
+    if (row.anonimizadoEm || row.status === "revogado") {
+      throw conflict("Este passe foi revogado ou anonimizado; não é possível adicionar foto.");
+    }
+    return row;
+  };
+  await deps.db.transaction(lockPasse);
+  const stored = await storeImage(deps.store, body);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const passe = await lockPasse(tx);
+      await tx.delete(fotos).where(and(eq(fotos.organizationId, author.organizationId), eq(fotos.passeId, passe.id)));
+      await tx.insert(fotos).values({
+        id: stored.id,
+        organizationId: author.organizationId,
+        condominioId: passe.condominioId,
+        passeId: passe.id,
+        origem: "porteiro",
+        status: "disponivel",
+        chave: stored.chave,
+        chaveMiniatura: stored.chaveMiniatura,
+        largura: stored.largura,
+        altura: stored.altura,
+        bytes: stored.bytes,
+        criadoPorUserId: author.userId,
+        criadoPorApiKeyId: author.apiKeyId ?? null,
+      });
+      await recordAudit(tx, author.organizationId, author.actor, {
+        acao: "criar",
+        entidade: "foto",
+        entidadeId: stored.id,
+        resumo: "Adicionou a foto do titular de um passe",
+        depois: { passe_id: passe.id },
+      });
+      await recordEvent(tx, author.organizationId, {
+        type: "passe.atualizado",
+        visita: { unidade_id: passe.unidadeId, nome_visitante: "" },
+        passe: { id: passe.id },
+      });
+    });
+  } catch (error) {
+    await dropBlobs(deps.store, [stored.chave, stored.chaveMiniatura]).catch(() => {});
+    throw error;
+  }
+  await purgeDeletedBlobs(deps.db, deps.store).catch(() => {});
+  const foto = await fotoOfPasse(deps, { organizationId: author.organizationId, userId: author.userId }, passeId);
+  if (!foto) throw notFound(FOTO_NAO_ENCONTRADA);
+  return foto;
+}
+
+/** The pass holder's photo (its detail, the Portaria's result), signed for the reader; null without one. */
+export async function fotoOfPasse(
+  deps: Pick<FotoDeps, "db" | "secret">,
+  reader: FotoReader,
+  passeId: string,
+): Promise<Foto | null> {
+  const [row] = await deps.db
+    .select({
+      id: fotos.id,
+      origem: fotos.origem,
+      status: fotos.status,
+      motivo: fotos.motivo,
+      largura: fotos.largura,
+      altura: fotos.altura,
+      createdAt: fotos.createdAt,
+      userNome: user.name,
+    })
+    .from(fotos)
+    .leftJoin(user, eq(user.id, fotos.criadoPorUserId))
+    .where(and(eq(fotos.organizationId, reader.organizationId), eq(fotos.passeId, passeId), isNotNull(fotos.chave)))
+    .orderBy(sql`${fotos.createdAt} DESC`)
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  const sign = (variante: FotoVariante) =>
+    reader.userId ? signFotoUrl(deps.secret, row.id, variante, reader.userId, now) : null;
+  return {
+    id: row.id,
+    origem: row.origem as FotoOrigem,
+    status: row.status as FotoStatus,
+    motivo: row.motivo,
+    portao: null,
+    autor: row.userNome,
+    largura: row.largura,
+    altura: row.altura,
+    url: sign("exibicao"),
+    miniatura_url: sign("miniatura"),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
 /** A gate's photo goes to a visitor who arrived at most this long ago and is still waiting. */
 const PORTAO_VISITANTE_JANELA_MS = 10 * 60_000;
 
@@ -247,17 +436,31 @@ export async function recordMissingPhoto(
   return row!.id;
 }
 
-/** The latest stored photo of a request (the resident's link shows it), or null. */
-export async function latestFotoOf(db: Executor, organizationId: string, solicitacaoId: string) {
-  const [row] = await db
-    .select({ id: fotos.id, chave: fotos.chave })
+/**
+ * What the resident's link says about the visitor's picture: the latest stored photo, else why there
+ * is none (the visitor declined it at the kiosk), else nothing.
+ */
+export async function latestFotoOf(
+  db: Executor,
+  organizationId: string,
+  solicitacaoId: string,
+): Promise<{ id: string; chave: string } | { id: string; chave: null; motivo: string } | null> {
+  const rows = await db
+    .select({ id: fotos.id, chave: fotos.chave, motivo: fotos.motivo })
     .from(fotos)
     .where(
-      and(eq(fotos.organizationId, organizationId), eq(fotos.solicitacaoId, solicitacaoId), isNotNull(fotos.chave)),
+      and(
+        eq(fotos.organizationId, organizationId),
+        eq(fotos.solicitacaoId, solicitacaoId),
+        sql`(${fotos.chave} IS NOT NULL OR ${fotos.status} = 'recusada')`,
+      ),
     )
-    .orderBy(sql`${fotos.createdAt} DESC`)
+    // A stored photo first, whenever it was taken; then the latest refusal.
+    .orderBy(sql`${fotos.chave} IS NULL`, sql`${fotos.createdAt} DESC`)
     .limit(1);
-  return row ? { id: row.id, chave: row.chave! } : null;
+  const row = rows[0];
+  if (!row) return null;
+  return row.chave ? { id: row.id, chave: row.chave } : { id: row.id, chave: null, motivo: row.motivo ?? "" };
 }
 
 /** Who reads: the tenant and the user the addresses are signed for (null: an API key, no addresses). */
@@ -372,10 +575,11 @@ export async function openFoto(
       chaveMiniatura: fotos.chaveMiniatura,
       condominioId: fotos.condominioId,
       solicitacaoId: fotos.solicitacaoId,
-      unidadeId: solicitacoesAcesso.unidadeId,
+      unidadeId: sql<string | null>`coalesce(${solicitacoesAcesso.unidadeId}, ${passes.unidadeId})`,
     })
     .from(fotos)
     .leftJoin(solicitacoesAcesso, eq(solicitacoesAcesso.id, fotos.solicitacaoId))
+    .leftJoin(passes, eq(passes.id, fotos.passeId))
     .where(and(eq(fotos.organizationId, reader.organizationId), eq(fotos.id, params.id), isNotNull(fotos.chave)));
   if (!row) throw notFound(FOTO_NAO_ENCONTRADA);
   const visible = row.unidadeId

@@ -31,6 +31,7 @@ import type { TenantContext } from "../../http/context";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { recordEvent } from "../../realtime/events";
+import { fotoOfPasse } from "../fotos/fotos.service";
 import { findPasse, listPasses, type PasseFilters, type PasseRow, validacaoColumns } from "./passes.queries";
 import { signPassToken } from "./qr-token";
 
@@ -148,24 +149,37 @@ export function whatsappUrl(telefone: string | null, text: string): string {
   return `https://wa.me/${to}?text=${encodeURIComponent(text)}`;
 }
 
-export async function get(db: Database, tenant: Reader, id: string, links: PassLinks): Promise<PasseDetail> {
+export async function get(
+  db: Database,
+  tenant: Reader & { userId?: string },
+  id: string,
+  links: PassLinks,
+): Promise<PasseDetail> {
   const row = await findPasse(db, tenant, id);
   if (!row) throw notFound(PASSE_NOT_FOUND);
   const passe = toPasse(row);
   const token = signPassToken(links.secret, tenant.organizationId, id);
   const link = `${links.linkBase}/p/${token}`;
-  const validacoes = await db
-    .select(validacaoColumns)
-    .from(passeValidacoes)
-    .where(and(eq(passeValidacoes.organizationId, tenant.organizationId), eq(passeValidacoes.passeId, id)))
-    .orderBy(desc(passeValidacoes.createdAt), desc(passeValidacoes.id))
-    .limit(RECENT_VALIDATIONS);
+  const [validacoes, foto] = await Promise.all([
+    db
+      .select(validacaoColumns)
+      .from(passeValidacoes)
+      .where(and(eq(passeValidacoes.organizationId, tenant.organizationId), eq(passeValidacoes.passeId, id)))
+      .orderBy(desc(passeValidacoes.createdAt), desc(passeValidacoes.id))
+      .limit(RECENT_VALIDATIONS),
+    fotoOfPasse(
+      { db, secret: links.secret },
+      { organizationId: tenant.organizationId, userId: tenant.userId ?? null },
+      id,
+    ),
+  ]);
   return {
     ...passe,
     qr_token: token,
     link,
     whatsapp_url: whatsappUrl(passe.telefone, shareMessage(passe, link)),
     validacoes: validacoes.map(toValidacao),
+    foto,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Database } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
 import { apiRouter, tenantRoute } from "../../http/routes";
+import { fotoOfPasse } from "../fotos/fotos.service";
 import { listValidacoes, toValidacao } from "../passes/passes.service";
 import { aguardandoDecisao } from "./aguardando";
 import { operadorOf } from "./operador";
@@ -64,8 +65,15 @@ const routes = {
 export function portariaRoutes(db: Database, deps: { secret: string }) {
   return apiRouter()
     .openapi(routes.validar, async (c) => {
-      const operador = await operadorOf(db, c.get("tenant"));
-      return c.json(await validarPasse(db, operador, c.req.valid("json"), { secret: deps.secret }), 200);
+      const tenant = c.get("tenant");
+      const operador = await operadorOf(db, tenant);
+      const result = await validarPasse(db, operador, c.req.valid("json"), { secret: deps.secret });
+      // "Liberado: Maria, diarista" with her face, so the porteiro compares it with who is at the gate.
+      if (result.passe) {
+        const foto = await fotoOfPasse({ db, secret: deps.secret }, tenant, result.passe.id);
+        result.passe.foto_url = foto?.url ?? null;
+      }
+      return c.json(result, 200);
     })
     .openapi(routes.validacoes, async (c) => {
       const q = c.req.valid("query");

@@ -236,6 +236,8 @@ async function validateInTx(
           descricao: passe.descricao,
           unidade_id: passe.unidadeId,
           unidade: { codigo: unidade.codigo, torre: unidade.torre },
+          // The console's route signs it for its reader (portaria.routes); gates and keys get none.
+          foto_url: null,
         }
       : null,
     acesso_id: acessoId,

@@ -1,6 +1,8 @@
 import { can } from "../../../shared/permissions";
 import { uuidParam } from "../../../shared/schemas/common";
 import {
+  portaoCameraTesteResultSchema,
+  portaoCameraTesteSchema,
   portaoConsoleSchema,
   portaoCreateSchema,
   portaoInputSchema,
@@ -49,13 +51,28 @@ const routes = {
     request: { params: uuidParam, ...jsonBody(portaoInputSchema) },
     responses: { 200: jsonResponse(one, "Atualizado"), ...errorResponses(400, 404, 409) },
   }),
+  testCamera: tenantRoute({
+    method: "post",
+    path: "/{id}/camera/teste",
+    operationId: "testarCameraDoPortao",
+    tags: [TAG],
+    permission: "cadastros:editar",
+    summary: "Busca agora uma imagem da câmera do portão e devolve uma prévia pequena, ou o motivo de não haver",
+    description:
+      "Sem `url`, testa a câmera salva; com `url` (e `usuario`, `senha`), testa o que o formulário tem, antes de salvar. Com `senha` em branco, a senha salva é usada só se o endereço for do mesmo servidor da câmera salva. Nada é gravado; o teste fica na auditoria.",
+    request: { params: uuidParam, ...jsonBody(portaoCameraTesteSchema) },
+    responses: {
+      200: jsonResponse(portaoCameraTesteResultSchema.openapi("TesteCameraPortao"), "Prévia ou motivo"),
+      ...errorResponses(400, 404),
+    },
+  }),
 };
 
 /**
  * `linkBase`: the origin the phone line's webhook is shown on (PUBLIC_URL; without it, the address
  * the user reached us at, as for every link the console shows).
  */
-export function portoesRoutes(db: Database, deps: { linkBase: (request: Request) => string }) {
+export function portoesRoutes(db: Database, deps: { linkBase: (request: Request) => string; secret: string }) {
   // Reading the gates stays open to everyone who reads the condominium (the Portaria picks its
   // gate); the WhatsApp number and the phone line's URL are for those who manage gates.
   const linha = (tenant: TenantContext, request: Request) =>
@@ -69,11 +86,20 @@ export function portoesRoutes(db: Database, deps: { linkBase: (request: Request)
     .openapi(routes.create, async (c) => {
       const tenant = c.get("tenant");
       const { condominio_id, ...input } = c.req.valid("json");
-      return c.json(await service.create(db, tenant, condominio_id, input, linha(tenant, c.req.raw)), 201);
+      return c.json(await service.create(db, tenant, condominio_id, input, deps.secret, linha(tenant, c.req.raw)), 201);
     })
     .openapi(routes.update, async (c) => {
       const tenant = c.get("tenant");
       const id = c.req.valid("param").id;
-      return c.json(await service.update(db, tenant, id, c.req.valid("json"), linha(tenant, c.req.raw)), 200);
+      return c.json(
+        await service.update(db, tenant, id, c.req.valid("json"), deps.secret, linha(tenant, c.req.raw)),
+        200,
+      );
+    })
+    .openapi(routes.testCamera, async (c) => {
+      const tenant = c.get("tenant");
+      const id = c.req.valid("param").id;
+      // The fetch stops when the caller gives up (the dialog closed).
+      return c.json(await service.testCamera(db, tenant, deps.secret, id, c.req.valid("json"), c.req.raw.signal), 200);
     });
 }

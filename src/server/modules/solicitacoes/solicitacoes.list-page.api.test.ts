@@ -79,7 +79,13 @@ async function javascriptItems(ids: string[]) {
   const rows = await findSolicitacaoRows(db(), tenant.org.id, ids);
   // Every row here is of the one condominium; the list names it on each row.
   const { id, nome, timezone } = condo.condominio;
-  const byId = new Map(rows.map((r) => [r.id, { ...toSolicitacaoListItem(r), condominio: { id, nome, timezone } }]));
+  // None of these visitors has a photo: the list's thumbnail is null.
+  const byId = new Map(
+    rows.map((r) => [
+      r.id,
+      { ...toSolicitacaoListItem(r), condominio: { id, nome, timezone }, foto_miniatura_url: null },
+    ]),
+  );
   return ids.map((id) => byId.get(id));
 }
 

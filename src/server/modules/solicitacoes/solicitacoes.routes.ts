@@ -137,7 +137,7 @@ export function solicitacoesRoutes(db: Database, photos: { secret: string }) {
     apiRouter()
       .openapi(listRoute, async (c) => {
         const q = c.req.valid("query");
-        return c.json(await service.list(db, c.get("tenant"), filtersOf(q), q.page, q.page_size), 200);
+        return c.json(await service.list(db, c.get("tenant"), filtersOf(q), q.page, q.page_size, photos), 200);
       })
       // Before /{id}: "export.csv" is not an id.
       .openapi(exportRoute, async (c) => {

@@ -21,10 +21,10 @@ import { duracaoSegundos } from "../../../shared/schemas/chamadas";
 import type {
   Autor,
   Solicitacao,
+  SolicitacaoComFotoRow,
   SolicitacaoCreate,
   SolicitacaoDetail,
   SolicitacaoDetailIntegracao,
-  SolicitacaoListRow,
   SolicitacaoUpdate,
 } from "../../../shared/schemas/solicitacoes";
 import { solicitacaoStatusDisplay } from "../../../shared/status-catalogue";
@@ -46,7 +46,7 @@ import { startOutreach } from "../../notifications/outreach";
 import { recordEvent } from "../../realtime/events";
 import { type Registrar, registerEntryInTx } from "../acessos/acessos.service";
 import { refreshChamadasSearch } from "../chamadas/chamadas.service";
-import { fotosOf } from "../fotos/fotos.service";
+import { fotosOf, linkFotosToSolicitacao, thumbnailsOf } from "../fotos/fotos.service";
 import { type PortaoRef, resolvePortao } from "../portoes/portoes.service";
 import {
   findSolicitacao,
@@ -100,11 +100,24 @@ export function toSolicitacao(r: SolicitacaoRow | ListedSolicitacao): Solicitaca
   };
 }
 
-export async function list(db: Database, tenant: TenantContext, filters: ListFilters, page: number, pageSize: number) {
+export async function list(
+  db: Database,
+  tenant: TenantContext,
+  filters: ListFilters,
+  page: number,
+  pageSize: number,
+  photos: { secret: string },
+) {
   const { items, counted } = await listSolicitacoes(db, tenant, filters, page, pageSize);
-  const rows: SolicitacaoListRow[] = items.map((r) => ({
+  const thumbs = await thumbnailsOf(
+    { db, secret: photos.secret },
+    tenant,
+    items.map((r) => r.id),
+  );
+  const rows: SolicitacaoComFotoRow[] = items.map((r) => ({
     ...toSolicitacaoListItem(r),
     condominio: { id: r.condominioId, nome: r.condominioNome, timezone: r.condominioTimezone },
+    foto_miniatura_url: thumbs.get(r.id) ?? null,
   }));
   return toPage(rows, counted, page, pageSize);
 }
@@ -265,7 +278,17 @@ function deciderActor(d: Decider): AuditActor {
   return { tipo: "usuario", id: d.userId, nome: d.nome, ip: d.ip ?? null };
 }
 
-export async function create(db: Database, tenant: Writer, input: SolicitacaoCreate & PortaoRef): Promise<Solicitacao> {
+/** Where a request was registered from, when not a form: the attendant's conversation (kiosk, line, text API). */
+export interface SolicitacaoOrigem {
+  conversaId: string;
+}
+
+export async function create(
+  db: Database,
+  tenant: Writer,
+  input: SolicitacaoCreate & PortaoRef,
+  origem?: SolicitacaoOrigem,
+): Promise<Solicitacao> {
   const org = tenant.organizationId;
   // A morador creates requests only for the units they live in, a porteiro assigned to condominiums
   // only there; anything else is "not found" (the unit's own condominium is checked once read).
@@ -319,6 +342,10 @@ export async function create(db: Database, tenant: Writer, input: SolicitacaoCre
         busca: buildSearchText([input.nome_visitante, input.doc_visitante, unidade.codigo, unidade.torre]),
       })
       .returning({ id: s.id, nomeVisitante: s.nomeVisitante });
+    // The kiosk's photo of the visitor (or their refusal) goes with the request born in its
+    // conversation, in this transaction: the residents reached below see it from their first look
+    // (docs/decisions/039-visitor-photos.md).
+    if (origem) await linkFotosToSolicitacao(tx, org, origem.conversaId, row!.id);
     // The residents are reached from the same transaction: a request never exists without it.
     await startOutreach(tx, {
       organizationId: org,

@@ -11,16 +11,20 @@ import { getCookie, setCookie } from "hono/cookie";
 import { conversaSchema, mensagemInputSchema, turnoRespostaSchema } from "../../../shared/schemas/atendente";
 import { uuidParam } from "../../../shared/schemas/common";
 import type { DomainEvent } from "../../../shared/schemas/events";
+import { fotoConversaSchema } from "../../../shared/schemas/fotos";
 import { totemDispositivoSchema, totemParearInputSchema } from "../../../shared/schemas/totens";
 import type { Database } from "../../db/client";
 import type { AppEnv, TotemDevice } from "../../http/context";
 import { tooManyRequests, unauthorized } from "../../http/errors";
+import { fotoUploadBody, fotoUploadRefusals, readFotoBody } from "../../http/image-upload";
 import { errorResponses, jsonBody, jsonResponse, PUBLIC, TOTEM_AUTH } from "../../http/openapi";
 import { hitLimit } from "../../http/rate-limit";
 import { apiRouter } from "../../http/routes";
 import type { EventBus } from "../../realtime/event-bus";
 import { Frame, PING_FRAME } from "../../realtime/sse";
+import type { BlobStore } from "../../storage";
 import * as atendente from "../atendente/atendente.service";
+import { fotoDoVisitante } from "./totem-fotos.service";
 import * as service from "./totens.service";
 
 export const TOTEM_COOKIE = "guarita_totem";
@@ -36,11 +40,19 @@ const HEARTBEAT_MS = 20_000;
  */
 export const TOTEM_CONVERSAS_POR_MINUTO = 30;
 const MUITAS_CONVERSAS = "Muitas conversas iniciadas neste totem. Aguarde um minuto e tente novamente.";
+/**
+ * Photos a kiosk may send per minute: a visitor retakes a few times; re-encoding images costs the
+ * server's CPU, so a loop (or a stolen credential) is stopped.
+ */
+export const TOTEM_FOTOS_POR_MINUTO = 30;
+const MUITAS_FOTOS = "Muitas fotos enviadas por este totem. Aguarde um minuto e tente novamente.";
 
 export interface TotemDeviceDeps {
   db: Database;
   bus: EventBus;
   secret: string;
+  /** Where the visitors' photos are kept (the kiosk's photo step). */
+  store: BlobStore;
   secureCookies: boolean;
   heartbeatMs?: number;
 }
@@ -72,6 +84,10 @@ const callerOf = (c: Context<AppEnv>): atendente.AtendenteCaller => {
   const totem = c.get("totem");
   return { organizationId: totem.organizationId, via: { tipo: "totem", id: totem.id }, ip: c.get("clientIp") ?? null };
 };
+
+/** The replaced photo's files stay queued for the housekeeping's purge; the kiosk is not bothered. */
+const purgeFailed = (c: Context<AppEnv>) => (error: unknown) =>
+  c.get("logger").error({ err: error }, "exclusão dos arquivos da foto substituída falhou");
 
 export function totemDeviceRoutes(deps: TotemDeviceDeps) {
   const { db, bus } = deps;
@@ -127,6 +143,29 @@ export function totemDeviceRoutes(deps: TotemDeviceDeps) {
     request: { params: uuidParam },
     responses: { 204: { description: "Encerrada" }, ...errorResponses(404) },
   });
+  const foto = deviceRoute(db, {
+    method: "post",
+    path: "/conversas/{id}/foto",
+    operationId: "enviarFotoTotem",
+    summary: "A foto do visitante tirada no totem (a imagem no corpo); substitui a anterior desta conversa",
+    description:
+      "Antes de os moradores serem chamados, o totem fotografa o visitante. A foto vai com a solicitação que a conversa criar; uma conversa guarda só uma (tirar de novo substitui a anterior, cujos arquivos são apagados). A imagem é relida e regravada (JPEG): EXIF e GPS são descartados.",
+    request: { params: uuidParam, ...fotoUploadBody },
+    responses: {
+      201: jsonResponse(fotoConversaSchema.openapi("FotoConversa"), "Foto gravada"),
+      ...errorResponses(400, 404, 409, 429),
+      ...fotoUploadRefusals,
+    },
+  });
+  const recusa = deviceRoute(db, {
+    method: "post",
+    path: "/conversas/{id}/foto/recusa",
+    operationId: "recusarFotoTotem",
+    summary: "O visitante preferiu não tirar foto: os moradores são avisados de que não há foto",
+    description: "Substitui a foto que a conversa tivesse (os arquivos dela são apagados).",
+    request: { params: uuidParam },
+    responses: { 201: jsonResponse(fotoConversaSchema, "Recusa registrada"), ...errorResponses(404, 409) },
+  });
   const events = deviceRoute(db, {
     method: "get",
     path: "/eventos",
@@ -162,6 +201,19 @@ export function totemDeviceRoutes(deps: TotemDeviceDeps) {
     .openapi(leave, async (c) => {
       await atendente.leaveConversa(db, callerOf(c), c.req.valid("param").id);
       return c.body(null, 204);
+    })
+    .openapi(foto, async (c) => {
+      const totem = c.get("totem");
+      // The conversation first: another kiosk's, or a closed one, never uploads a byte.
+      const conversa = await atendente.openConversaOf(db, callerOf(c), c.req.valid("param").id);
+      if (!(await hitLimit(db, `totem:${totem.id}:fotos`, { max: TOTEM_FOTOS_POR_MINUTO, windowMs: 60_000 })))
+        throw tooManyRequests(MUITAS_FOTOS, 60);
+      const body = readFotoBody(c);
+      return c.json(await fotoDoVisitante(deps, conversa, body, purgeFailed(c)), 201);
+    })
+    .openapi(recusa, async (c) => {
+      const conversa = await atendente.openConversaOf(db, callerOf(c), c.req.valid("param").id);
+      return c.json(await fotoDoVisitante(deps, conversa, null, purgeFailed(c)), 201);
     })
     .openapi(events, async (c) => {
       const stream = await openKioskStream(db, bus, c.get("totem"), getCookie(c, TOTEM_COOKIE)!, heartbeatMs);

@@ -19,6 +19,7 @@ import {
   type CondominioInput,
   condominioInputSchema,
 } from "@/shared/schemas/condominios";
+import { RETENCAO_FOTOS_MIN_DIAS, RETENCAO_FOTOS_PADRAO_DIAS } from "@/shared/schemas/fotos";
 import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
 import { FormCard, FormLayout, useSaveHandler } from "@/web/components/form-layout";
 import type { RecordLabels } from "@/web/components/record-screen";
@@ -70,6 +71,7 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
       notificar_todos_moradores: condominio?.notificar_todos_moradores ?? false,
       contato_morador: condominio?.contato_morador ?? "mensagem",
       retencao_dias: condominio?.retencao_dias ?? RETENCAO_PADRAO_DIAS,
+      retencao_fotos_dias: condominio?.retencao_fotos_dias ?? RETENCAO_FOTOS_PADRAO_DIAS,
       expiracao_solicitacao_minutos: condominio?.expiracao_solicitacao_minutos ?? EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS,
     },
   });
@@ -87,6 +89,7 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
       "notificar_todos_moradores",
       "expiracao_solicitacao_minutos",
       "retencao_dias",
+      "retencao_fotos_dias",
     ],
     save: save.mutateAsync,
     success: editing ? "Condomínio atualizado!" : "Condomínio criado!",
@@ -214,6 +217,16 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
             inputMode="numeric"
             min={RETENCAO_MIN_DIAS}
             hint={`Depois desse prazo, nome, documento e telefone dos visitantes são anonimizados. De ${RETENCAO_MIN_DIAS} a ${new Intl.NumberFormat("pt-BR").format(RETENCAO_MAX_DIAS)} dias.`}
+          />
+          <InputField
+            form={form}
+            name="retencao_fotos_dias"
+            label="Retenção das fotos de visitantes (dias)"
+            required
+            type="number"
+            inputMode="numeric"
+            min={RETENCAO_FOTOS_MIN_DIAS}
+            hint={`Depois desse prazo, as fotos dos visitantes são apagadas do armazenamento. De ${RETENCAO_FOTOS_MIN_DIAS} dia até a retenção de dados acima; padrão ${RETENCAO_FOTOS_PADRAO_DIAS}.`}
           />
         </fieldset>
       </SectionCard>

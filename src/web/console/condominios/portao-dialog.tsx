@@ -1,6 +1,7 @@
 /**
  * "Novo portão" and "Editar portão" (docs/product.md, "Portões"): name, kind, the WhatsApp number
- * visitors write to at the gate, and whether it is in use. The shared schema validates as the API
+ * visitors write to at the gate, whether it is in use, and its IP camera (portao-camera-fields.tsx:
+ * the address, the user, the write-only password, "Testar câmera"). The shared schema validates as the API
  * does; the server's refusals come back on the fields: the name already taken in this condominium
  * (409) under "Nome", a WhatsApp number already linked to another gate (409) under its field.
  */
@@ -29,13 +30,22 @@ import {
 } from "@/web/components/ui/dialog";
 import { ApiError } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
+import { PortaoCameraFields } from "./portao-camera-fields";
 import { useSavePortao } from "./portoes.queries";
 
 /** Which dialog is open: a new gate, or the gate being edited. */
 export type PortaoDialogState = { kind: "novo" } | { kind: "editar"; portao: Portao } | null;
 
 /** The fields the API's errors may name, in the order they appear. */
-const FIELDS: FieldPath<PortaoInput>[] = ["nome", "tipo", "whatsapp_numero_id", "ativo"];
+const FIELDS: FieldPath<PortaoInput>[] = [
+  "nome",
+  "tipo",
+  "whatsapp_numero_id",
+  "ativo",
+  "camera.url",
+  "camera.usuario",
+  "camera.senha",
+];
 const TIPO_OPTIONS = PORTAO_TIPOS.map((tipo) => [tipo, PORTAO_TIPO_LABELS[tipo]] as const);
 
 /**
@@ -101,8 +111,16 @@ function PortaoForm({
           tipo: portao.tipo,
           ativo: portao.ativo,
           whatsapp_numero_id: portao.whatsapp_numero_id ?? "",
+          // The password is never read back: blank keeps the saved one.
+          camera: { url: portao.camera?.url ?? "", usuario: portao.camera?.usuario ?? "", senha: "" },
         }
-      : { nome: "", tipo: "pedestres", ativo: true, whatsapp_numero_id: "" },
+      : {
+          nome: "",
+          tipo: "pedestres",
+          ativo: true,
+          whatsapp_numero_id: "",
+          camera: { url: "", usuario: "", senha: "" },
+        },
   });
   const submitting = form.formState.isSubmitting;
 
@@ -142,6 +160,7 @@ function PortaoForm({
         placeholder="Ex.: 106540352242922"
         hint="Opcional. O “Phone number ID” do número em que os visitantes escrevem neste portão, como aparece no painel do WhatsApp da Meta (só dígitos), não o número de telefone. Cada número fica ligado a um só portão. Em branco: nenhum."
       />
+      <PortaoCameraFields form={form} portao={portao} />
       <SwitchField
         form={form}
         name="ativo"

@@ -1,7 +1,8 @@
 /**
  * The condominium's gates (docs/product.md, "Portões"): each one's name, kind and "Inativo" when out
  * of use. Owners and síndicos add and edit them here ("Novo portão", "Editar"), and see what links
- * each to the outside: its phone line's URL for Twilio ("Copiar URL") and its WhatsApp number;
+ * each to the outside: its phone line's URL for Twilio ("Copiar URL"), its WhatsApp number and its
+ * IP camera's address;
  * everyone else reads the list. Gates are never deleted, so there is no such action.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -98,6 +99,21 @@ function PortaoLinhas({ portao, vozUrl }: { portao: Portao; vozUrl: string }) {
           </p>
         </dd>
       </div>
+      {portao.camera && (
+        <div className="grid min-w-0 gap-1">
+          <dt className="text-muted-foreground">Câmera (imagem a cada solicitação)</dt>
+          <dd className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="camera-url">
+            {portao.camera.url}
+            {portao.camera.usuario && (
+              <span className="font-sans text-muted-foreground">
+                {" "}
+                — usuário {portao.camera.usuario}
+                {portao.camera.tem_senha ? ", com senha" : ", sem senha"}
+              </span>
+            )}
+          </dd>
+        </div>
+      )}
       {portao.whatsapp_numero_id && (
         <div className="grid min-w-0 gap-1">
           <dt className="text-muted-foreground">WhatsApp (ID do número)</dt>

@@ -5,7 +5,10 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  type PortaoCameraInput,
   type PortaoInput,
+  portaoCameraTesteResultSchema,
+  portaoCameraTesteSchema,
   portaoCreateSchema,
   portaoInputSchema,
   portaoListSchema,
@@ -64,5 +67,21 @@ export function useSavePortao(condominioId: string) {
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portoesKeys.list(condominioId) }),
+  });
+}
+
+/**
+ * POST /api/portoes/:id/camera/teste: one picture from the camera now, as the form holds it (the
+ * saved password when the password field is blank), or the reason there is none. Nothing is saved.
+ */
+export function useTestarCamera(portaoId: string) {
+  return useMutation({
+    mutationFn: async (camera: PortaoCameraInput) =>
+      portaoCameraTesteResultSchema.parse(
+        await apiFetch<unknown>(`/api/portoes/${encodeURIComponent(portaoId)}/camera/teste`, {
+          method: "POST",
+          json: portaoCameraTesteSchema.parse(camera),
+        }),
+      ),
   });
 }

@@ -27,12 +27,18 @@ export function describeContagens(c: RetencaoContagens): string {
   ].join(", ");
 }
 
-/** "5 conversas do atendente": what is deleted, transcripts and all (jobs/retention.ts says why). */
+/**
+ * "5 conversas do atendente, 12 fotos de visitantes": what is deleted, transcripts and image files and
+ * all (jobs/retention.ts says why).
+ */
 export function describeConversas(c: RetencaoContagens): string {
-  return plural(c.conversas, "conversa do atendente", "conversas do atendente");
+  return [
+    plural(c.conversas, "conversa do atendente", "conversas do atendente"),
+    plural(c.fotos, "foto de visitante", "fotos de visitantes"),
+  ].join(", ");
 }
 
-const isEmpty = (c: RetencaoContagens) => c.solicitacoes + c.passes + c.acessos + c.conversas === 0;
+const isEmpty = (c: RetencaoContagens) => c.solicitacoes + c.passes + c.acessos + c.conversas + c.fotos === 0;
 
 function PreviewText({ id, open }: { id: string; open: boolean }) {
   const preview = useQuery({ ...retencaoPreviewOptions(id), enabled: open });
@@ -91,8 +97,12 @@ export function RetencaoCard({ condominio }: { condominio: Condominio }) {
         <DataList
           items={[
             ["Retenção de dados de visitantes", `${number.format(condominio.retencao_dias)} dias`],
+            ["Retenção das fotos", `${number.format(condominio.retencao_fotos_dias)} dias`],
             ["O que é anonimizado", "Nome, documento e telefone de visitantes, passes e registros de entrada e saída"],
-            ["O que é apagado", "Conversas do atendente encerradas há mais tempo que o prazo, com a transcrição"],
+            [
+              "O que é apagado",
+              "Conversas do atendente encerradas há mais tempo que o prazo, com a transcrição, e fotos de visitantes mais antigas que o prazo das fotos, com os arquivos",
+            ],
           ]}
         />
         {canRun && (

@@ -21,11 +21,12 @@ import { ZonedTime } from "@/web/components/zoned-time";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { recordTitle } from "@/web/lib/console-screens";
-import { usePermission } from "@/web/lib/me.queries";
+import { meQueryOptions, usePermission } from "@/web/lib/me.queries";
 import { toast } from "@/web/lib/toast";
 import { isUuid } from "@/web/lib/use-list-params";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/detail";
+import { FotosCard } from "./fotos-card";
 import { LigacaoDemo } from "./ligacao-demo";
 import { linkCortado, mensagensDemo, partesDaMensagem } from "./mensagens-demo";
 import { solicitacaoDetailOptions, useDecidirSolicitacao } from "./solicitacoes.queries";
@@ -281,6 +282,8 @@ export default function SolicitacaoDetailPage() {
   const canDecide = usePermission("solicitacoes:decidir");
   // The gate's staff (who call the unit and see the demo messages) against a morador (docs/product.md, "Roles").
   const staff = usePermission("portaria:operar");
+  const canCreate = usePermission("solicitacoes:criar");
+  const me = useQuery(meQueryOptions());
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // "Solicitação não encontrada": a missing id, another tenant's id, or no id at all.
@@ -314,6 +317,13 @@ export default function SolicitacaoDetailPage() {
   const s = detail.data;
   const decided = s.decidido_em !== null;
   const timeZone = s.condominio.timezone;
+  // Who may add the visitor's photo (docs/decisions/039-visitor-photos.md): staff, on any request; a
+  // morador only on a visit they registered that still waits. The detail names its creator, not their
+  // id, so the morador's own visits are told by their name; the server checks again (403).
+  const canAddFoto =
+    canCreate &&
+    (staff ||
+      (s.status === "pendente" && s.criado_por?.tipo === "usuario" && s.criado_por.nome === me.data?.user.name));
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
@@ -351,6 +361,8 @@ export default function SolicitacaoDetailPage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
+          <FotosCard solicitacao={s} canAdd={canAddFoto} onReload={detail.refetch} />
+
           <SectionCard className="gap-4" title="Dados do Visitante">
             <dl className="grid gap-4 sm:grid-cols-2">
               <Item term="Nome">{s.nome_visitante}</Item>

@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
+import { Trash2 } from "lucide-react";
 import type * as React from "react";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { SOLICITACAO_TIPOS } from "@/shared/domain";
 import { expiracaoText } from "@/shared/schemas/condominios";
@@ -16,6 +17,7 @@ import { tipoLabel } from "@/shared/status-catalogue";
 import { InputField, SelectField, TextareaField } from "@/web/components/form-field";
 import { FormLayout, useSaveHandler } from "@/web/components/form-layout";
 import { PhoneField } from "@/web/components/phone-input";
+import { PhotoCapture, useObjectUrl } from "@/web/components/photo-capture";
 import { SubScreen } from "@/web/components/record-screen";
 import { CondominioField } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
@@ -24,8 +26,10 @@ import { consoleTitle } from "@/web/console/placeholder-page";
 import { errorMessage } from "@/web/lib/api";
 import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 import { condominioOptions, unidadeOptions } from "@/web/lib/lookups.queries";
+import { toast } from "@/web/lib/toast";
 import type { Route } from "./+types/new";
-import { useCreateSolicitacao } from "./solicitacoes.queries";
+import { guardarFotoPendente } from "./fotos-pendentes";
+import { enviarFoto, useCreateSolicitacao } from "./solicitacoes.queries";
 
 export const meta: Route.MetaFunction = () => consoleTitle(CONSOLE_SCREENS.solicitacoes.create!.title);
 
@@ -69,6 +73,81 @@ function Group({ title, description, children }: { title: string; description: s
   );
 }
 
+/**
+ * "Foto do visitante" (docs/decisions/039-visitor-photos.md): optional; taken or chosen here, sent
+ * once the request exists. Says beside the control why the photo is taken and how long it is kept.
+ */
+function FotoVisitante({
+  foto,
+  onFoto,
+  retencaoDias,
+  disabled,
+}: {
+  foto: Blob | null;
+  onFoto: (foto: Blob | null) => void;
+  retencaoDias: number | undefined;
+  disabled: boolean;
+}) {
+  const titleId = useId();
+  const hintId = useId();
+  const preview = useObjectUrl(foto);
+  const controls = useRef<HTMLDivElement>(null);
+  const retencao =
+    retencaoDias === undefined
+      ? "após o prazo de retenção do condomínio"
+      : `após ${retencaoDias === 1 ? "1 dia" : `${retencaoDias} dias`} (prazo de retenção do condomínio)`;
+  return (
+    <SectionCard
+      title="Foto do visitante"
+      titleId={titleId}
+      description="Opcional. Ajuda o morador a reconhecer quem está no portão."
+      className="gap-4"
+    >
+      <fieldset aria-labelledby={titleId} className="grid min-w-0 gap-4" data-testid="foto-visitante">
+        <p id={hintId} className="text-muted-foreground text-sm">
+          A foto aparece para o morador decidir e é apagada {retencao}.
+        </p>
+        <div className="flex min-w-0 flex-col gap-4 sm:flex-row sm:items-start">
+          {foto && preview && (
+            <div className="flex flex-col items-start gap-2">
+              <img
+                src={preview}
+                alt="Foto do visitante, ainda não enviada"
+                className="h-32 w-auto max-w-full rounded-md border bg-muted object-contain"
+                data-testid="foto-preview"
+              />
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={disabled}
+                onClick={() => {
+                  onFoto(null);
+                  // "Remover" goes with the photo: the focus moves to taking another.
+                  controls.current?.querySelector<HTMLButtonElement>("button")?.focus();
+                }}
+              >
+                <Trash2 aria-hidden="true" />
+                Remover
+              </Button>
+            </div>
+          )}
+          <div ref={controls} className="grid min-w-0 gap-2">
+            <PhotoCapture
+              onPhoto={onFoto}
+              disabled={disabled}
+              takeLabel={foto ? "Tirar outra" : "Tirar foto"}
+              describedBy={hintId}
+            />
+            <p role="status" className="text-muted-foreground text-sm">
+              {foto ? "Foto pronta: será enviada ao criar a solicitação." : ""}
+            </p>
+          </div>
+        </div>
+      </fieldset>
+    </SectionCard>
+  );
+}
+
 /** New access request (docs/product.md, "Solicitações"): the API's own zod schema validates the form. */
 export default function NovaSolicitacaoPage() {
   const create = useCreateSolicitacao();
@@ -98,14 +177,36 @@ export default function NovaSolicitacaoPage() {
       form.setValue("unidade_id", onlyUnidade, { shouldValidate: form.formState.isSubmitted });
   }, [form, onlyUnidade]);
 
+  const [foto, setFoto] = useState<Blob | null>(null);
+
   const onSubmit = useSaveHandler(form, {
     fields: FIELDS,
-    save: create.mutateAsync,
+    // The request first, then its photo: a failed upload leaves the request as it is, and its detail
+    // offers to send the same photo again (docs/decisions/039-visitor-photos.md).
+    save: async (values) => {
+      const created = await create.mutateAsync(values);
+      let fotoErro: string | null = null;
+      if (foto) {
+        try {
+          await enviarFoto(created.id, foto);
+        } catch (error) {
+          fotoErro = errorMessage(error);
+          guardarFotoPendente(created.id, { foto, erro: fotoErro });
+        }
+      }
+      return { created, fotoErro };
+    },
     success: "Solicitação criada!",
     successDescription: (values) => `Solicitação para ${values.nome_visitante} registrada.`,
     errorTitle: "Erro ao criar solicitação",
     // The porteiro follows the visitor's request (calls, decision) on its own screen, not in the list.
-    goTo: (created) => `${LIST}/${created.id}`,
+    goTo: ({ created }) => `${LIST}/${created.id}`,
+    afterSave: ({ fotoErro }) => {
+      if (fotoErro)
+        toast.error("A solicitação foi criada, mas a foto não foi enviada", {
+          description: `${fotoErro} Envie a foto de novo nesta tela.`,
+        });
+    },
   });
 
   let unidadePlaceholder = "Selecione uma unidade";
@@ -197,6 +298,13 @@ export default function NovaSolicitacaoPage() {
           <InputField form={form} name="doc_visitante" label="Documento" placeholder="RG ou CPF" />
           <PhoneField form={form} name="telefone_visitante" label="Telefone" />
         </Group>
+
+        <FotoVisitante
+          foto={foto}
+          onFoto={setFoto}
+          retencaoDias={typeof escolhido?.retencao_fotos_dias === "number" ? escolhido.retencao_fotos_dias : undefined}
+          disabled={form.formState.isSubmitting}
+        />
 
         <Group title="Informações Adicionais" description="Motivo da visita e validade da solicitação.">
           <TextareaField

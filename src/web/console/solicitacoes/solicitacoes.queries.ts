@@ -7,6 +7,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SolicitacaoStatus, SolicitacaoTipo } from "@/shared/domain";
 import { QUERY_ROOTS, SOLICITACAO_ROOTS } from "@/shared/query-keys";
+import { type Foto, fotoSchema } from "@/shared/schemas/fotos";
 import {
   type Solicitacao,
   type SolicitacaoCreate,
@@ -146,5 +147,32 @@ export function useDecidirSolicitacao(id: string) {
       // Someone else may have decided first (409): show the current state.
       void queryClient.invalidateQueries({ queryKey: solicitacoesKeys.detail(id) });
     },
+  });
+}
+
+/**
+ * POST /api/solicitacoes/:id/fotos: the body is the image itself (docs/decisions/039-visitor-photos.md).
+ * Tracked as this tab's own change, so the realtime echo of the upload raises no second toast.
+ */
+export function enviarFoto(id: string, foto: Blob): Promise<Foto> {
+  return trackOwnAction(
+    async () =>
+      fotoSchema.parse(
+        await apiFetch<unknown>(`/api/solicitacoes/${encodeURIComponent(id)}/fotos`, {
+          method: "POST",
+          headers: { "Content-Type": foto.type || "image/jpeg" },
+          body: foto,
+        }),
+      ),
+    { id },
+  );
+}
+
+/** Adds a photo from the request's detail; the detail refetches with its new signed addresses. */
+export function useAdicionarFoto(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (foto: Blob) => enviarFoto(id, foto),
+    onSuccess: () => invalidateAfterChange(queryClient),
   });
 }

@@ -8,7 +8,12 @@ import {
   decididaPorTexto,
   decisaoPorTexto,
   decisaoViaSufixo,
+  type Foto,
   formatInZone,
+  fotoAusenteTexto,
+  fotoOrigemTexto,
+  fotoPorTexto,
+  fotoTitulo,
   motivoNegacaoTexto,
   type Notificacao,
   naoConfiguradoTexto,
@@ -60,6 +65,23 @@ function notificacao(over: Partial<Notificacao> = {}): Notificacao {
     entregue_em: null,
     aberta_em: null,
     decidida_em: null,
+    ...over,
+  };
+}
+
+function foto(over: Partial<Foto> = {}): Foto {
+  return {
+    id: "00000000-0000-4000-8000-0000000000f1",
+    origem: "porteiro",
+    status: "disponivel",
+    motivo: null,
+    portao: null,
+    autor: "José Carlos Pereira",
+    largura: 1280,
+    altura: 960,
+    url: "/api/fotos/00000000-0000-4000-8000-0000000000f1/exibicao?exp=1&sig=x",
+    miniatura_url: "/api/fotos/00000000-0000-4000-8000-0000000000f1/miniatura?exp=1&sig=x",
+    created_at: "2025-03-12T17:32:05.000Z",
     ...over,
   };
 }
@@ -225,6 +247,89 @@ describe("buildTimeline with the residents' messages", () => {
     expect(semRespostaTexto(false, true, ["WhatsApp", "SMS"])).toBe(
       "Nenhuma mensagem foi enviada: WhatsApp e SMS não configurados. Ligue para a unidade.",
     );
+  });
+});
+
+describe("buildTimeline with the visitor's photos", () => {
+  it("puts each photo at its time, after the creation and before the messages at the same instant", () => {
+    const semImagem = foto({
+      id: "00000000-0000-4000-8000-0000000000f2",
+      origem: "camera",
+      status: "indisponivel",
+      motivo: "a câmera não respondeu",
+      autor: null,
+      url: null,
+      miniatura_url: null,
+      portao: { id: ID, nome: "Social" },
+      created_at: "2025-03-12T17:32:05.000Z",
+    });
+    const entries = buildTimeline(
+      detail({
+        notificacoes: [notificacao()],
+        // Taken a minute later, while the residents were being told.
+        fotos: [semImagem, foto({ created_at: "2025-03-12T17:33:05.000Z" })],
+      }),
+    );
+    expect(entries.map((e) => [e.kind, e.at])).toEqual([
+      ["criada", "2025-03-12T17:32:05.000Z"],
+      ["foto", "2025-03-12T17:32:05.000Z"],
+      ["notificacao", "2025-03-12T17:32:05.000Z"],
+      ["foto", "2025-03-12T17:33:05.000Z"],
+      ["aguardando", null],
+    ]);
+    expect(entries[1]?.kind === "foto" && fotoTitulo(entries[1].foto)).toBe(
+      "Câmera do portão sem imagem: a câmera não respondeu",
+    );
+    expect(entries[3]?.kind === "foto" && fotoTitulo(entries[3].foto)).toBe("Foto tirada na portaria");
+  });
+
+  it("keeps the photos on a decided request, before the decision", () => {
+    const entries = buildTimeline(
+      detail({
+        status: "autorizado",
+        decidido_em: "2025-03-12T17:32:05.000Z",
+        fotos: [foto({ created_at: "2025-03-12T17:32:05.000Z" })],
+      }),
+    );
+    expect(entries.map((e) => e.kind)).toEqual(["criada", "foto", "decisao"]);
+  });
+});
+
+describe("photo texts", () => {
+  it("titles a photo by where it came from, or says why there is none", () => {
+    expect(fotoTitulo(foto())).toBe("Foto tirada na portaria");
+    expect(fotoTitulo(foto({ origem: "totem" }))).toBe("Foto tirada no totem do portão");
+    expect(fotoTitulo(foto({ origem: "camera" }))).toBe("Foto da câmera do portão");
+    expect(fotoTitulo(foto({ origem: "api" }))).toBe("Foto enviada pela integração");
+    expect(fotoTitulo(foto({ origem: "camera", status: "indisponivel", motivo: " tempo esgotado " }))).toBe(
+      "Câmera do portão sem imagem: tempo esgotado",
+    );
+    expect(fotoTitulo(foto({ origem: "camera", status: "indisponivel", motivo: null }))).toBe(
+      "Câmera do portão sem imagem",
+    );
+    expect(fotoTitulo(foto({ origem: "totem", status: "indisponivel", motivo: "sem câmera" }))).toBe(
+      "Totem do portão sem foto: sem câmera",
+    );
+    expect(fotoTitulo(foto({ origem: "totem", status: "recusada" }))).toBe("O visitante não quis tirar foto");
+  });
+
+  it("says in the detail why a photo is missing", () => {
+    expect(fotoAusenteTexto(foto())).toBeNull();
+    expect(fotoAusenteTexto(foto({ status: "indisponivel", motivo: "a câmera não respondeu" }))).toBe(
+      "Sem foto: a câmera não respondeu",
+    );
+    expect(fotoAusenteTexto(foto({ status: "indisponivel", motivo: "  " }))).toBe("Sem foto: motivo não informado");
+    expect(fotoAusenteTexto(foto({ status: "recusada" }))).toBe("O visitante não quis tirar foto");
+  });
+
+  it("names the origin and who took it", () => {
+    expect(fotoOrigemTexto(foto())).toBe("Tirada na portaria");
+    expect(fotoOrigemTexto(foto({ origem: "camera" }))).toBe("Câmera do portão");
+    expect(fotoPorTexto(foto())).toBe("Por José Carlos Pereira");
+    expect(fotoPorTexto(foto({ origem: "api", autor: "Interfone" }))).toBe(
+      "Pela integração “Interfone” (chave de API)",
+    );
+    expect(fotoPorTexto(foto({ origem: "camera", autor: null }))).toBeNull();
   });
 });
 

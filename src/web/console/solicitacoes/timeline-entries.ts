@@ -1,21 +1,24 @@
 /**
  * The request's timeline (docs/product.md, "Solicitações"): what happened to it, oldest first — created (by whom or
- * which API key), each message to a resident (sent, delivered, opened, decided through its link),
+ * which API key), each photo of the visitor or the reason there is none (docs/decisions/039-visitor-photos.md), each message to a resident (sent, delivered, opened, decided through its link),
  * each call to the unit, "Sem resposta dos moradores", the decision, the expiry, the gate-open
  * commands — built from the detail response alone, with its texts. Pure: no React, so the unit
  * tests read it directly.
  */
 import type { DecisaoVia } from "@/shared/domain";
+import { FOTO_ORIGEM_LABELS, type Foto } from "@/shared/schemas/fotos";
 import { CANAL_LABELS } from "@/shared/schemas/pessoas";
 import type { Autor, Notificacao, SolicitacaoDetail } from "@/shared/schemas/solicitacoes";
 import type { StatusTone } from "@/shared/status-catalogue";
 
 export type ChamadaDaSolicitacao = SolicitacaoDetail["chamadas"][number];
 export type ComandoPortao = SolicitacaoDetail["comandos_portao"][number];
-export type { Notificacao };
+export type { Foto, Notificacao };
 
 export type TimelineEntry =
   | { kind: "criada"; at: string; autor: Autor | null; portao: string | null }
+  /** A photo of the visitor, or one that could not be taken (a camera without image, a refusal). */
+  | { kind: "foto"; at: string; foto: Foto }
   /** A message to a resident, at the moment it was queued; its steps are inside. */
   | { kind: "notificacao"; at: string; notificacao: Notificacao }
   | { kind: "chamada"; at: string; chamada: ChamadaDaSolicitacao }
@@ -42,25 +45,27 @@ export type TimelineEntry =
   | { kind: "aguardando"; at: null; expiracaoEm: string | null };
 
 /**
- * At the same instant, the chain's own order: created, residents messaged, called, nobody
+ * At the same instant, the chain's own order: created, photographed, residents messaged, called, nobody
  * answered, decided, gate opened.
  */
 const RANK: Record<TimelineEntry["kind"], number> = {
   criada: 0,
-  notificacao: 1,
-  chamada: 2,
-  sem_resposta: 3,
-  decisao: 4,
-  expirada: 4,
-  cancelada: 4,
-  comando: 5,
-  aguardando: 6,
+  foto: 1,
+  notificacao: 2,
+  chamada: 3,
+  sem_resposta: 4,
+  decisao: 5,
+  expirada: 5,
+  cancelada: 5,
+  comando: 6,
+  aguardando: 7,
 };
 
 export function buildTimeline(s: SolicitacaoDetail): TimelineEntry[] {
   const timed: Exclude<TimelineEntry, { kind: "aguardando" }>[] = [
     { kind: "criada", at: s.created_at, autor: s.criado_por, portao: s.portao },
   ];
+  for (const foto of s.fotos) timed.push({ kind: "foto", at: foto.created_at, foto });
   for (const notificacao of s.notificacoes)
     timed.push({ kind: "notificacao", at: notificacao.created_at, notificacao });
   for (const chamada of s.chamadas) timed.push({ kind: "chamada", at: chamada.iniciado_em, chamada });
@@ -189,6 +194,54 @@ export function decisaoViaSufixo(viaChave: string | null, decididoVia: DecisaoVi
 export function motivoNegacaoTexto(motivo: string | null): string | null {
   const text = motivo?.trim();
   return text ? `Motivo: ${text}` : null;
+}
+
+// ── Photos of the visitor (docs/decisions/039-visitor-photos.md) ─────────────────────────────────
+
+/** A gate device's words for "no image", by where the photo was to come from. */
+const SEM_IMAGEM: Record<Foto["origem"], string> = {
+  porteiro: "Sem foto",
+  totem: "Totem do portão sem foto",
+  camera: "Câmera do portão sem imagem",
+  api: "Integração sem foto",
+};
+
+const FOTO_TIRADA: Record<Foto["origem"], string> = {
+  porteiro: "Foto tirada na portaria",
+  totem: "Foto tirada no totem do portão",
+  camera: "Foto da câmera do portão",
+  api: "Foto enviada pela integração",
+};
+
+/**
+ * The timeline's title of a photo: "Foto tirada na portaria", "Câmera do portão sem imagem: a câmera
+ * não respondeu", "O visitante não quis tirar foto".
+ */
+export function fotoTitulo(foto: Pick<Foto, "origem" | "status" | "motivo">): string {
+  if (foto.status === "recusada") return "O visitante não quis tirar foto";
+  if (foto.status === "indisponivel") {
+    const motivo = foto.motivo?.trim();
+    return motivo ? `${SEM_IMAGEM[foto.origem]}: ${motivo}` : SEM_IMAGEM[foto.origem];
+  }
+  return FOTO_TIRADA[foto.origem];
+}
+
+/** The detail's row for a photo without image: "Sem foto: <motivo>", "O visitante não quis tirar foto"; null with one. */
+export function fotoAusenteTexto(foto: Pick<Foto, "status" | "motivo">): string | null {
+  if (foto.status === "recusada") return "O visitante não quis tirar foto";
+  if (foto.status === "indisponivel") return `Sem foto: ${foto.motivo?.trim() || "motivo não informado"}`;
+  return null;
+}
+
+/** Where it came from: "Tirada na portaria", "Câmera do portão"… (FOTO_ORIGEM_LABELS). */
+export function fotoOrigemTexto(foto: Pick<Foto, "origem">): string {
+  return FOTO_ORIGEM_LABELS[foto.origem];
+}
+
+/** Who took it: "Por Ana", "Pela integração “Interfone” (chave de API)"; null for the kiosk and cameras. */
+export function fotoPorTexto(foto: Pick<Foto, "origem" | "autor">): string | null {
+  if (!foto.autor) return null;
+  return foto.origem === "api" ? `Pela integração ${quoted(foto.autor)} (chave de API)` : `Por ${foto.autor}`;
 }
 
 // ── Messages to the residents (docs/product.md, "Resident link") ───────────────────────────────────

@@ -1,5 +1,6 @@
 /**
- * "Linha do tempo" of a request (docs/product.md, "Solicitações"): created (by whom or which API key), each message
+ * "Linha do tempo" of a request (docs/product.md, "Solicitações"): created (by whom or which API key), each photo
+ * of the visitor or why there is none (docs/decisions/039-visitor-photos.md), each message
  * to a resident (channel, destination, sent, delivered, opened, decided through the link, or its
  * failure), each call with its status and duration, "Sem resposta dos moradores", the decision and
  * by whom, the expiry, the gate command and its delivery — oldest first, in an ordered list, with
@@ -8,6 +9,8 @@
 import type { LucideIcon } from "lucide-react";
 import {
   Ban,
+  Camera,
+  CameraOff,
   Check,
   ClipboardPlus,
   DoorOpen,
@@ -42,6 +45,8 @@ import {
   decisaoPorTexto,
   decisaoTitulo,
   formatInZone,
+  fotoPorTexto,
+  fotoTitulo,
   motivoNegacaoTexto,
   type Notificacao,
   notificacaoEstado,
@@ -266,6 +271,21 @@ function Entry({ entry, timeZone, last }: { entry: TimelineEntry; timeZone: stri
         </Item>
       );
     }
+    case "foto": {
+      const { foto } = entry;
+      const por = fotoPorTexto(foto);
+      return (
+        <Item
+          {...common}
+          icon={foto.status === "disponivel" ? Camera : CameraOff}
+          tone={foto.status === "disponivel" ? "sky" : "grey"}
+          title={fotoTitulo(foto)}
+        >
+          {por && <Muted>{por}</Muted>}
+          {foto.portao && <Muted>No portão {quoted(foto.portao.nome)}</Muted>}
+        </Item>
+      );
+    }
     case "notificacao": {
       const estado = notificacaoEstado(entry.notificacao);
       return (
@@ -394,5 +414,6 @@ function entryKey(entry: TimelineEntry): string {
   if (entry.kind === "chamada") return `chamada-${entry.chamada.id}`;
   if (entry.kind === "comando") return `comando-${entry.comando.entrega_id}`;
   if (entry.kind === "notificacao") return `notificacao-${entry.notificacao.id}`;
+  if (entry.kind === "foto") return `foto-${entry.foto.id}`;
   return entry.kind;
 }

@@ -328,6 +328,14 @@ export const PRIVACIDADE: LegalDocumentContent = {
               estatísticas continuam. Cadastros de moradores e da equipe são mantidos enquanto estiverem ativos;
             </li>
             <li>
+              <strong>Fotos de visitantes</strong> (tiradas na portaria, no totem ou pela câmera do portão, para o
+              morador ver quem está chegando antes de decidir): pelo prazo de fotos de cada condomínio, 30 dias se ele
+              não escolher outro e nunca mais que o prazo dos dados de visitantes. Vencido o prazo, a foto é apagada do
+              armazenamento, e não apenas ocultada; o pedido do titular para anonimizar seus dados também a apaga. As
+              imagens nunca são públicas: só a equipe do condomínio e os moradores da unidade visitada as veem, e cada
+              visualização pela equipe fica registrada;
+            </li>
+            <li>
               <strong>Trilha de auditoria</strong> (quem entrou no sistema, alterou, consultou ou exportou dados, com
               endereço IP, data e hora): mantida por pelo menos 6 meses, como exige o art. 15 do Marco Civil da Internet
               (Lei nº 12.965/2014), sem que a aplicação possa alterá-la ou apagá-la; nela, os documentos aparecem
