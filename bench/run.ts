@@ -7,15 +7,19 @@
  * validation, the access-log lists and the CSV export's memory. Then the virtual attendant: 50 visitors
  * talking to it at once through its text API (bench/attendant.ts), reply p95 against 150 ms. Last, the
  * gate's phone line: 50 calls at once through the TwiML webhooks, signed as Twilio signs them
- * (bench/voz.ts), TwiML answer p95 against 300 ms.
+ * (bench/voz.ts), TwiML answer p95 against 300 ms. Then the visitors' photos: 50 uploads of a 2 MB JPEG at
+ * once through a real HTTP server (bench/fotos.ts), p95 against 500 ms and the process's RSS against
+ * 600 MB, on the files store and on s3rver (a local S3-compatible server in a process of its own).
  *
  *   BENCH_REQUESTS=200000  BENCH_ITERATIONS=200  BENCH_DATABASE_URL=postgres://…/guarita_bench
  *   BENCH_CHAIN_KEYS=50  BENCH_CHAIN_ROUNDS=10  BENCH_ACESSOS=1000000
  *   BENCH_ATTENDANT_CONVERSATIONS=50  BENCH_ATTENDANT_ROUNDS=4  BENCH_ATTENDANT_PAUSE_MS=1000-3000 (0: no pause)
  *   BENCH_VOZ_CALLS=50  BENCH_VOZ_ROUNDS=4  BENCH_VOZ_PAUSE_MS=1000-3000 (0: no pause)
+ *   BENCH_FOTOS_UPLOADS=50  BENCH_FOTOS_ROUNDS=3  BENCH_FOTOS_IMAGES=10  BENCH_FOTOS_S3=0 (files store only)
  *   BENCH_ONLY=postgres | pglite
- *   BENCH_PARTS=reads,chain,attendant,voz (default: all; e.g. BENCH_PARTS=attendant seeds the requests and
- *   the registry, skips the access log's million rows, and times only the attendant)
+ *   BENCH_PARTS=reads,chain,attendant,voz,fotos (default: all; e.g. BENCH_PARTS=attendant seeds the requests and
+ *   the registry, skips the access log's million rows, and times only the attendant; BENCH_PARTS=fotos alone
+ *   seeds nothing)
  */
 import "../src/shared/zod-config";
 import fs from "node:fs";
@@ -27,6 +31,7 @@ import { pino } from "pino";
 import { createSystem, type System } from "../src/server/bootstrap";
 import { openDatabase } from "../src/server/db/client";
 import { createFileStore } from "../src/server/storage/file-store";
+import { createS3Store } from "../src/server/storage/s3-store";
 import { createTenantWithMember } from "../tests/support/factories";
 import { client } from "../tests/support/http";
 import {
@@ -51,6 +56,17 @@ import {
   runAttendantConversations,
 } from "./attendant";
 import { assertChainBudget, CHAIN_KEYS, CHAIN_ROUNDS, type ChainLoad, runChains } from "./chain";
+import {
+  assertFotosBudget,
+  FOTOS_ROUNDS,
+  FOTOS_S3,
+  FOTOS_TARGET_P95_MS,
+  FOTOS_TARGET_RSS_MB,
+  FOTOS_UPLOADS,
+  type FotosLoad,
+  runFotoUploads,
+  startS3rverProcess,
+} from "./fotos";
 import { seedBenchRegistry, seedBenchTenant } from "./seed";
 import {
   assertVozBudget,
@@ -65,7 +81,7 @@ import {
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
-const PARTS = ["reads", "chain", "attendant", "voz"] as const;
+const PARTS = ["reads", "chain", "attendant", "voz", "fotos"] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set(
   (process.env.BENCH_PARTS ?? PARTS.join(","))
@@ -79,6 +95,7 @@ for (const p of parts) {
 if (parts.has("chain")) assertChainBudget();
 if (parts.has("attendant")) assertAttendantBudget();
 if (parts.has("voz")) assertVozBudget();
+if (parts.has("fotos")) assertFotosBudget();
 const PG_ADMIN_URL =
   process.env.BENCH_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -129,16 +146,22 @@ type RunResult = {
   accessCaseNames: string[];
   attendant: (AttendantLoad & { database: string; profile: AttendantProfileRow[] }) | null;
   voz: (VozLoad & { database: string }) | null;
+  fotos: (FotosLoad & { database: string })[];
 };
 
 async function run(label: string, system: System): Promise<RunResult> {
   const t0 = performance.now();
   const tenant = await createTenantWithMember(system, { role: "sindico", name: "Cliente Bench" });
-  const condoIds = await seedBenchTenant(system.handle.db, tenant.org.id, REQUESTS);
-  await seedBenchRegistry(system.handle.db, tenant.org.id, condoIds);
-  console.info(
-    `${label}: ${REQUESTS.toLocaleString("pt-BR")} solicitações, 5.000 unidades, 20.000 pessoas e 300.000 chamadas semeadas em ${Math.round((performance.now() - t0) / 1000)} s`,
-  );
+  // The photos alone need no seed (bench/fotos.ts makes its own unit): BENCH_PARTS=fotos measures the
+  // process's memory without a seeded in-process database in it.
+  let condoIds: string[] = [];
+  if ([...parts].some((p) => p !== "fotos")) {
+    condoIds = await seedBenchTenant(system.handle.db, tenant.org.id, REQUESTS);
+    await seedBenchRegistry(system.handle.db, tenant.org.id, condoIds);
+    console.info(
+      `${label}: ${REQUESTS.toLocaleString("pt-BR")} solicitações, 5.000 unidades, 20.000 pessoas e 300.000 chamadas semeadas em ${Math.round((performance.now() - t0) / 1000)} s`,
+    );
+  }
   const api = client(system, { cookie: tenant.cookie });
   const rows: Row[] = [];
   const result: RunResult = {
@@ -149,6 +172,7 @@ async function run(label: string, system: System): Promise<RunResult> {
     accessCaseNames: [],
     attendant: null,
     voz: null,
+    fotos: [],
   };
   if (parts.has("reads")) await reads(label, system, tenant, condoIds, api, result);
   // After the reads: the chain writes requests and calls, which the read cases must not see.
@@ -170,6 +194,8 @@ async function run(label: string, system: System): Promise<RunResult> {
     for (const [name, times] of voz.samples) rows.push({ database: label, ...summarise(name, times) });
     result.voz = { database: label, ...voz.load };
   }
+  // Photos last: their bursts saturate the cores, which no latency part above should share.
+  if (parts.has("fotos")) await fotos(label, system, tenant.org.id, api, result);
   return result;
 }
 
@@ -227,7 +253,42 @@ async function reads(
   result.accessCaseNames = accessBench.map(([name]) => name);
 }
 
+/** The bursts on the system's files store, then (BENCH_FOTOS_S3, default on) on s3rver. */
+async function fotos(
+  label: string,
+  system: System,
+  organizationId: string,
+  api: ReturnType<typeof client>,
+  result: RunResult,
+) {
+  const keepFotos = (r: Awaited<ReturnType<typeof runFotoUploads>>) => {
+    for (const [name, times] of r.samples) result.rows.push({ database: label, ...summarise(name, times) });
+    result.fotos.push({ database: label, ...r.load });
+  };
+  keepFotos(await runFotoUploads(system, organizationId, api, "arquivos em disco"));
+  if (!FOTOS_S3) return;
+  const s3 = await startS3rverProcess();
+  // A second system on the same database, with the S3 store; its close() must leave the database open.
+  const onS3 = await createSystem({
+    ...base,
+    handle: { ...system.handle, close: async () => {} },
+    storage: createS3Store({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: s3.region,
+      credentials: s3.credentials,
+    }),
+  });
+  try {
+    keepFotos(await runFotoUploads(onS3, organizationId, api, "S3 no s3rver local"));
+  } finally {
+    await onS3.close();
+    await s3.close();
+  }
+}
+
 const logger = pino({ level: "silent" });
+const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "guarita-bench-files-"));
 const base = {
   logger,
   authSecret: "bench-secret-bench-secret-bench-secret",
@@ -239,8 +300,8 @@ const base = {
   // The phone line's webhooks answer (bench/voz.ts signs with it over publicUrl); without the
   // account and a caller number nobody is called through Twilio.
   twilio: { authToken: VOZ_TWILIO_TOKEN },
-  // Photos land in a temporary files store.
-  storage: createFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "guarita-bench-files-"))),
+  // Photos land in a temporary files store, removed at the end (the photos' bursts leave ~50 MB a run).
+  storage: createFileStore(filesDir),
 };
 const results: Row[] = [];
 const loads: (ChainLoad & { database: string })[] = [];
@@ -248,6 +309,7 @@ const accessSeeds: NonNullable<RunResult["access"]>[] = [];
 const csvExports: CsvExportResult[] = [];
 const attendants: NonNullable<RunResult["attendant"]>[] = [];
 const vozes: NonNullable<RunResult["voz"]>[] = [];
+const fotosLoads: RunResult["fotos"] = [];
 let accessCaseNames: string[] = [];
 const keep = (r: RunResult) => {
   results.push(...r.rows);
@@ -255,6 +317,7 @@ const keep = (r: RunResult) => {
   if (r.access) accessSeeds.push(r.access);
   if (r.attendant) attendants.push(r.attendant);
   if (r.voz) vozes.push(r.voz);
+  fotosLoads.push(...r.fotos);
   csvExports.push(...r.csv);
   accessCaseNames = r.accessCaseNames;
 };
@@ -281,7 +344,9 @@ console.info(
     `${CHAIN_ROUNDS} cadeias cada (${CHAIN_KEYS * CHAIN_ROUNDS} amostras por linha); linhas do atendente: ` +
     `${ATTENDANT_CONVERSATIONS} conversas ao mesmo tempo, ${ATTENDANT_ROUNDS} rodadas, pausa de ${ATTENDANT_PAUSE_MS.join("–")} ms ` +
     `antes de cada fala; linhas da linha telefônica: ${VOZ_CALLS} chamadas ao mesmo tempo, ${VOZ_ROUNDS} rodadas, pausa de ` +
-    `${VOZ_PAUSE_MS.join("–")} ms antes de cada fala. Em ms, dentro do processo, sem rede:\n`,
+    `${VOZ_PAUSE_MS.join("–")} ms antes de cada fala; linhas das fotos: ${FOTOS_UPLOADS} envios ao mesmo tempo, ` +
+    `${FOTOS_ROUNDS} rodadas, por um servidor HTTP local (127.0.0.1). Em ms, dentro do processo, sem rede ` +
+    `(as fotos pela interface local):\n`,
 );
 console.table(results);
 if (loads.length > 0) {
@@ -352,6 +417,28 @@ if (vozes.length > 0) {
   const failures = vozes.flatMap((v) => v.failures.map((f) => `${v.database}: ${f}`));
   if (failures.length > 0) console.info(`Chamadas que não terminaram como deviam:\n  ${failures.join("\n  ")}`);
 }
+// The photos' target (docs/benchmarks.md, "Fotos"): 50 uploads of 2 MB at once, p95 ≤ 500 ms and the
+// process under 600 MB. Printed, not a test, like the others; a wrong answer fails the run.
+if (fotosLoads.length > 0) {
+  console.info(
+    `\nMeta das fotos — ${FOTOS_UPLOADS} envios de 2 MB ao mesmo tempo por HTTP, ${FOTOS_ROUNDS} rodadas: ` +
+      `p95 ≤ ${FOTOS_TARGET_P95_MS} ms e memória do processo < ${FOTOS_TARGET_RSS_MB} MB`,
+  );
+  for (const f of fotosLoads) {
+    console.info(
+      `  ${f.met ? "✔ cumprida" : "✘ NÃO cumprida"} no ${f.database} (${f.store}): p50 ${f.p50} / p95 ${f.p95} / ` +
+        `p99 ${f.p99} / máx. ${f.max} ms em ${f.samples} envios de ${f.image_mb} MB; RSS ${f.rss_before_mb} MB antes, ` +
+        `pico ${f.rss_peak_mb} MB (+${f.rss_peak_mb - f.rss_before_mb}); CPU do Node ${f.node_cpu_pct} %, ` +
+        `${f.cpu_ms_per_upload} ms por envio (${f.cores} núcleos, UV_THREADPOOL_SIZE ` +
+        `${f.uv_threadpool_size}, sharp.concurrency ${f.sharp_concurrency}); ${f.http_errors} erro(s) HTTP, ${f.failed} falha(s)`,
+    );
+  }
+  console.table(fotosLoads.flatMap((f) => f.by_round.map((r) => ({ database: f.database, store: f.store, ...r }))));
+  console.info("\nPartes de um envio, um por vez com a instância parada (ms):");
+  console.table(fotosLoads.flatMap((f) => f.profile.map((p) => ({ database: f.database, store: f.store, ...p }))));
+  const failures = fotosLoads.flatMap((f) => f.failures.map((m) => `${f.database} (${f.store}): ${m}`));
+  if (failures.length > 0) console.info(`Envios que não terminaram como deviam:\n  ${failures.join("\n  ")}`);
+}
 console.info(`Carga da máquina ao fim (loadavg 1/5/15 min): ${load.join(" / ")}`);
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync(
@@ -372,10 +459,17 @@ fs.writeFileSync(
       access_targets: targets,
       attendant: attendants,
       voz: vozes,
+      fotos: fotosLoads,
     },
     null,
     2,
   ),
 );
-// A conversation or a call that ended in the wrong place is a broken attendant, not a slow one: the run fails.
-process.exit(attendants.some((a) => a.failed > 0) || vozes.some((v) => v.failed > 0) ? 1 : 0);
+fs.rmSync(filesDir, { recursive: true, force: true });
+// A conversation or a call that ended in the wrong place is a broken attendant, not a slow one, and an
+// upload that did not store its photo a broken upload: the run fails.
+process.exit(
+  attendants.some((a) => a.failed > 0) || vozes.some((v) => v.failed > 0) || fotosLoads.some((f) => f.failed > 0)
+    ? 1
+    : 0,
+);
