@@ -39,7 +39,8 @@ import { condominiosRoutes } from "./modules/condominios/condominios.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { convitesRoutes } from "./modules/equipe/convites.routes";
 import { equipeRoutes } from "./modules/equipe/equipe.routes";
-import { fotosPasseRoutes, fotosRoutes, fotosSolicitacaoRoutes } from "./modules/fotos/fotos.routes";
+import type { FotoRenderer } from "./modules/fotos/foto-render.service";
+import { fotosPasseRoutes, fotosPessoaRoutes, fotosRoutes, fotosSolicitacaoRoutes } from "./modules/fotos/fotos.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { importacaoRoutes } from "./modules/importacao/importacao.routes";
 import { integracoesRoutes } from "./modules/integracoes/integracoes.routes";
@@ -98,6 +99,8 @@ export interface AppDeps {
   webClientDir?: string;
   /** Where photos are kept: files under DATA_DIR or an S3-compatible bucket (docs/decisions/038). */
   store: BlobStore;
+  /** Makes an accepted upload's renditions in the background (docs/decisions/040). */
+  fotoRenderer: Pick<FotoRenderer, "kick">;
 }
 
 /** A router for the tenant-scoped API: every route under it requires a session and a tenant. */
@@ -184,7 +187,7 @@ export function createApp(deps: AppDeps) {
     secret: deps.secret,
     demoForEveryTenant: deps.demoForEveryTenant ?? false,
   };
-  const fotoDeps = { db: handle.db, store: deps.store, secret: deps.secret };
+  const fotoDeps = { db: handle.db, store: deps.store, secret: deps.secret, renderer: deps.fotoRenderer };
   api.route(
     "/solicitacoes",
     tenantRouter(deps)
@@ -200,7 +203,12 @@ export function createApp(deps: AppDeps) {
     "/portoes",
     tenantRouter(deps).route("/", portoesRoutes(handle.db, { linkBase: deps.linkBase, secret: deps.secret })),
   );
-  api.route("/pessoas", tenantRouter(deps).route("/", pessoasRoutes(handle.db)));
+  api.route(
+    "/pessoas",
+    tenantRouter(deps)
+      .route("/", pessoasRoutes(handle.db, { secret: deps.secret }))
+      .route("/", fotosPessoaRoutes(fotoDeps)),
+  );
   api.route("/importacoes", tenantRouter(deps).route("/", importacaoRoutes(handle.db)));
   api.route("/auditoria", tenantRouter(deps).route("/", auditoriaRoutes(handle.db)));
   api.route("/chamadas", tenantRouter(deps).route("/", chamadasRoutes(handle.db)));
@@ -222,7 +230,7 @@ export function createApp(deps: AppDeps) {
       .route("/", fotosPasseRoutes(fotoDeps)),
   );
   api.route("/portaria", tenantRouter(deps).route("/", portariaRoutes(handle.db, { secret: deps.secret })));
-  api.route("/acessos", tenantRouter(deps).route("/", acessosRoutes(handle.db)));
+  api.route("/acessos", tenantRouter(deps).route("/", acessosRoutes(handle.db, fotoDeps)));
   api.route("/titulares", tenantRouter(deps).route("/", titularesRoutes(handle.db, { store: deps.store })));
   // One tenant router per prefix: its session check runs once per request.
   api.route(
@@ -237,11 +245,15 @@ export function createApp(deps: AppDeps) {
       bus: deps.bus,
       secret: deps.secret,
       store: deps.store,
+      renderer: deps.fotoRenderer,
       secureCookies,
       heartbeatMs: deps.sseHeartbeatMs,
     }),
   );
-  api.route("/v1", v1Routes({ db: handle.db, bus: deps.bus, secret: deps.secret, store: deps.store }));
+  api.route(
+    "/v1",
+    v1Routes({ db: handle.db, bus: deps.bus, secret: deps.secret, store: deps.store, renderer: deps.fotoRenderer }),
+  );
   registerWebhookDocs(api);
   const events = eventsRoutes(deps.bus, { db: handle.db, listen: handle.listen, heartbeatMs: deps.sseHeartbeatMs });
   api.route("/events", tenantRouter(deps).route("/", events.router));

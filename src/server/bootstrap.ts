@@ -20,6 +20,7 @@ import { DEFAULT_MAIL_FROM } from "./mail/address";
 import { createMailer } from "./mail/mailer";
 import { selectAttendantEngine } from "./modules/atendente/atendente.service";
 import { type CameraCapture, startCameraCapture } from "./modules/fotos/camera.service";
+import { createFotoRenderer } from "./modules/fotos/foto-render.service";
 import { createWhatsAppReplyDispatcher } from "./modules/telefonia/whatsapp-visitante.service";
 import { type ChannelsConfig, createChannels } from "./notifications/channels";
 import { createWhatsAppTextSender } from "./notifications/channels/whatsapp-text";
@@ -167,6 +168,9 @@ export async function createSystem(options: SystemOptions) {
     sender: whatsAppToken ? createWhatsAppTextSender({ accessToken: whatsAppToken }) : null,
     listen: handle.listen,
   });
+  // Uploads are answered once checked; their renditions are made here, one at a time
+  // (docs/decisions/040-photos-rendered-in-background.md).
+  const fotoRenderer = createFotoRenderer({ db: handle.db, store: options.storage, logger: options.logger });
   const { app, closeStreams } = createApp({
     handle,
     auth,
@@ -196,6 +200,7 @@ export async function createSystem(options: SystemOptions) {
     twilio: options.twilio ? { authToken: options.twilio.authToken } : undefined,
     demoForEveryTenant: options.channels?.demoForEveryTenant ?? false,
     store: options.storage,
+    fotoRenderer,
   });
   // Gate cameras' snapshots, taken in the background when a request is created at a gate with a
   // camera (docs/decisions/039-visitor-photos.md, "Gate cameras"); every instance follows the
@@ -227,6 +232,8 @@ export async function createSystem(options: SystemOptions) {
     store: options.storage,
     /** Gate cameras' background snapshots; null when the events could not be followed. */
     cameras,
+    /** Uploaded photos' renditions, made in the background (docs/decisions/040). */
+    fotoRenderer,
     /** Residents' messages and escalation (docs/product.md, "Resident link"). */
     notifications,
     /** The attendant's lines to WhatsApp visitors (docs/product.md, "Atendente virtual"). */
@@ -242,6 +249,7 @@ export async function createSystem(options: SystemOptions) {
         notifications,
         whatsAppReplies,
         store: options.storage,
+        fotoRenderer,
         logger: options.logger,
       });
     },
@@ -252,6 +260,7 @@ export async function createSystem(options: SystemOptions) {
       closeStreams();
       // Before the database closes: a capture under way writes its row's outcome.
       await cameras?.stop();
+      await fotoRenderer.close();
       await mailer.close();
       await webhooks.close();
       await notifications.close();

@@ -76,6 +76,7 @@ async function main(env: Env, started: number) {
               accessToken: env.WHATSAPP_ACCESS_TOKEN,
               phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
               template: env.WHATSAPP_TEMPLATE,
+              photoTemplate: env.WHATSAPP_TEMPLATE_FOTO,
               appSecret: env.WHATSAPP_APP_SECRET,
               verifyToken: env.WHATSAPP_VERIFY_TOKEN,
             }

@@ -137,6 +137,8 @@ export interface Makers {
   solicitacao(place: Place, criadoPor?: string | null, portaoId?: string): Promise<{ id: string }>;
   /** A person (no login) in the condominium of the place's unit. */
   pessoa(place: Place): Promise<{ id: string; condominioId: string }>;
+  /** A person (no login) of the place's condominium with a stored photo (its blob in the system's store). */
+  pessoaComFoto(place: Place): Promise<{ id: string; condominioId: string }>;
   /** A new person living in the place's unit. */
   morador(place: Place): Promise<{ unidadeId: string; pessoaId: string }>;
   /** A porteiro membership (of a new user without a session) in the place's tenant. */
@@ -685,6 +687,20 @@ export const ROUTES: Record<string, RouteRow> = {
     access: "cadastros:editar",
     target: "pessoa",
     request: async ({ place, make }) => ({ params: { id: (await make.pessoa(place)).id } }),
+  },
+  // A person's photo (docs/product.md, "Fotos"): changed by those who edit the registry.
+  "POST /api/pessoas/{id}/foto": {
+    access: "cadastros:editar",
+    target: "pessoa",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.pessoa(place)).id },
+      bytes: { data: MATRIZ_JPEG, contentType: "image/jpeg" },
+    }),
+  },
+  "DELETE /api/pessoas/{id}/foto": {
+    access: "cadastros:editar",
+    target: "pessoa",
+    request: async ({ place, make }) => ({ params: { id: (await make.pessoaComFoto(place)).id } }),
   },
 
   // Importing units and residents from a spreadsheet: owners and síndicos, into their tenant's condominiums.

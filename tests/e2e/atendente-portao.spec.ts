@@ -9,30 +9,18 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-
-const TABLET = { width: 768, height: 1024 };
-const CONDOMINIO = "Residencial Jardim das Acácias";
-const PORTAO = "Portaria principal";
-const APRESENTACAO = "Boa noite, sou o Carlos, vim ver a Ana do 101 da Torre A";
+import { passForToday } from "./portaria";
+import { APRESENTACAO, CONDOMINIO, openTablet, PORTAO, pair, startConversation } from "./totem";
 
 // Toasts and dialogs fade: without motion the checks see them at rest.
 test.use({ reducedMotion: "reduce" });
 
 /** The tablet: a browser of its own, at a tablet's size, that opens the pairing link. */
 async function openKiosk(browser: Browser, baseURL: string, link: string) {
-  const context = await browser.newContext({ baseURL, viewport: TABLET, locale: "pt-BR", reducedMotion: "reduce" });
-  const page = await context.newPage();
-  await page.goto(new URL(link).pathname);
-  await expect(page).toHaveURL(/\/totem$/);
-  await expect(page.getByRole("heading", { level: 1, name: PORTAO })).toBeVisible();
-  return { context, page };
-}
-
-async function startConversation(kiosk: Page) {
-  await kiosk.getByRole("button", { name: "Toque para falar com a portaria" }).click();
-  const conversa = kiosk.getByRole("log", { name: "Conversa com a portaria" });
-  await expect(conversa).toContainText("atendente virtual");
-  return { conversa, mensagem: kiosk.getByRole("textbox", { name: "Mensagem" }) };
+  const tablet = await openTablet(browser, baseURL);
+  await pair(tablet.page, link);
+  await expect(tablet.page.getByRole("heading", { level: 1, name: PORTAO })).toBeVisible();
+  return tablet;
 }
 
 /** The síndico creates the gate's kiosk in "Totens" and reads its pairing link off the dialog. */
@@ -148,30 +136,7 @@ test("a pass PIN typed at the kiosk opens the gate; a wrong one is refused", asy
   test.setTimeout(90_000);
   await loginAs("sindico");
   const staff = page.context().request;
-  const condos = (await (await staff.get(`/api/condominios?q=${encodeURIComponent(CONDOMINIO)}`)).json()) as {
-    items: { id: string; nome: string }[];
-  };
-  const condo = condos.items.find((c) => c.nome === CONDOMINIO)!;
-  const units = (await (await staff.get(`/api/unidades?condominio_id=${condo.id}&status=ativa&page_size=5`)).json())
-    .items as { id: string }[];
-  const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
-  const created = await staff.post("/api/passes", {
-    data: {
-      condominio_id: condo.id,
-      unidade_id: units[0]!.id,
-      tipo: "prestador",
-      nome: "Paula Jardineira",
-      modalidade: "recorrente",
-      data_inicio: today,
-      data_fim: today,
-      dias_semana: [0, 1, 2, 3, 4, 5, 6],
-      hora_inicio: "00:00",
-      hora_fim: "23:59",
-    },
-    headers: { origin: baseURL! },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { pin } = (await created.json()) as { pin: string };
+  const pin = await passForToday(staff, baseURL!, CONDOMINIO, "Paula Jardineira");
   const link = await createKioskInConsole(page, `Totem PIN ${Math.random().toString(36).slice(2, 8)}`);
   const tablet = await openKiosk(browser, baseURL!, link);
   const kiosk = tablet.page;

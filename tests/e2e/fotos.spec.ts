@@ -9,27 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-// @ts-expect-error plain ESM helper shared with playwright.config.ts
-import { findChromium } from "../../scripts/chromium.mjs";
 import { expectNoAxeViolations, expectNoHorizontalScroll } from "./axe";
+import { FAKE_CAMERA } from "./camera";
 import { DEMO, expect, test } from "./fixtures";
 
-// The fake camera (a moving test pattern) and its permission granted, for this file only. The
-// config's own launch options are repeated: a file's launchOptions replace them.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? findChromium() ?? undefined,
-    args: [
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  },
-  permissions: ["camera"],
-});
+test.use(FAKE_CAMERA);
 
 const CONDOMINIO = "Residencial Jardim das Acácias";
 const PHONE = { width: 360, height: 740 };
@@ -65,6 +49,13 @@ async function expectPhotoLoaded(page: Page, nome: string): Promise<Locator> {
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
   return img;
+}
+
+/** A list's thumbnail of the visitor (`within` a row), once the browser decoded it. */
+async function expectThumbnailLoaded(within: Locator, nome: string) {
+  const img = within.getByRole("img", { name: `Foto de ${nome}` });
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
 }
 
 /** Records every camera stream the page opens, so a test can tell they were all stopped. */
@@ -215,6 +206,14 @@ test("the porteiro takes the visitor's photo on the new request; only they can o
   // …and not with a signature changed (its first character: the last one's low bits are padding).
   const tampered = src.replace(/sig=(.)/, (_, c: string) => `sig=${c === "A" ? "B" : "A"}`);
   expect((await page.context().request.get(tampered)).status()).toBe(403);
+
+  // The requests' list and the dashboard's latest show it as a thumbnail beside the name.
+  const id = new URL(page.url()).pathname.split("/").at(-1)!;
+  await page.goto("/app/solicitacoes");
+  await expectThumbnailLoaded(page.locator(`[data-solicitacao-id="${id}"]:visible`), nome);
+  await expectNoAxeViolations(page);
+  await page.goto("/app/dashboard");
+  await expectThumbnailLoaded(page.getByRole("list", { name: "Solicitações de hoje" }), nome);
 });
 
 test("a chosen file is the photo too; thumbnails select among several", async ({ page, loginAs, baseURL }) => {
@@ -387,5 +386,10 @@ test.describe("on a 360 px phone", () => {
     const img = await page.getByTestId("foto-grande").boundingBox();
     expect(img!.x + img!.width).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page);
+
+    // The list's card shows the thumbnail beside the name, within the screen.
+    await page.goto("/app/solicitacoes");
+    await expectThumbnailLoaded(page.locator(`[data-solicitacao-id="${id}"]:visible`), nome);
+    await expectNoHorizontalScroll(page, PHONE.width);
   });
 });

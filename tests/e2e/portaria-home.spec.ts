@@ -1,16 +1,27 @@
 /**
  * Portaria as the porteiro's home (docs/product.md, "Portaria"), on the 1024×768 tablet at the gate:
  * sign-in lands on it, the device remembers its condominium across reloads and sign-ins, a visitor
- * is registered without leaving it, and a gate opened (an authorisation, a pass) is an entry at
- * once (docs/decisions/033-gate-opening-is-entry.md) that "Entradas e saídas" shows.
+ * is registered without leaving it, with their photo (docs/decisions/039-visitor-photos.md), a gate
+ * opened (an authorisation, a pass) is an entry at once (docs/decisions/033-gate-opening-is-entry.md)
+ * that "Entradas e saídas" shows, and a pass holder's face is taken on the pass's detail.
  */
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { FAKE_CAMERA, takePhoto } from "./camera";
 import { DEMO, expect, openUserMenu, test } from "./fixtures";
 import { CHOOSER_HEADING, passForToday } from "./portaria";
 
 const CONDOMINIO = "Residencial Jardim das Acácias";
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 
-test.use({ viewport: { width: 1024, height: 768 } });
+// The tablet, with Chromium's fake camera and its permission granted.
+test.use({ ...FAKE_CAMERA, viewport: { width: 1024, height: 768 } });
+
+/** An image once the browser decoded it. */
+async function expectDecoded(image: ReturnType<Page["getByRole"]>) {
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+}
 
 async function signIn(page: import("@playwright/test").Page) {
   await page.goto("/login");
@@ -44,19 +55,25 @@ test("the porteiro's tablet: lands on Portaria, keeps its condominium, receives 
   await expect(page).toHaveURL(/\/app\/portaria$/);
   await expect(select).toContainText(CONDOMINIO);
 
-  // A visitor at the gate, registered without leaving the screen.
+  // A visitor at the gate, registered without leaving the screen; the camera works in this document,
+  // loaded at /login (every page of the web client may use the camera: CONSOLE_PERMISSIONS_POLICY).
   const visitante = unique("Visitante Portaria");
   await page.getByRole("button", { name: "Novo visitante" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo visitante" });
   await dialog.getByRole("combobox", { name: "Unidade" }).click();
   await page.getByRole("option", { name: /101/ }).first().click();
   await dialog.getByLabel("Nome do visitante").fill(visitante);
+  const foto = dialog.getByRole("group", { name: "Foto do visitante" });
+  await takePhoto(page, foto.getByRole("button", { name: "Tirar foto" }));
+  await expect(foto.getByRole("img", { name: "Foto do visitante, ainda não enviada" })).toBeVisible();
+  await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Avisar moradores" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/app\/portaria$/);
   const aguardando = page.getByTestId("aguardando");
   const row = aguardando.getByRole("listitem").filter({ hasText: visitante });
   await expect(row).toBeVisible();
+  const detalhe = await row.getByRole("link", { name: visitante }).getAttribute("href");
 
   // The resident said yes on the intercom: the porteiro authorises, and the visitor is inside at once.
   await row.getByRole("button", { name: `Autorizar ${visitante}` }).click();
@@ -87,4 +104,41 @@ test("the porteiro's tablet: lands on Portaria, keeps its condominium, receives 
   await expect(passRow).toContainText("No condomínio");
   await page.goto(`/app/acessos?q=${encodeURIComponent(visitante)}`);
   await expect(page.getByRole("row").filter({ hasText: visitante })).toContainText("Não entrou");
+
+  // The photo taken in "Novo visitante" went with the request.
+  await page.goto(detalhe!);
+  await expectDecoded(page.getByTestId("foto-grande").getByRole("img", { name: `Foto do visitante ${visitante}` }));
+});
+
+test("the pass holder's face, taken on the pass's detail, shows there; a revoked pass takes no other", async ({
+  page,
+  loginAs,
+  baseURL,
+}) => {
+  await loginAs("porteiro");
+  const request = page.context().request;
+  const nome = unique("Titular Foto");
+  await passForToday(request, baseURL!, CONDOMINIO, nome, "101");
+  const passes = await (await request.get(`/api/passes?q=${encodeURIComponent(nome)}`)).json();
+  const id = passes.items[0].id as string;
+
+  await page.goto(`/app/passes/${id}`);
+  await expect(
+    page.getByText("A foto aparece na portaria quando o passe for usado, para conferir o rosto."),
+  ).toBeVisible();
+  await takePhoto(page, page.getByRole("button", { name: "Adicionar foto do titular" }));
+  // "processando" first; the pass's event brings the face a moment later.
+  await expectDecoded(page.getByRole("img", { name: `Foto de ${nome}` }));
+  await expect(page.getByRole("button", { name: "Trocar foto" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The same on a 360 px phone: nothing runs off the side.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(page.getByRole("button", { name: "Trocar foto" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  const revoked = await request.post(`/api/passes/${id}/revogar`, { data: {}, headers: { origin: baseURL! } });
+  expect(revoked.status(), await revoked.text()).toBe(200);
+  await page.reload();
+  await expectDecoded(page.getByRole("img", { name: `Foto de ${nome}` }));
+  await expect(page.getByRole("button", { name: "Trocar foto" })).toHaveCount(0);
 });

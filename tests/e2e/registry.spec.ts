@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "./fixtures";
 
 const rand = () => Math.random().toString(36).slice(2, 8);
@@ -218,6 +222,41 @@ test("the header search finds a person by keyboard", async ({ page }) => {
   await expect(listbox).toBeVisible();
   await box.press("Escape");
   await expect(listbox).toBeHidden();
+});
+
+test("a person's photo: initials, a file added (processed, then shown), then removed", async ({ page, baseURL }) => {
+  const request = page.context().request;
+  const condos = await (await request.get("/api/condominios")).json();
+  const condo = condos.items.find((c: { nome: string }) => c.nome === DEMO_CONDO);
+  const nome = `Foto Pessoa ${rand()}`;
+  const created = await request.post("/api/pessoas", {
+    data: { condominio_id: condo.id, nome },
+    headers: { origin: baseURL! },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = await created.json();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "guarita-pessoa-")), "pessoa.jpg");
+  await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 90, g: 140, b: 200 } } })
+    .jpeg()
+    .toFile(file);
+
+  await page.goto(`/app/pessoas/${id}`);
+  await expect(page.getByRole("img", { name: `${nome}, sem foto` })).toBeVisible();
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Escolher arquivo" }).click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByText("Foto enviada", { exact: true })).toBeVisible();
+  // Re-read until the renditions are made, then the image itself loads.
+  const foto = page.getByRole("img", { name: `Foto de ${nome}` });
+  await expect(foto).toBeVisible();
+  await expect.poll(() => foto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.getByRole("button", { name: "Trocar foto" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Remover foto" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remover" }).click();
+  await expect(page.getByText("Foto removida", { exact: true })).toBeVisible();
+  await expect(page.getByRole("img", { name: `${nome}, sem foto` })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Adicionar foto" })).toBeVisible();
 });
 
 test.describe("a duplicate unit code", () => {

@@ -5,100 +5,25 @@
  * "sim" creates carries it and the console's detail shows it. A visitor who declines is not
  * photographed and the request records the refusal. The camera is off once the step is over.
  */
-import type { APIRequestContext, Browser, BrowserContext, Page, Response } from "@playwright/test";
-// @ts-expect-error plain ESM helper shared with playwright.config.ts
-import { findChromium } from "../../scripts/chromium.mjs";
+import type { APIRequestContext, BrowserContext, Page, Response } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll } from "./axe";
+import { FAKE_CAMERA } from "./camera";
 import { expect, test } from "./fixtures";
+import {
+  APRESENTACAO,
+  cameraTracks,
+  createTotem,
+  LANDSCAPE,
+  openTablet,
+  PHONE,
+  PORTRAIT,
+  pair,
+  startConversation,
+} from "./totem";
 
-// The fake camera (a moving test pattern) and its permission granted, for this file only. The
-// config's own launch options are repeated: a file's launchOptions replace them.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? findChromium() ?? undefined,
-    args: [
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  },
-  reducedMotion: "reduce",
-});
+test.use({ launchOptions: FAKE_CAMERA.launchOptions, reducedMotion: "reduce" });
 
-const PORTRAIT = { width: 768, height: 1024 };
-const LANDSCAPE = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 740 };
-const CONDOMINIO = "Residencial Jardim das Acácias";
-const PORTAO = "Portaria principal";
-/** The demo's Torre A 101 is Ana Beatriz Souza's unit (src/server/db/seed/demo.ts). */
-const APRESENTACAO = "Boa noite, sou o Carlos, vim ver a Ana do 101 da Torre A";
 const PRIVACIDADE = "A foto é enviada ao morador para ele decidir e apagada após o prazo do condomínio.";
-
-async function createTotem(request: APIRequestContext, origin: string): Promise<string> {
-  const condos = (await (await request.get(`/api/condominios?q=${encodeURIComponent(CONDOMINIO)}`)).json()) as {
-    items: { id: string; nome: string }[];
-  };
-  const condo = condos.items.find((c) => c.nome === CONDOMINIO);
-  expect(condo, CONDOMINIO).toBeTruthy();
-  const portoes = (await (await request.get(`/api/portoes?condominio_id=${condo!.id}`)).json()) as {
-    items: { id: string; nome: string }[];
-  };
-  const portao = portoes.items.find((p) => p.nome === PORTAO);
-  expect(portao, PORTAO).toBeTruthy();
-  const res = await request.post("/api/totens", {
-    data: {
-      nome: `Totem foto ${Math.random().toString(36).slice(2, 8)}`,
-      condominio_id: condo!.id,
-      portao_id: portao!.id,
-    },
-    headers: { origin },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { link: string }).link;
-}
-
-/**
- * A tablet with a front camera: its own browser, the camera allowed, no staff session; every camera
- * stream it opens is recorded, so the test can tell they were all stopped. Its console must stay clean.
- */
-async function openTablet(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: PORTRAIT,
-    locale: "pt-BR",
-    timezoneId: "America/Sao_Paulo",
-    reducedMotion: "reduce",
-    permissions: ["camera"],
-  });
-  await context.addInitScript(() => {
-    const streams: MediaStream[] = [];
-    (window as unknown as { __streams: MediaStream[] }).__streams = streams;
-    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-    navigator.mediaDevices.getUserMedia = async (constraints) => {
-      const stream = await original(constraints);
-      streams.push(stream);
-      return stream;
-    };
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") problems.push(msg.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return { context, page, problems };
-}
-
-/** How many camera tracks the page opened, and how many are still live. */
-function cameraTracks(page: Page) {
-  return page.evaluate(() => {
-    const tracks = (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) => s.getVideoTracks());
-    return { opened: tracks.length, live: tracks.filter((t) => t.readyState === "live").length };
-  });
-}
 
 const fotoPost = (kind: "foto" | "recusa") => (r: Response) =>
   r.request().method() === "POST" &&
@@ -108,14 +33,8 @@ const fotoPost = (kind: "foto" | "recusa") => (r: Response) =>
 
 /** Pairs the tablet, starts a conversation and introduces the visitor: returns the conversation's id. */
 async function visitorIntroduces(kiosk: Page, link: string): Promise<string> {
-  await kiosk.goto(link);
-  await expect(kiosk).toHaveURL(/\/totem$/);
-  const started = kiosk.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/totem/conversas",
-  );
-  await kiosk.getByRole("button", { name: "Toque para falar com a portaria" }).click();
-  const { id } = (await (await started).json()) as { id: string };
-  const mensagem = kiosk.getByRole("textbox", { name: "Mensagem" });
+  await pair(kiosk, link);
+  const { id, mensagem } = await startConversation(kiosk);
   await mensagem.fill(APRESENTACAO);
   await mensagem.press("Enter");
   return id;
@@ -154,8 +73,8 @@ test("the kiosk photographs the visitor before the residents are asked; a retake
   test.setTimeout(120_000);
   await loginAs("sindico");
   const staff = page.context().request;
-  const link = await createTotem(staff, baseURL!);
-  const tablet = await openTablet(browser, baseURL!);
+  const { link } = await createTotem(staff, baseURL!, "Totem foto");
+  const tablet = await openTablet(browser, baseURL!, { camera: true });
   tablets.push(tablet.context);
   const kiosk = tablet.page;
 
@@ -218,7 +137,7 @@ test("the kiosk photographs the visitor before the residents are asked; a retake
   expect(tablet.problems, "erros no console do totem").toEqual([]);
 });
 
-test("a visitor who declines is not photographed, and the request records the refusal", async ({
+test("a visitor who declines before the camera opens is not photographed, the camera that opens late goes off, and the request records the refusal", async ({
   page,
   browser,
   baseURL,
@@ -226,24 +145,45 @@ test("a visitor who declines is not photographed, and the request records the re
 }) => {
   await loginAs("sindico");
   const staff = page.context().request;
-  const link = await createTotem(staff, baseURL!);
-  const tablet = await openTablet(browser, baseURL!);
+  const { link } = await createTotem(staff, baseURL!, "Totem foto");
+  const tablet = await openTablet(browser, baseURL!, { camera: true });
   tablets.push(tablet.context);
   const kiosk = tablet.page;
   const uploads: string[] = [];
   kiosk.on("request", (r) => {
     if (r.method() === "POST" && /\/foto$/.test(new URL(r.url()).pathname)) uploads.push(r.url());
   });
+  // The camera answers only when the test says (as if the tablet's permission prompt were still open).
+  await tablet.context.addInitScript(() => {
+    const w = window as unknown as { __cameraAsked: number; __answerCamera: () => void };
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    w.__cameraAsked = 0;
+    w.__answerCamera = () => release();
+    const ask = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      if (!constraints?.video) return ask(constraints);
+      w.__cameraAsked++;
+      const stream = ask(constraints);
+      await answered;
+      return stream;
+    };
+  });
 
   const conversaId = await visitorIntroduces(kiosk, link);
   await expect(kiosk.getByRole("heading", { level: 1, name: "Olhe para a câmera" })).toBeVisible();
+  await expect.poll(() => kiosk.evaluate(() => (window as unknown as { __cameraAsked: number }).__cameraAsked)).toBe(1);
   const refused = kiosk.waitForResponse(fotoPost("recusa"));
   await kiosk.getByRole("button", { name: "Não quero foto" }).click();
   const res = await refused;
   expect(res.status(), await res.text()).toBe(201);
   expect(await res.json()).toMatchObject({ status: "recusada" });
   await expect(kiosk.getByRole("heading", { level: 1, name: "Olhe para a câmera" })).toHaveCount(0);
-  await expect.poll(() => cameraTracks(kiosk)).toMatchObject({ live: 0 });
+  // The camera opens after the step is gone: it is switched off at once, not left running.
+  await kiosk.evaluate(() => (window as unknown as { __answerCamera: () => void }).__answerCamera());
+  await expect.poll(() => cameraTracks(kiosk)).toEqual({ opened: 1, live: 0 });
 
   const solicitacaoId = await confirmAndGetRequest(kiosk, staff, conversaId);
   expect(uploads, "nenhuma foto enviada").toEqual([]);
@@ -264,8 +204,8 @@ test("a photo that cannot be sent is tried once more, then the conversation carr
 }) => {
   await loginAs("sindico");
   const staff = page.context().request;
-  const link = await createTotem(staff, baseURL!);
-  const tablet = await openTablet(browser, baseURL!);
+  const { link } = await createTotem(staff, baseURL!, "Totem foto");
+  const tablet = await openTablet(browser, baseURL!, { camera: true });
   tablets.push(tablet.context);
   const kiosk = tablet.page;
   // The gate's network drops every upload of the picture (the rest of the conversation goes through).

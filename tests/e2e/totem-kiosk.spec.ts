@@ -1,88 +1,22 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll } from "./axe";
 import { expect, test } from "./fixtures";
-
-const PORTRAIT = { width: 768, height: 1024 };
-const LANDSCAPE = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 740 };
-const CONDOMINIO = "Residencial Jardim das Acácias";
-const PORTAO = "Portaria principal";
-/** The demo's Torre A 101 is Ana Beatriz Souza's unit (src/server/db/seed/demo.ts). */
-const APRESENTACAO = "Boa noite, sou o Carlos, vim ver a Ana do 101 da Torre A";
+import {
+  APRESENTACAO,
+  CONDOMINIO,
+  createTotem,
+  LANDSCAPE,
+  openTablet,
+  PHONE,
+  PORTAO,
+  PORTRAIT,
+  pair,
+  startButton,
+  startConversation,
+} from "./totem";
 
 // The kiosk's screens change with CSS transitions only on hover; no motion keeps axe's reading stable.
 test.use({ reducedMotion: "reduce" });
-
-interface Pareamento {
-  totem: { id: string };
-  link: string;
-}
-
-async function createTotem(request: APIRequestContext, origin: string): Promise<Pareamento> {
-  const condos = (await (await request.get(`/api/condominios?q=${encodeURIComponent(CONDOMINIO)}`)).json()) as {
-    items: { id: string; nome: string }[];
-  };
-  const condo = condos.items.find((c) => c.nome === CONDOMINIO);
-  expect(condo, CONDOMINIO).toBeTruthy();
-  const portoes = (await (await request.get(`/api/portoes?condominio_id=${condo!.id}`)).json()) as {
-    items: { id: string; nome: string }[];
-  };
-  const portao = portoes.items.find((p) => p.nome === PORTAO);
-  expect(portao, PORTAO).toBeTruthy();
-  const res = await request.post("/api/totens", {
-    data: {
-      nome: `Totem e2e ${Math.random().toString(36).slice(2, 8)}`,
-      condominio_id: condo!.id,
-      portao_id: portao!.id,
-    },
-    headers: { origin },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as Pareamento;
-  expect(body.link).toMatch(/\/totem\/parear\/[^/]+$/);
-  return body;
-}
-
-/** A tablet: its own browser, no staff session; its console must stay free of errors. */
-async function openTablet(browser: Browser, baseURL: string, allowed: RegExp[] = []) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: PORTRAIT,
-    locale: "pt-BR",
-    timezoneId: "America/Sao_Paulo",
-    reducedMotion: "reduce",
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && !allowed.some((re) => re.test(msg.text()))) problems.push(msg.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return { context, page, problems };
-}
-
-async function pair(page: Page, link: string) {
-  const res = await page.goto(link);
-  // Served as the client app (not a 404), with the microphone allowed for speech recognition.
-  expect(res?.status()).toBe(200);
-  expect(res?.headers()["permissions-policy"]).toContain("microphone=(self)");
-  await expect(page).toHaveURL(/\/totem$/);
-}
-
-const startButton = (page: Page) => page.getByRole("button", { name: "Toque para falar com a portaria" });
-
-/**
- * Starts the visitor's conversation and returns its id, as the kiosk received it: other tests' kiosks
- * at the same demo gate start theirs at the same time, so the list of open ones cannot tell them apart.
- */
-async function startConversation(kiosk: Page): Promise<string> {
-  const started = kiosk.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/totem/conversas",
-  );
-  await startButton(kiosk).click();
-  const body = (await (await started).json()) as { id: string };
-  return body.id;
-}
 
 let tablets: BrowserContext[] = [];
 test.afterEach(async () => {
@@ -103,7 +37,7 @@ test("a visitor talks to the kiosk, is told to come in, and a revoked kiosk stop
 
   // The tablet opens the pairing link and lands on the welcome screen of its gate.
   // The revocation at the end makes the kiosk's last check answer 401, which the browser logs.
-  const tablet = await openTablet(browser, baseURL!, [/status of 401/]);
+  const tablet = await openTablet(browser, baseURL!, { allowed: [/status of 401/] });
   tablets.push(tablet.context);
   const kiosk = tablet.page;
   await pair(kiosk, link);
@@ -113,7 +47,7 @@ test("a visitor talks to the kiosk, is told to come in, and a revoked kiosk stop
   await expectNoAxeViolations(kiosk);
 
   // The same link on another tablet: single use, refused with what to do.
-  const other = await openTablet(browser, baseURL!, [/status of 400/]);
+  const other = await openTablet(browser, baseURL!, { allowed: [/status of 400/] });
   tablets.push(other.context);
   await other.page.goto(link);
   await expect(other.page.getByRole("heading", { name: "Não foi possível parear este tablet" })).toBeVisible();
@@ -122,10 +56,7 @@ test("a visitor talks to the kiosk, is told to come in, and a revoked kiosk stop
   await expectNoAxeViolations(other.page);
 
   // The visitor starts: the greeting, and the message box ready to type.
-  const conversaId = await startConversation(kiosk);
-  const conversa = kiosk.getByRole("log", { name: "Conversa com a portaria" });
-  await expect(conversa).toContainText("atendente virtual");
-  const mensagem = kiosk.getByRole("textbox", { name: "Mensagem" });
+  const { id: conversaId, conversa, mensagem } = await startConversation(kiosk);
   await expect(mensagem).toBeFocused();
 
   await mensagem.fill(APRESENTACAO);
@@ -184,7 +115,7 @@ test("a visitor talks to the kiosk, is told to come in, and a revoked kiosk stop
 });
 
 test("a tablet never paired says so, and explains how to pair it", async ({ browser, baseURL }) => {
-  const tablet = await openTablet(browser, baseURL!, [/status of 401/]);
+  const tablet = await openTablet(browser, baseURL!, { allowed: [/status of 401/] });
   tablets.push(tablet.context);
   await tablet.page.goto("/totem");
   await expect(tablet.page.getByRole("heading", { level: 1, name: "Este totem não está pareado" })).toBeVisible();
@@ -252,9 +183,7 @@ test("every reply of the attendant and the porteiro is read aloud in pt-BR, and 
   const falas = () =>
     kiosk.evaluate(() => (window as unknown as { __falas: { text: string; lang: string }[] }).__falas);
   await pair(kiosk, link);
-  const conversaId = await startConversation(kiosk);
-  const conversa = kiosk.getByRole("log", { name: "Conversa com a portaria" });
-  await expect(conversa).toContainText("atendente virtual");
+  const { id: conversaId, conversa } = await startConversation(kiosk);
   await expect(kiosk.getByRole("button", { name: "Falar", pressed: false })).toBeVisible();
   await expect.poll(falas).toEqual([expect.objectContaining({ text: expect.stringContaining("Olá!"), lang: "pt-BR" })]);
 
@@ -314,16 +243,13 @@ test("a network drop shows on the kiosk; a message that failed is kept for a ret
   await loginAs("sindico");
   const staff = page.context().request;
   const { link } = await createTotem(staff, baseURL!);
-  const tablet = await openTablet(browser, baseURL!, [/ERR_INTERNET_DISCONNECTED/]);
+  const tablet = await openTablet(browser, baseURL!, { allowed: [/ERR_INTERNET_DISCONNECTED/] });
   tablets.push(tablet.context);
   const kiosk = tablet.page;
   await pair(kiosk, link);
-  const conversaId = await startConversation(kiosk);
-  const conversa = kiosk.getByRole("log", { name: "Conversa com a portaria" });
-  await expect(conversa).toContainText("atendente virtual");
+  const { id: conversaId, conversa, mensagem } = await startConversation(kiosk);
 
   await tablet.context.setOffline(true);
-  const mensagem = kiosk.getByRole("textbox", { name: "Mensagem" });
   await mensagem.fill("Boa noite, sou o Carlos");
   await mensagem.press("Enter");
   const falhou = conversa.locator("li[data-autor=visitante]").filter({ hasText: "Boa noite, sou o Carlos" });

@@ -18,7 +18,8 @@ import { errorResponses } from "./openapi";
 export const fotoUploadBody = {
   body: {
     required: true,
-    description: "A imagem (JPEG, PNG ou WebP, até 10 MB). É reprocessada: metadados (EXIF, GPS) são descartados.",
+    description:
+      "A imagem (JPEG, PNG ou WebP, até 10 MB, até 40 megapixels). A resposta vem assim que o arquivo é conferido, com a foto em `processando`; em seguida ela é relida e regravada em segundo plano (metadados como EXIF e GPS são descartados) e passa a `disponivel`, ou a `indisponivel` com o motivo se o arquivo não puder ser lido. Consulte a solicitação para ver o resultado.",
     content: Object.fromEntries(
       FOTO_CONTENT_TYPES.map((type) => [type, { schema: z.string().openapi({ format: "binary" }) }]),
     ),

@@ -114,8 +114,10 @@ describe("web app serving", () => {
     const console_ = (await app.request("/app/dashboard")).headers.get("permissions-policy");
     expect(console_).toContain("camera=(self)");
     expect(console_).toContain("microphone=()");
-    // Everywhere else, the default (no camera, no microphone) of the security headers applies.
-    expect((await app.request("/")).headers.get("permissions-policy")).toBeNull();
+    // The site's pages too: a sign-in at /login continues into the console in the same document.
+    const site = (await app.request("/")).headers.get("permissions-policy");
+    expect(site).toContain("camera=(self)");
+    expect(site).toContain("microphone=()");
   });
 
   it("redirects unprefixed console paths to /app, keeping path and query", async () => {

@@ -97,7 +97,10 @@ const KIOSK_PATH = /^\/totem(\/parear\/[^/]+)?\/?$/;
 export const KIOSK_PERMISSIONS_POLICY = "camera=(self), microphone=(self), geolocation=()";
 /**
  * The console photographs visitors ("Tirar foto" on a request, a pass) and reads passes' QR Codes
- * with the tablet's camera (docs/product.md, "Fotos"); the microphone stays off.
+ * with the tablet's camera (docs/product.md, "Fotos"); the microphone stays off. Every page of the
+ * web client gets it, not only those under /app: the site and the console are one client-side app,
+ * and a document keeps the policy it was loaded with, so a porteiro who signs in at /login and is
+ * taken to Portaria without a reload would otherwise find the camera blocked.
  */
 export const CONSOLE_PERMISSIONS_POLICY = "camera=(self), microphone=(), geolocation=()";
 
@@ -166,7 +169,10 @@ export function createWebApp({ clientDir, cspExtra = {} }: WebOptions): Hono<App
     const variant = checkoutVariants.has(normalized) ? checkoutChoiceOfVariant(normalized.split("/")[2] ?? "") : null;
     if (variant) return c.redirect(checkoutHref(variant), 301);
     const page = normalized === "/checkout" ? checkoutPage(new URL(c.req.url).searchParams) : pages.get(normalized);
-    if (page) return sendPage(c, page, 200);
+    if (page) {
+      c.header("Permissions-Policy", CONSOLE_PERMISSIONS_POLICY);
+      return sendPage(c, page, 200);
+    }
     if (CONSOLE_PATH.test(pathname)) {
       c.header("Permissions-Policy", CONSOLE_PERMISSIONS_POLICY);
       return sendPage(c, spa, 200);

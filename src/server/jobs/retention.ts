@@ -344,7 +344,8 @@ export async function anonymiseAcessoRows(
 /**
  * One batch of photos past the condominium's photo retention: a request's or a conversation's by when
  * it was taken; a pass's once the pass's last day is also behind that cutoff (its holder's face is
- * what the porteiro compares while the pass is in use). Deleting the rows queues their blobs
+ * what the porteiro compares while the pass is in use). A registered person's photo is not a visitor's:
+ * it stays while the person does (docs/product.md, "Fotos"). Deleting the rows queues their blobs
  * (blobs_excluidos, by trigger); the purge after the run deletes them from the store.
  */
 async function fotosBatch(tx: Executor, c: CondominioRetention, now: Date, limit: number) {
@@ -359,6 +360,7 @@ async function fotosBatch(tx: Executor, c: CondominioRetention, now: Date, limit
         WHERE f.condominio_id = ${c.id} AND f.organization_id = ${c.organizationId}
           AND f.created_at < ${cutoff.toISOString()}::timestamptz
           AND (f.passe_id IS NULL OR p.data_fim < ${cutoffDate}::date)
+          AND f.pessoa_id IS NULL
         ORDER BY f.created_at
         LIMIT ${limit}
         FOR UPDATE OF f SKIP LOCKED)
@@ -554,7 +556,8 @@ export async function previewExpired(
         SELECT count(*)::int AS n FROM fotos f LEFT JOIN passes p ON p.id = f.passe_id
         WHERE f.condominio_id = ${c.id} AND f.organization_id = ${c.organizationId}
           AND f.created_at < ${fotosCutoff.toISOString()}::timestamptz
-          AND (f.passe_id IS NULL OR p.data_fim < ${localClock(fotosCutoff, c.timezone).date}::date)`),
+          AND (f.passe_id IS NULL OR p.data_fim < ${localClock(fotosCutoff, c.timezone).date}::date)
+          AND f.pessoa_id IS NULL`),
     ),
   ]);
   return {

@@ -9,6 +9,7 @@ import type { LoginThrottle } from "../auth/login-throttle";
 import type { Database, Unlisten } from "../db/client";
 import type { Mailer } from "../mail/mailer";
 import { closeIdle, followRequests } from "../modules/atendente/atendente.service";
+import type { FotoRenderer } from "../modules/fotos/foto-render.service";
 import { purgeDeletedBlobs } from "../modules/fotos/fotos.service";
 import type { WhatsAppReplyDispatcher } from "../modules/telefonia/whatsapp-visitante.service";
 import type { NotificationDispatcher } from "../notifications/dispatcher";
@@ -42,9 +43,11 @@ export function startScheduler(deps: {
   whatsAppReplies: WhatsAppReplyDispatcher;
   /** Photos' blobs: retention deletes the expired ones, housekeeping purges what is still queued. */
   store: BlobStore;
+  /** Uploads are rendered when accepted; the timer takes what a stopped process left (docs/decisions/040). */
+  fotoRenderer: FotoRenderer;
   logger: Logger;
 }) {
-  const { db, bus, throttle, mailer, webhooks, notifications, whatsAppReplies, store, logger } = deps;
+  const { db, bus, throttle, mailer, webhooks, notifications, whatsAppReplies, store, fotoRenderer, logger } = deps;
   const log = logger.child({ component: "jobs" });
 
   async function expire() {
@@ -135,6 +138,7 @@ export function startScheduler(deps: {
     // The attendant's WhatsApp lines: at once on the NOTIFY below; retries come due 10 s apart at the soonest.
     setInterval(whatsAppReplies.kick, 5_000),
     setInterval(runAttendant, 3_000),
+    setInterval(fotoRenderer.kick, 30_000),
     setInterval(housekeeping, 3_600_000),
     setInterval(runRetention, RETENTION_INTERVAL_MS),
     setTimeout(runRetention, RETENTION_FIRST_RUN_MS),
@@ -162,6 +166,7 @@ export function startScheduler(deps: {
   webhooks.kick();
   notifications.kick();
   whatsAppReplies.kick();
+  fotoRenderer.kick();
   void housekeeping();
   return () => {
     stopped = true;

@@ -21,8 +21,9 @@ import { CANAL_LABELS } from "../../shared/schemas/pessoas";
 import { unidadeLabel } from "../../shared/schemas/unidades";
 import type { Database } from "../db/client";
 import { condominios, notificacoes, organization, pessoas, solicitacoesAcesso, unidades } from "../db/schema";
-import { DEMO_TENANT_SLUG } from "../demo-guard";
+import { DEMO_TENANT_SLUG, isPublicDeployment } from "../demo-guard";
 import { registerPlacedCall } from "../modules/chamadas/chamadas.service";
+import { latestFotoOf } from "../modules/fotos/fotos.service";
 import { recordEvent } from "../realtime/events";
 import { ChannelError, type ResidentMessage } from "./channels/channel";
 import type { Channels } from "./channels/index";
@@ -79,6 +80,24 @@ function demoMessage(
 }
 
 type Claimed = typeof notificacoes.$inferSelect;
+
+/**
+ * The address the provider fetches the visitor's photo from (docs/product.md, "Fotos"): the link's
+ * own `/foto`, which its token authorises while the request waits for a decision. Null unless the
+ * provider can reach it (a public https PUBLIC_URL) and the request has a stored photo now: the
+ * first message leaves as the request is created, usually before the camera's or the porteiro's
+ * photo, and is not held back for it; a later resident's message carries the photo that came since.
+ */
+async function photoUrlOf(db: Database, row: Claimed, link: string, logger: Logger): Promise<string | null> {
+  try {
+    const foto = await latestFotoOf(db, row.organizationId, row.solicitacaoId);
+    return foto?.chave ? `${link}/foto` : null;
+  } catch (error) {
+    // The photo adds to the message; failing to look it up never keeps the message from leaving.
+    logger.warn({ err: error, id: row.id }, "foto do visitante não consultada; mensagem enviada sem foto");
+    return null;
+  }
+}
 
 /**
  * A message whose channel is off for its tenant: marked failed with "WhatsApp não configurado" (no
@@ -165,6 +184,8 @@ export async function deliverDueNotifications(deps: {
   const { db, logger } = deps;
   const result: NotificationDeliveryResult = { sent: 0, retrying: 0, failed: 0, skipped: 0, off: 0, movedOn: 0 };
   const limit = deps.limit ?? 200;
+  // The provider downloads a photo from the internet: never from http or from this machine's address.
+  const photosReachable = isPublicDeployment(deps.linkBase, true);
   let handled = 0;
   while (handled < limit) {
     const due = db
@@ -233,6 +254,7 @@ export async function deliverDueNotifications(deps: {
           .where(ours)
           .returning({ id: notificacoes.id });
         if (armed.length === 0) return; // lease lost
+        const link = `${deps.linkBase.replace(/\/$/, "")}${RESIDENT_LINK_PATH}${token}`;
         const message: ResidentMessage = {
           to: row.destino,
           residentName: row.pessoaNome,
@@ -240,7 +262,8 @@ export async function deliverDueNotifications(deps: {
           visitorType: ctx.tipo as SolicitacaoTipo,
           unitLabel: unidadeLabel(ctx),
           condominiumName: ctx.condominio,
-          link: `${deps.linkBase.replace(/\/$/, "")}${RESIDENT_LINK_PATH}${token}`,
+          link,
+          photoUrl: channel.carriesPhoto && photosReachable ? await photoUrlOf(db, row, link, logger) : null,
         };
         let error: unknown = null;
         let providerMessageId: string | null = null;

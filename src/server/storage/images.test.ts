@@ -75,7 +75,8 @@ describe("processImage", () => {
     const image = await processImage(input);
     expect(image.source).toMatchObject({ format: "png", width: 3000, height: 2000 });
     expect([image.display.width, image.display.height]).toEqual([1280, 853]);
-    expect([image.thumbnail.width, image.thumbnail.height]).toEqual([256, 171]);
+    // The thumbnail is scaled from the 1280 × 853 display image: 853 × 0.2 = 170.6.
+    expect([image.thumbnail.width, image.thumbnail.height]).toEqual([256, 170]);
     expect(image.display.contentType).toBe("image/jpeg");
     expect(image.display.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(image.display.sha256).not.toBe(image.thumbnail.sha256);

@@ -144,10 +144,17 @@ function refusalFromSharp(error: unknown, limits: ImageLimits): ImageRefused {
   return imageRefusals.unreadable();
 }
 
-async function render(bytes: Buffer, size: number, quality: number, limits: ImageLimits): Promise<ImageRendition> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels })
-    .timeout({ seconds: DECODE_TIMEOUT_S })
-    .autoOrient()
+async function render(
+  bytes: Buffer,
+  size: number,
+  quality: number,
+  limits: ImageLimits,
+  upright = true,
+): Promise<ImageRendition> {
+  const pipeline = sharp(bytes, { limitInputPixels: limits.maxPixels }).timeout({ seconds: DECODE_TIMEOUT_S });
+  // The thumbnail is made from the display image, which is upright already and has no EXIF left.
+  if (upright) pipeline.autoOrient();
+  const { data, info } = await pipeline
     .resize({ width: size, height: size, fit: "inside", withoutEnlargement: true })
     // JPEG has no transparency: a PNG's or WebP's transparent parts become white, not black.
     .flatten({ background: "#ffffff" })
@@ -157,14 +164,24 @@ async function render(bytes: Buffer, size: number, quality: number, limits: Imag
   return { data, contentType: "image/jpeg", width: info.width, height: info.height, sha256: sha256Hex(data) };
 }
 
+/** An upload that passed the checks that need no decoding: its bytes, type and upright dimensions. */
+export interface InspectedImage {
+  bytes: Buffer;
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
 /**
- * Checks and re-encodes one image. Throws `ImageRefused` (pt-BR message) for an empty file, anything
- * that is not JPEG, PNG or WebP, more than `maxBytes`, more than `maxPixels`, or bytes that do not decode.
+ * The checks an upload gets before it is accepted, none of which decodes a pixel (so they cost
+ * about a millisecond): not empty, not over `maxBytes` (the rest is never read), an accepted type by
+ * its first bytes and by its header, and no more than `maxPixels` as its header declares. Throws
+ * `ImageRefused` with the pt-BR reason. Bytes that pass may still fail to decode (`renderImage`).
  */
-export async function processImage(
+export async function inspectImage(
   input: Readable | Buffer,
   options: Partial<ImageLimits> = {},
-): Promise<ProcessedImage> {
+): Promise<InspectedImage> {
   const limits: ImageLimits = { ...IMAGE_LIMITS, ...options };
   let bytes: Buffer;
   if (Buffer.isBuffer(input)) {
@@ -188,19 +205,37 @@ export async function processImage(
   const { width, height } = metadata;
   if (!width || !height) throw imageRefusals.unreadable();
   if (width * height > limits.maxPixels) throw imageRefusals.tooManyPixels(limits);
+  const upright = metadata.autoOrient ?? { width, height };
+  return { bytes, format, width: upright.width, height: upright.height };
+}
 
+/**
+ * Decodes an inspected image once and makes its two renditions (the thumbnail from the display
+ * image, a fraction of the cost of a second decode). Throws `ImageRefused` ("unreadable", or too many
+ * pixels) when the bytes do not decode.
+ */
+export async function renderImage(image: InspectedImage, options: Partial<ImageLimits> = {}): Promise<ProcessedImage> {
+  const limits: ImageLimits = { ...IMAGE_LIMITS, ...options };
   try {
-    const [display, thumbnail] = await Promise.all([
-      render(bytes, limits.displaySize, 82, limits),
-      render(bytes, limits.thumbnailSize, 75, limits),
-    ]);
-    const upright = metadata.autoOrient ?? { width, height };
+    const display = await render(image.bytes, limits.displaySize, 82, limits);
+    const thumbnail = await render(display.data, limits.thumbnailSize, 75, limits, false);
     return {
-      source: { format, bytes: bytes.byteLength, width: upright.width, height: upright.height },
+      source: { format: image.format, bytes: image.bytes.byteLength, width: image.width, height: image.height },
       display,
       thumbnail,
     };
   } catch (error) {
     throw refusalFromSharp(error, limits);
   }
+}
+
+/**
+ * Checks and re-encodes one image. Throws `ImageRefused` (pt-BR message) for an empty file, anything
+ * that is not JPEG, PNG or WebP, more than `maxBytes`, more than `maxPixels`, or bytes that do not decode.
+ */
+export async function processImage(
+  input: Readable | Buffer,
+  options: Partial<ImageLimits> = {},
+): Promise<ProcessedImage> {
+  return renderImage(await inspectImage(input, options), options);
 }

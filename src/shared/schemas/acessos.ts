@@ -96,8 +96,17 @@ export const acessoSchema = z.object({
   condominio: z.object({ nome: z.string(), timezone: z.string() }),
 });
 export type Acesso = z.infer<typeof acessoSchema>;
-/** The log's list shows the document masked, as lists do (docs/product.md, "Personal data and retention"). */
-export const acessoPageSchema = pageOf(acessoSchema.extend({ documento: maskedDocument }));
+/**
+ * A row of the log's list: the document masked, as lists show it (docs/product.md, "Personal data and
+ * retention"), and the thumbnail of the visitor's latest photo when the entry came from a request
+ * that has one (docs/product.md, "Fotos"): signed for the reader and short-lived, else null.
+ */
+export const acessoListRowSchema = acessoSchema.extend({
+  documento: maskedDocument,
+  foto_miniatura_url: z.string().nullable(),
+});
+export type AcessoListRow = z.infer<typeof acessoListRowSchema>;
+export const acessoPageSchema = pageOf(acessoListRowSchema);
 export type AcessoPage = z.infer<typeof acessoPageSchema>;
 
 /** Visitors at a condominium's gate waiting for a decision (Portaria screen, "Aguardando decisão"). */

@@ -21,10 +21,12 @@ export const FOTO_ORIGEM_LABELS: Record<FotoOrigem, string> = {
 };
 
 /**
- * `disponivel`: the image is stored. `indisponivel`: the gate's camera gave none (the reason says
- * why). `recusada`: the visitor declined the kiosk's photo; the residents are told there is none.
+ * `processando`: received and checked, its renditions being made (a second or two). `disponivel`:
+ * the image is stored. `indisponivel`: there is none (a gate camera that did not answer, a file that
+ * did not decode; the reason says why). `recusada`: the visitor declined the kiosk's photo; the
+ * residents are told there is none.
  */
-export const FOTO_STATUS = ["disponivel", "indisponivel", "recusada"] as const;
+export const FOTO_STATUS = ["processando", "disponivel", "indisponivel", "recusada"] as const;
 export type FotoStatus = (typeof FOTO_STATUS)[number];
 
 /** The two stored renditions: the display image (≤ 1280 px) and the thumbnail (≤ 256 px). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type CANAIS_NOTIFICACAO, CANAIS_PREFERIDOS } from "../domain";
 import { optionalPhone } from "../phone";
 import { listQuery, maskedDocument, optionalText, pageOf, requiredId } from "./common";
+import { fotoSchema } from "./fotos";
 import { solicitacaoListItemSchema } from "./solicitacoes";
 
 /** Person form and API body (docs/product.md, "Pessoas"). */
@@ -25,9 +26,6 @@ export const pessoaInputSchema = z
       .enum(CANAIS_PREFERIDOS, { error: "Canal inválido" })
       .nullish()
       .transform((v) => v ?? null),
-    foto_url: optionalText(500).refine((v) => v === null || z.url({ protocol: /^https?$/ }).safeParse(v).success, {
-      message: "URL da foto inválida",
-    }),
     ativo: z.boolean({ error: "Valor inválido" }).default(true),
   })
   .strict()
@@ -56,7 +54,6 @@ export const pessoaSchema = z.object({
   email: z.string().nullable(),
   pbx_ramal: z.string().nullable(),
   canal_preferido: z.enum(CANAIS_PREFERIDOS).nullable(),
-  foto_url: z.string().nullable(),
   ativo: z.boolean(),
 });
 export type Pessoa = z.infer<typeof pessoaSchema>;
@@ -82,8 +79,13 @@ export const moradorSchema = z.object({
 });
 export type Morador = z.infer<typeof moradorSchema>;
 
-/** GET /api/pessoas/:id: the person, the units they live in and the requests they decided. */
+/**
+ * GET /api/pessoas/:id: the person, their photo (a stored image shown through a signed short-lived
+ * address, docs/product.md "Fotos"; null without one), the units they live in and the requests they
+ * decided.
+ */
 export const pessoaDetailSchema = pessoaSchema.extend({
+  foto: fotoSchema.nullable(),
   unidades: z.array(
     z.object({ unidade_id: z.uuid(), codigo: z.string(), torre: z.string().nullable(), is_responsavel: z.boolean() }),
   ),

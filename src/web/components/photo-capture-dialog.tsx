@@ -18,14 +18,11 @@ import {
   DialogTitle,
 } from "@/web/components/ui/dialog";
 import { Spinner } from "@/web/components/ui/spinner";
-import { CAMERA_PROBLEMS, CAPTURA_FALHOU, type CameraProblem, cameraProblem, drawToJpeg } from "./photo-capture-image";
+import { CAMERA_PROBLEMS, CAPTURA_FALHOU, videoFrameToJpeg } from "./photo-capture-image";
+import { type CameraStreamState, useCameraStream } from "./use-camera-stream";
 
-type CameraState =
-  /** Waiting for getUserMedia; `pedindo`: the browser is asking the user for the camera. */
-  | { status: "abrindo"; pedindo: boolean }
-  | { status: "ao-vivo" }
-  | { status: "capturada"; blob: Blob; url: string }
-  | { status: "erro"; problem: CameraProblem };
+/** The camera's own states, and the still under review. */
+type CameraState = CameraStreamState | { status: "capturada"; blob: Blob; url: string };
 
 export interface PhotoCaptureDialogProps {
   open: boolean;
@@ -36,6 +33,9 @@ export interface PhotoCaptureDialogProps {
   onChooseFile: () => void;
   /** Where the focus goes on close; by default back to the button that opened it. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Whose photo: the visitor's by default; a person's page says so. */
+  title?: string;
+  description?: string;
 }
 
 export default function PhotoCaptureDialog({
@@ -44,15 +44,15 @@ export default function PhotoCaptureDialog({
   onPhoto,
   onChooseFile,
   onCloseAutoFocus,
+  title = "Foto do visitante",
+  description = "Enquadre o rosto do visitante e toque em Capturar. O morador vê a foto para decidir.",
 }: PhotoCaptureDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl" onCloseAutoFocus={onCloseAutoFocus} data-testid="camera-dialog">
         <DialogHeader>
-          <DialogTitle>Foto do visitante</DialogTitle>
-          <DialogDescription>
-            Enquadre o rosto do visitante e toque em Capturar. O morador vê a foto para decidir.
-          </DialogDescription>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <CameraPanel
           onPhoto={(blob) => {
@@ -69,95 +69,41 @@ export default function PhotoCaptureDialog({
   );
 }
 
-/** Whether the browser will ask for the camera (Permissions API where it knows "camera"). */
-async function willAsk(): Promise<boolean> {
-  try {
-    const status = await navigator.permissions?.query({ name: "camera" as PermissionName });
-    return status?.state === "prompt";
-  } catch {
-    return false;
-  }
-}
-
-function stopStream(stream: MediaStream | null) {
-  for (const track of stream?.getTracks() ?? []) track.stop();
-}
+/** The rear camera of the gate's tablet, where there is one. */
+const REAR_CAMERA: MediaTrackConstraints = { facingMode: { ideal: "environment" } };
 
 /**
  * The camera while mounted ("Tentar novamente" remounts it). The stream stays open while the still
  * is reviewed, so "Tirar outra" shows the live image at once.
  */
 function useCamera(videoRef: RefObject<HTMLVideoElement | null>) {
-  const [state, setState] = useState<CameraState>({ status: "abrindo", pedindo: false });
-  const streamRef = useRef<MediaStream | null>(null);
-
-  useEffect(() => {
-    let stopped = false;
-    setState({ status: "abrindo", pedindo: false });
-
-    async function start() {
-      if (!navigator.mediaDevices?.getUserMedia) {
-        setState({ status: "erro", problem: "sem-suporte" });
-        return;
-      }
-      void willAsk().then((pedindo) => {
-        if (!stopped && pedindo) setState((s) => (s.status === "abrindo" ? { status: "abrindo", pedindo } : s));
-      });
-      try {
-        const media = await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: { ideal: "environment" } },
-          audio: false,
-        });
-        // Closed while the permission prompt was open: release the camera at once.
-        if (stopped) return stopStream(media);
-        streamRef.current = media;
-        const video = videoRef.current;
-        if (!video) return;
-        video.srcObject = media;
-        // Muted and inline, so autoplay is allowed; a refused play() still shows frames on most browsers.
-        await video.play().catch(() => undefined);
-        if (!stopped) setState({ status: "ao-vivo" });
-      } catch (error) {
-        if (!stopped) setState({ status: "erro", problem: cameraProblem(error) });
-      }
-    }
-
-    void start();
-    return () => {
-      stopped = true;
-      stopStream(streamRef.current);
-      streamRef.current = null;
-      if (videoRef.current) videoRef.current.srcObject = null;
-    };
-  }, [videoRef]);
+  const camera = useCameraStream(videoRef, REAR_CAMERA);
+  const [still, setStill] = useState<{ blob: Blob; url: string } | null>(null);
 
   // The still's object URL lives as long as it is shown.
   useEffect(() => {
-    if (state.status !== "capturada") return;
-    return () => URL.revokeObjectURL(state.url);
-  }, [state]);
+    if (!still) return;
+    return () => URL.revokeObjectURL(still.url);
+  }, [still]);
 
   const capture = useCallback(async (): Promise<string | null> => {
     const video = videoRef.current;
-    if (!video || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return CAPTURA_FALHOU;
+    if (!video) return CAPTURA_FALHOU;
     try {
-      const blob = await drawToJpeg(video, video.videoWidth, video.videoHeight);
-      setState({ status: "capturada", blob, url: URL.createObjectURL(blob) });
+      const blob = await videoFrameToJpeg(video);
+      setStill({ blob, url: URL.createObjectURL(blob) });
       return null;
     } catch {
       return CAPTURA_FALHOU;
     }
   }, [videoRef]);
 
-  const retake = useCallback(() => setState({ status: "ao-vivo" }), []);
+  const retake = useCallback(() => setStill(null), []);
 
-  /** Stops the camera now ("Usar foto"), before the dialog's close animation ends. */
-  const stop = useCallback(() => {
-    stopStream(streamRef.current);
-    streamRef.current = null;
-  }, []);
-
-  return { state, capture, retake, stop };
+  const state: CameraState =
+    camera.state.status === "ao-vivo" && still ? { status: "capturada", ...still } : camera.state;
+  /** `stop` releases the camera now ("Usar foto"), before the dialog's close animation ends. */
+  return { state, capture, retake, stop: camera.stop };
 }
 
 interface PanelProps {

@@ -4,9 +4,11 @@ import {
   ARQUIVO_TIPO_INVALIDO,
   arquivoRecusado,
   CAMERA_PROBLEMS,
+  CAPTURA_FALHOU,
   cameraProblem,
   FOTO_MAX_LADO,
   fitWithin,
+  videoFrameToJpeg,
 } from "./photo-capture-image";
 
 describe("fitWithin", () => {
@@ -14,6 +16,11 @@ describe("fitWithin", () => {
     expect(fitWithin(4000, 3000)).toEqual({ width: FOTO_MAX_LADO, height: 1200 });
     expect(fitWithin(3024, 4032)).toEqual({ width: 1200, height: FOTO_MAX_LADO });
     expect(fitWithin(1920, 1080, 1600)).toEqual({ width: 1600, height: 900 });
+  });
+
+  it("takes a smaller limit, as the kiosk's 1280 px", () => {
+    expect(fitWithin(1280, 960, 1280)).toEqual({ width: 1280, height: 960 });
+    expect(fitWithin(1920, 1080, 1280)).toEqual({ width: 1280, height: 720 });
   });
 
   it("never scales up, and keeps at least one pixel", () => {
@@ -24,6 +31,19 @@ describe("fitWithin", () => {
   it("gives nothing for a video without frames yet", () => {
     expect(fitWithin(0, 0)).toEqual({ width: 0, height: 0 });
     expect(fitWithin(Number.NaN, 480)).toEqual({ width: 0, height: 0 });
+  });
+});
+
+describe("videoFrameToJpeg", () => {
+  // A <video> as the browser reports it before the camera's first frame (the DOM is not needed to refuse it).
+  const video = (readyState: number, videoWidth: number, videoHeight: number) =>
+    ({ readyState, videoWidth, videoHeight }) as HTMLVideoElement;
+
+  it("refuses, with the porteiro's message, a video that has shown no frame yet", async () => {
+    await expect(videoFrameToJpeg(video(0, 0, 0))).rejects.toThrow(CAPTURA_FALHOU);
+    await expect(videoFrameToJpeg(video(1, 1280, 960))).rejects.toThrow(CAPTURA_FALHOU);
+    // Ready, but no size known yet.
+    await expect(videoFrameToJpeg(video(4, 0, 0), 1280)).rejects.toThrow(CAPTURA_FALHOU);
   });
 });
 

@@ -79,9 +79,14 @@ export function arquivoRecusado(file: Pick<File, "type" | "size">): string | nul
   return null;
 }
 
-/** Draws `source` (a video frame or a decoded image) at most FOTO_MAX_LADO wide or tall, as a JPEG. */
-export function drawToJpeg(source: CanvasImageSource, width: number, height: number): Promise<Blob> {
-  const size = fitWithin(width, height);
+/** Draws `source` (a video frame or a decoded image) at most `max` (FOTO_MAX_LADO) wide or tall, as a JPEG. */
+export function drawToJpeg(
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+  max = FOTO_MAX_LADO,
+): Promise<Blob> {
+  const size = fitWithin(width, height, max);
   if (!size.width) return Promise.reject(new Error(CAPTURA_FALHOU));
   const canvas = document.createElement("canvas");
   canvas.width = size.width;
@@ -96,6 +101,21 @@ export function drawToJpeg(source: CanvasImageSource, width: number, height: num
       FOTO_JPEG_QUALIDADE,
     ),
   );
+}
+
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the video has a frame to draw. */
+const HAVE_CURRENT_DATA = 2;
+
+/**
+ * The video's current frame, as the camera sees it (not a mirrored preview), as a JPEG of at most
+ * `max` on its long side. Rejects with CAPTURA_FALHOU while the camera has not shown a frame yet.
+ */
+export function videoFrameToJpeg(
+  video: Pick<HTMLVideoElement, "readyState" | "videoWidth" | "videoHeight"> & CanvasImageSource,
+  max = FOTO_MAX_LADO,
+): Promise<Blob> {
+  if (video.readyState < HAVE_CURRENT_DATA) return Promise.reject(new Error(CAPTURA_FALHOU));
+  return drawToJpeg(video, video.videoWidth, video.videoHeight, max);
 }
 
 /**

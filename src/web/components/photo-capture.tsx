@@ -24,6 +24,7 @@ export function PhotoCapture({
   takeLabel = "Tirar foto",
   describedBy,
   className,
+  dialog,
 }: {
   /** The photo as a JPEG Blob, once taken ("Usar foto") or once a chosen file was read. */
   onPhoto: (blob: Blob) => void;
@@ -33,6 +34,8 @@ export function PhotoCapture({
   /** The id of a text that explains the photo (why it is taken, how long it is kept). */
   describedBy?: string;
   className?: string;
+  /** The camera dialog's title and description, when the photo is not a visitor's. */
+  dialog?: { title: string; description: string };
 }) {
   const [open, setOpen] = useState(false);
   // Once asked for, the dialog stays mounted: a closing dialog hands the focus back.
@@ -118,6 +121,7 @@ export function PhotoCapture({
             open={open}
             onOpenChange={setOpen}
             onPhoto={onPhoto}
+            {...dialog}
             onChooseFile={() => {
               chooseFromDialog.current = true;
               // Still inside the click that asked for it, so the browser opens the picker.

@@ -11,6 +11,7 @@ import { SectionCard } from "@/web/components/section-card";
 import { SemRespostaBadge, StatusBadge } from "@/web/components/status-badge";
 import { TipoBadge } from "@/web/components/tipo-badge";
 import { Button } from "@/web/components/ui/button";
+import { VisitorThumbnail } from "@/web/components/visitor-thumbnail";
 import { ZonedTime } from "@/web/components/zoned-time";
 import { cn } from "@/web/lib/utils";
 
@@ -18,8 +19,11 @@ export function detailHref(id: string) {
   return `/app/solicitacoes/${id}`;
 }
 
-/** A request, and the condominium whose clock its times are read on when the row names it (the list's rows do). */
-type Row = Solicitacao & { condominio?: { timezone: string; nome?: string } };
+/**
+ * A request, and the condominium whose clock its times are read on when the row names it (the list's
+ * rows do); the list's rows also bring the visitor's latest photo as a thumbnail.
+ */
+type Row = Solicitacao & { condominio?: { timezone: string; nome?: string }; foto_miniatura_url?: string | null };
 
 /**
  * The unit, and under it the condominium when the list spans several (docs/product.md, "Lists and
@@ -105,19 +109,26 @@ function columns(showCondominio: boolean, timeZone: string | undefined): ListCol
       // A name with a long unbroken part (a code, a number) breaks inside it rather than widen the table.
       className: "min-w-32 max-w-72 whitespace-normal [overflow-wrap:anywhere]",
       skeleton: "w-40",
+      // The visitor's photo, when there is one, sits beside the name (docs/product.md, "Fotos").
       cell: (s) => (
-        <div className="flex flex-col items-start gap-1">
-          <VisitorLink s={s} />
-          {s.doc_visitante && <div className="text-muted-foreground text-xs">{s.doc_visitante}</div>}
-          <TipoBadge tipo={s.tipo} className="xl:hidden" />
+        <div className="flex min-w-0 items-center gap-3">
+          <VisitorThumbnail src={s.foto_miniatura_url} nome={s.nome_visitante} />
+          <div className="flex min-w-0 flex-col items-start gap-1">
+            <VisitorLink s={s} />
+            {s.doc_visitante && <div className="text-muted-foreground text-xs">{s.doc_visitante}</div>}
+            <TipoBadge tipo={s.tipo} className="xl:hidden" />
+          </div>
         </div>
       ),
       card: (s) => (
-        <>
-          <VisitorLink s={s} />
-          {s.doc_visitante && <div className="font-normal text-muted-foreground text-xs">{s.doc_visitante}</div>}
-          {semResposta(s) && <SemRespostaBadge className="mt-1 whitespace-normal text-left" />}
-        </>
+        <div className="flex min-w-0 items-center gap-3">
+          <VisitorThumbnail src={s.foto_miniatura_url} nome={s.nome_visitante} />
+          <div className="min-w-0">
+            <VisitorLink s={s} />
+            {s.doc_visitante && <div className="font-normal text-muted-foreground text-xs">{s.doc_visitante}</div>}
+            {semResposta(s) && <SemRespostaBadge className="mt-1 whitespace-normal text-left" />}
+          </div>
+        </div>
       ),
     },
     { header: "Tipo", from: "xl", cell: (s) => <TipoBadge tipo={s.tipo} /> },

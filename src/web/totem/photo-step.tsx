@@ -8,6 +8,8 @@
  */
 import { Camera, Check, CircleSlash, RotateCcw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { videoFrameToJpeg } from "@/web/components/photo-capture-image";
+import { useCameraStream } from "@/web/components/use-camera-stream";
 import { KioskButton } from "./kiosk-ui";
 import { speak } from "./speech";
 
@@ -16,7 +18,8 @@ export const CONTAGEM_SEGUNDOS = 3;
 export const FOTO_PRIVACIDADE = "A foto é enviada ao morador para ele decidir e apagada após o prazo do condomínio.";
 /** The long side of what is sent: the server keeps at most 1280 px (decision 038). */
 const LADO_MAX = 1280;
-const QUALIDADE_JPEG = 0.85;
+/** The tablet's front camera, facing the visitor, at about the size sent. */
+const FRONT_CAMERA: MediaTrackConstraints = { facingMode: "user", width: { ideal: 1280 }, height: { ideal: 960 } };
 
 type Estado =
   | { status: "abrindo" }
@@ -35,25 +38,6 @@ export async function hasCamera(): Promise<boolean> {
   }
 }
 
-function stopStream(stream: MediaStream | null) {
-  for (const track of stream?.getTracks() ?? []) track.stop();
-}
-
-/** The video's current frame as a JPEG of at most LADO_MAX on its long side; null without a frame yet. */
-function captureJpeg(video: HTMLVideoElement): Promise<Blob | null> {
-  const { videoWidth: width, videoHeight: height } = video;
-  if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || !width || !height) return Promise.resolve(null);
-  const scale = Math.min(1, LADO_MAX / Math.max(width, height));
-  const canvas = document.createElement("canvas");
-  canvas.width = Math.max(1, Math.round(width * scale));
-  canvas.height = Math.max(1, Math.round(height * scale));
-  const context = canvas.getContext("2d");
-  if (!context) return Promise.resolve(null);
-  // As the camera sees the visitor (the residents see the real face), not the mirrored preview.
-  context.drawImage(video, 0, 0, canvas.width, canvas.height);
-  return new Promise((resolve) => canvas.toBlob((blob) => resolve(blob), "image/jpeg", QUALIDADE_JPEG));
-}
-
 export function PhotoStep({
   onFoto,
   onRecusa,
@@ -70,7 +54,6 @@ export function PhotoStep({
   onActivity: () => void;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  const streamRef = useRef<MediaStream | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const continuarRef = useRef<HTMLButtonElement>(null);
   const [estado, setEstado] = useState<Estado>({ status: "abrindo" });
@@ -84,34 +67,14 @@ export function PhotoStep({
     speak("Olhe para a câmera.");
   }, []);
 
-  // The front camera while the screen is shown; without one (refused, busy, missing) no photo.
+  // The front camera while the screen is shown: live, the count starts; without one (refused,
+  // busy, missing) no photo.
+  const camera = useCameraStream(videoRef, FRONT_CAMERA).state.status;
   useEffect(() => {
-    let stopped = false;
-    (async () => {
-      try {
-        const media = await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: "user", width: { ideal: 1280 }, height: { ideal: 960 } },
-          audio: false,
-        });
-        if (stopped) return stopStream(media);
-        streamRef.current = media;
-        const video = videoRef.current;
-        if (video) {
-          video.srcObject = media;
-          // Muted and inline, so autoplay is allowed; a refused play() still shows frames on most browsers.
-          await video.play().catch(() => undefined);
-        }
-        if (!stopped) setEstado({ status: "contagem", restam: CONTAGEM_SEGUNDOS });
-      } catch {
-        if (!stopped) setEstado({ status: "sem_imagem" });
-      }
-    })();
-    return () => {
-      stopped = true;
-      stopStream(streamRef.current);
-      streamRef.current = null;
-    };
-  }, []);
+    if (camera === "ao-vivo")
+      setEstado((e) => (e.status === "abrindo" ? { status: "contagem", restam: CONTAGEM_SEGUNDOS } : e));
+    else if (camera === "erro") setEstado({ status: "sem_imagem" });
+  }, [camera]);
 
   // No camera after all: carry on with the conversation, nothing recorded.
   useEffect(() => {
@@ -121,8 +84,9 @@ export function PhotoStep({
   const capture = useCallback(async () => {
     const video = videoRef.current;
     // The first frames may not have arrived yet: a few more tries, a quarter-second apart.
+    // As the camera sees the visitor (the residents see the real face), not the mirrored preview.
     for (let attempt = 0; video && attempt < 12; attempt++) {
-      const blob = await captureJpeg(video);
+      const blob = await videoFrameToJpeg(video, LADO_MAX).catch(() => null);
       if (blob) {
         setEstado({ status: "capturada", url: URL.createObjectURL(blob) });
         handlers.current.onFoto(blob);

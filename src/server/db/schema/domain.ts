@@ -215,7 +215,6 @@ export const pessoas = pgTable(
     pbxRamal: text("pbx_ramal"),
     /** How this person prefers to be reached (docs/product.md, "Pessoas"); null: WhatsApp with a phone, else e-mail. */
     canalPreferido: text("canal_preferido"),
-    fotoUrl: text("foto_url"),
     ativo: boolean("ativo").notNull().default(true),
     /** The console login that acts as this person (a síndico or porteiro), if any. */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),

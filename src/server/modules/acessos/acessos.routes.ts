@@ -41,6 +41,9 @@ const routes = {
     permission: "acessos:ler",
     summary:
       "Registro de entradas e saídas, entrada mais recente primeiro; `presentes=true`: quem está no condomínio agora",
+    description:
+      "Uma entrada vinda de uma solicitação com foto traz `foto_miniatura_url`: a miniatura da foto mais recente do " +
+      "visitante, assinada para quem lê e válida por minutos (sem foto: null).",
     request: { query: acessoListQuerySchema },
     responses: {
       200: jsonResponse(acessoPageSchema.openapi("PaginaAcessos"), "Página"),
@@ -106,11 +109,11 @@ const routes = {
   }),
 };
 
-export function acessosRoutes(db: Database) {
+export function acessosRoutes(db: Database, photos: { secret: string }) {
   return apiRouter()
     .openapi(routes.list, async (c) => {
       const q = c.req.valid("query");
-      return c.json(await service.list(db, c.get("tenant"), filtersOf(q), q.page, q.page_size), 200);
+      return c.json(await service.list(db, c.get("tenant"), filtersOf(q), q.page, q.page_size, photos), 200);
     })
     .openapi(routes.exportCsv, async (c) => {
       const tenant = c.get("tenant");

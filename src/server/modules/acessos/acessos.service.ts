@@ -10,6 +10,7 @@ import { maskDocument } from "../../../shared/mask";
 import {
   ACESSO_ORIGEM_LABELS,
   type Acesso,
+  type AcessoListRow,
   DESFAZER_SAIDA_JANELA_MINUTOS,
   type EntradaCreate,
   NAO_ENTROU_JANELA_MINUTOS,
@@ -24,6 +25,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from "../../http/er
 import { iso } from "../../http/serialize";
 import { activeResidentsInCallingOrder } from "../../notifications/residents";
 import { recordEvent } from "../../realtime/events";
+import { type FotoReader, thumbnailsOf } from "../fotos/fotos.service";
 import { type AcessoFilters, type AcessoRow, findAcesso, listAcessos } from "./acessos.queries";
 
 /** What other modules may use of this module's queries (docs/architecture.md, "Boundaries (server)"). */
@@ -95,15 +97,26 @@ export function toAcesso(r: AcessoRow): Acesso {
   };
 }
 
-export async function list(db: Database, reader: Reader, f: AcessoFilters, page: number, pageSize: number) {
+export async function list(
+  db: Database,
+  reader: Reader & FotoReader,
+  f: AcessoFilters,
+  page: number,
+  pageSize: number,
+  photos: { secret: string },
+) {
   const { rows, counted } = await listAcessos(db, reader, f, page, pageSize);
+  // The visitor's face beside an entry that came from a request with a photo (docs/product.md,
+  // "Fotos"): one statement for the page; the rows are already inside the reader's scope.
+  const solicitacaoIds = rows.flatMap((r) => (r.row.solicitacaoId ? [r.row.solicitacaoId] : []));
+  const thumbs = await thumbnailsOf({ db, secret: photos.secret }, reader, solicitacaoIds);
   // The list shows documents masked (docs/product.md, "Personal data and retention").
-  return toPage(
-    rows.map((r) => ({ ...toAcesso(r), documento: maskDocument(r.row.documento) })),
-    counted,
-    page,
-    pageSize,
-  );
+  const items: AcessoListRow[] = rows.map((r) => ({
+    ...toAcesso(r),
+    documento: maskDocument(r.row.documento),
+    foto_miniatura_url: (r.row.solicitacaoId && thumbs.get(r.row.solicitacaoId)) || null,
+  }));
+  return toPage(items, counted, page, pageSize);
 }
 
 interface Visit {

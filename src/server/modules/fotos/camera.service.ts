@@ -21,10 +21,11 @@ import type { Database } from "../../db/client";
 import { fotos, portoes, solicitacoesAcesso } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { EventBus } from "../../realtime/event-bus";
-import { recordEvent } from "../../realtime/events";
-import type { BlobStore, PutResult } from "../../storage";
+import type { BlobStore } from "../../storage";
 import { processImage } from "../../storage/images";
 import { cameraImageProblem, savedCamera } from "../portoes/portoes.service";
+import { dropBlobs } from "./blob-purge";
+import { recordFotoEvent, type StoredRenditions, storeRenditions } from "./foto-render.service";
 import { recordMissingPhoto } from "./fotos.service";
 
 /** The claim's reason while the instance that won it fetches the picture. */
@@ -167,44 +168,20 @@ async function fetchAndStore(
     return complete(deps, organizationId, solicitacaoId, fotoId, { motivo: cameraImageProblem(error) });
   }
   // As an upload's (decision 039): both renditions under the photo's own namespace, its row's id.
-  const puts = await Promise.allSettled([
-    deps.store.put(image.display.data, { namespace: fotoId, contentType: image.display.contentType }),
-    deps.store.put(image.thumbnail.data, { namespace: fotoId, contentType: image.thumbnail.contentType }),
-  ]);
-  const failed = puts.find((r) => r.status === "rejected");
-  if (failed) {
-    // One rendition stored and not the other: nothing of this photo stays in the store.
-    await dropQuietly(
-      deps.store,
-      puts.flatMap((r) => (r.status === "fulfilled" ? [r.value.key] : [])),
-    );
-    throw failed.reason;
-  }
-  const [display, thumb] = puts.map((r) => (r as PromiseFulfilledResult<PutResult>).value) as [PutResult, PutResult];
+  const stored = await storeRenditions(deps.store, image, fotoId);
+  const keys = [stored.chave, stored.chaveMiniatura];
   try {
-    const outcome = await complete(deps, organizationId, solicitacaoId, fotoId, {
-      chave: display.key,
-      chaveMiniatura: thumb.key,
-      largura: image.display.width,
-      altura: image.display.height,
-      bytes: display.size,
-    });
+    const outcome = await complete(deps, organizationId, solicitacaoId, fotoId, stored);
     // The row went meanwhile (the request anonymised, the condominium removed): so do the blobs.
-    if (outcome === "removida") await dropQuietly(deps.store, [display.key, thumb.key]);
+    if (outcome === "removida") await dropBlobs(deps.store, keys).catch(() => {});
     return outcome;
   } catch (error) {
-    await dropQuietly(deps.store, [display.key, thumb.key]);
+    await dropBlobs(deps.store, keys).catch(() => {});
     throw error;
   }
 }
 
-async function dropQuietly(store: BlobStore, keys: string[]) {
-  await Promise.all(keys.map((k) => store.delete(k))).catch(() => {});
-}
-
-type Completion =
-  | { motivo: string }
-  | { chave: string; chaveMiniatura: string; largura: number; altura: number; bytes: number };
+type Completion = { motivo: string } | StoredRenditions;
 
 /**
  * Completes the claimed row (with the image, or with why there is none) and tells the consoles that
@@ -232,14 +209,6 @@ async function complete(
       )
       .returning({ id: fotos.id });
     if (!updated) return "removida";
-    const [request] = await tx
-      .select({
-        nomeVisitante: solicitacoesAcesso.nomeVisitante,
-        status: solicitacoesAcesso.status,
-        unidadeId: solicitacoesAcesso.unidadeId,
-      })
-      .from(solicitacoesAcesso)
-      .where(and(eq(solicitacoesAcesso.organizationId, organizationId), eq(solicitacoesAcesso.id, solicitacaoId)));
     if (disponivel) {
       await recordAudit(tx, organizationId, CAMERA_ACTOR, {
         acao: "criar",
@@ -249,17 +218,7 @@ async function complete(
         depois: { solicitacao_id: solicitacaoId, origem: "camera" },
       });
     }
-    if (request) {
-      await recordEvent(tx, organizationId, {
-        type: "solicitacao.atualizada",
-        solicitacao: {
-          id: solicitacaoId,
-          nome_visitante: request.nomeVisitante,
-          status: request.status as never,
-          unidade_id: request.unidadeId,
-        },
-      });
-    }
+    await recordFotoEvent(tx, organizationId, { solicitacaoId, passeId: null });
     return disponivel ? "disponivel" : "indisponivel";
   });
 }

@@ -81,6 +81,9 @@ describe.each([
     return client(system(), { cookie: porteiro.cookie }).post(`/api/solicitacoes/${id}/fotos`, { bytes, headers });
   }
 
+  /** The renditions of what was just uploaded are made in the background (decision 040): wait for them. */
+  const rendered = () => system().fotoRenderer.settled();
+
   const rowsOf = async (solicitacaoId: string) =>
     db().select().from(fotos).where(eq(fotos.solicitacaoId, solicitacaoId));
 
@@ -103,11 +106,14 @@ describe.each([
 
     const res = await upload(id, original);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ origem: "porteiro", status: "disponivel", largura: 853, altura: 1280 });
+    // Answered once checked: the renditions come a moment later.
+    expect(res.body).toMatchObject({ origem: "porteiro", status: "processando", url: null, largura: null });
+    await rendered();
 
     const detail = await client(system(), { cookie: porteiro.cookie }).get(`/api/solicitacoes/${id}`);
     expect(detail.body.fotos).toHaveLength(1);
     const [foto] = detail.body.fotos;
+    expect(foto).toMatchObject({ id: res.body.id, status: "disponivel", largura: 853, altura: 1280 });
     expect(foto.autor).toBe(porteiro.user.name);
     const image = await client(system(), { cookie: porteiro.cookie }).get(foto.url);
     expect(image.status).toBe(200);
@@ -125,12 +131,22 @@ describe.each([
       .from(auditoria)
       .where(and(eq(auditoria.entidade, "foto"), eq(auditoria.entidadeId, foto.id), eq(auditoria.acao, "visualizar")));
     expect(views.map((v) => v.atorId)).toEqual([porteiro.user.id]);
-    // Both renditions are in the store, under the photo's own namespace.
-    expect(await listAll(store(), `${foto.id}/`)).toHaveLength(2);
+    // Both renditions are in the store, under the photo's own namespace; the original (EXIF and all) is not.
+    const kept = await listAll(store(), `${foto.id}/`);
+    expect(kept).toHaveLength(2);
+    expect(kept.sort()).toEqual(
+      [
+        ...(
+          await db().select({ a: fotos.chave, b: fotos.chaveMiniatura }).from(fotos).where(eq(fotos.id, foto.id))
+        ).flatMap((r) => [r.a, r.b]),
+      ].sort(),
+    );
+    expect(await db().select().from(blobsExcluidos)).toEqual([]);
   });
 
   it("refuses what is not an image, a decompression bomb and 11 MB, in pt-BR, storing nothing", async () => {
     const id = await createRequest();
+    await rendered();
     const before = (await listAll(store())).length;
     const text = await upload(id, Buffer.from("isto não é uma foto, é um texto renomeado para .jpg"));
     expect(text.status).toBe(415);
@@ -170,6 +186,7 @@ describe.each([
     const id = await createRequest();
     const added = await upload(id, await phoneJpeg(800, 600));
     const fotoId = added.body.id as string;
+    await rendered();
     const secret = testSystemOptions().authSecret;
     const path = (userId: string, now = Date.now()) => signFotoUrl(secret, fotoId, "exibicao", userId, now);
 
@@ -221,6 +238,7 @@ describe.each([
     const fotoId = (await upload(id, await phoneJpeg(500, 500))).body.id as string;
     const keep = await createRequest();
     const keptId = (await upload(keep, await phoneJpeg(500, 500))).body.id as string;
+    await rendered();
     // Taken 31 days ago: past the default 30 days; the request itself (90 days) stays.
     await db().execute(sql`UPDATE fotos SET created_at = now() - interval '31 days' WHERE id = ${fotoId}`);
     expect(await listAll(store(), `${fotoId}/`)).toHaveLength(2);
@@ -242,6 +260,7 @@ describe.each([
   it("a data subject's export carries their photos, and their anonymisation deletes them from the store", async () => {
     const id = await createRequest("Joana Titular");
     const fotoId = (await upload(id, await phoneJpeg(400, 300))).body.id as string;
+    await rendered();
     const exportacao = await sindico.api.post("/api/titulares/pedidos", {
       json: { tipo: "exportacao", titular: { nome: "Joana Titular" }, registros: [{ tipo: "solicitacao", id }] },
     });
@@ -285,11 +304,14 @@ describe("a pass holder's face and the lists' thumbnails", () => {
       headers: JPEG,
     });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
+    await system().fotoRenderer.settled();
+    expect(await listAll(system().store, `${first.body.id}/`)).toHaveLength(2);
     const second = await world.porteiro.api.post(`/api/passes/${passe.id}/foto`, {
       bytes: await phoneJpeg(640, 480),
       headers: JPEG,
     });
     expect(second.status).toBe(201);
+    await system().fotoRenderer.settled();
     expect(await listAll(system().store, `${first.body.id}/`)).toEqual([]);
 
     const detail = await world.morador.api.get(`/api/passes/${passe.id}`);
@@ -327,13 +349,15 @@ describe("a pass holder's face and the lists' thumbnails", () => {
       headers: JPEG,
     });
     expect(foto.status).toBe(201);
+    await shared().fotoRenderer.settled();
+    const signed = (await sindico.api.get(`/api/solicitacoes/${comFoto}`)).body.fotos[0].miniatura_url as string;
     const list = await sindico.api.get("/api/solicitacoes?page_size=10");
     const byId = new Map(list.body.items.map((i: { id: string }) => [i.id, i]));
-    expect((byId.get(comFoto) as { foto_miniatura_url: string }).foto_miniatura_url).toBe(foto.body.miniatura_url);
+    expect((byId.get(comFoto) as { foto_miniatura_url: string }).foto_miniatura_url).toBe(signed);
     expect((byId.get(semFoto) as { foto_miniatura_url: string | null }).foto_miniatura_url).toBeNull();
     const ultimas = await sindico.api.get("/api/dashboard/ultimas");
     const row = ultimas.body.items.find((i: { id: string }) => i.id === comFoto);
-    expect(row.foto_miniatura_url).toBe(foto.body.miniatura_url);
+    expect(row.foto_miniatura_url).toBe(signed);
     expect((await sindico.api.get(row.foto_miniatura_url)).status).toBe(200);
   });
 });

@@ -50,6 +50,32 @@ const routes = {
       ...fotoUploadRefusals,
     },
   }),
+  pessoa: tenantRoute({
+    method: "post",
+    path: "/{id}/foto",
+    operationId: "adicionarFotoPessoa",
+    tags: [TAG],
+    permission: "cadastros:editar",
+    summary: "A foto de uma pessoa (morador ou funcionário), que substitui a anterior",
+    description:
+      "A imagem é relida e regravada (JPEG) sem metadados, em segundo plano: a resposta vem com `status` `processando`, e o detalhe da pessoa traz o endereço quando ela fica pronta.",
+    request: { params: uuidParam, ...fotoUploadBody },
+    responses: {
+      201: jsonResponse(foto, "Foto da pessoa"),
+      ...errorResponses(400, 404),
+      ...fotoUploadRefusals,
+    },
+  }),
+  removerPessoa: tenantRoute({
+    method: "delete",
+    path: "/{id}/foto",
+    operationId: "removerFotoPessoa",
+    tags: [TAG],
+    permission: "cadastros:editar",
+    summary: "Remove a foto de uma pessoa (a imagem é apagada do armazenamento)",
+    request: { params: uuidParam },
+    responses: { 204: { description: "Removida" }, ...errorResponses(400, 404) },
+  }),
   abrir: tenantRoute({
     method: "get",
     path: "/{id}/{variante}",
@@ -99,6 +125,31 @@ export function fotosPasseRoutes(deps: service.FotoDeps) {
     );
     return c.json(created, 201);
   });
+}
+
+/** POST and DELETE /api/pessoas/{id}/foto (composed into the people's router). */
+export function fotosPessoaRoutes(deps: service.FotoDeps) {
+  return apiRouter()
+    .openapi(routes.pessoa, async (c) => {
+      const tenant = c.get("tenant");
+      const body = readFotoBody(c);
+      const created = await service.attachToPessoa(
+        deps,
+        { organizationId: tenant.organizationId, scope: tenant.scope, userId: tenant.userId, actor: actorOf(tenant) },
+        c.req.valid("param").id,
+        body,
+      );
+      return c.json(created, 201);
+    })
+    .openapi(routes.removerPessoa, async (c) => {
+      const tenant = c.get("tenant");
+      await service.removeFotoOfPessoa(
+        deps,
+        { organizationId: tenant.organizationId, scope: tenant.scope, userId: tenant.userId, actor: actorOf(tenant) },
+        c.req.valid("param").id,
+      );
+      return c.body(null, 204);
+    });
 }
 
 /** GET /api/fotos/{id}/{variante}. */

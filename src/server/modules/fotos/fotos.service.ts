@@ -7,25 +7,36 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Foto, FotoOrigem, FotoStatus, FotoVariante } from "../../../shared/schemas/fotos";
 import { type AuditActor, recordAudit } from "../../audit/audit";
-import { isResidentScope, type Reader, seesUnidade } from "../../auth/scope";
+import { isResidentScope, type Reader, seesCondominio, seesUnidade } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
-import { apiKeys, blobsExcluidos, fotos, passes, portoes, solicitacoesAcesso, user } from "../../db/schema";
+import { apiKeys, fotos, passes, pessoas, portoes, solicitacoesAcesso, user } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../../http/errors";
-import { recordEvent } from "../../realtime/events";
 import type { BlobStore } from "../../storage";
 import { readAll } from "../../storage/blob-store";
-import { processImage } from "../../storage/images";
+import { inspectImage } from "../../storage/images";
+import { dropBlobs, purgeDeletedBlobs } from "./blob-purge";
+import { type FotoRenderer, recordFotoEvent } from "./foto-render.service";
+
+export { purgeDeletedBlobs } from "./blob-purge";
+
 import { checkFotoUrl, signFotoUrl } from "./foto-url";
 
-/** What the photo routes and services need: the database, the blob store and the signing secret. */
+/**
+ * What the photo routes and services need: the database, the blob store, the signing secret, and the
+ * renderer an accepted upload kicks (docs/decisions/040-photos-rendered-in-background.md).
+ */
 export interface FotoDeps {
   db: Database;
   store: BlobStore;
   secret: string;
+  renderer: Pick<FotoRenderer, "kick">;
 }
+
+/** The kiosk in the audit trail: no person took the picture. */
+const TOTEM_ACTOR: AuditActor = { tipo: "sistema", id: null, nome: "Totem do portão", ip: null };
 
 /** A request keeps at most this many photos: a stuck upload loop cannot fill the store. */
 export const MAX_FOTOS_POR_SOLICITACAO = 10;
@@ -42,39 +53,79 @@ export interface FotoAuthor {
   actor: AuditActor;
 }
 
-interface StoredImage {
+/** An upload accepted by the checks that need no decoding, kept as its photo's original. */
+interface ReceivedUpload {
   id: string;
-  chave: string;
-  chaveMiniatura: string;
-  largura: number;
-  altura: number;
-  bytes: number;
+  chaveOriginal: string;
 }
 
 /**
- * Checks and re-encodes the image (refusals are pt-BR AppErrors, nothing stored) and stores its two
- * renditions under the new photo's own namespace. The caller inserts the row, or calls `dropBlobs`.
+ * The upload's checks without decoding (type by its bytes, size, declared pixels: refusals are pt-BR
+ * AppErrors and nothing is stored), then the bytes as received under the new photo's own namespace.
+ * The renderer makes the renditions and deletes this original (docs/decisions/040).
  */
-async function storeImage(store: BlobStore, body: Readable | Buffer): Promise<StoredImage> {
-  const image = await processImage(body);
+async function receiveUpload(store: BlobStore, body: Readable | Buffer): Promise<ReceivedUpload> {
+  const image = await inspectImage(body);
   const id = randomUUID();
-  const [display, thumb] = await Promise.all([
-    store.put(image.display.data, { namespace: id, contentType: image.display.contentType }),
-    store.put(image.thumbnail.data, { namespace: id, contentType: image.thumbnail.contentType }),
-  ]);
-  return {
-    id,
-    chave: display.key,
-    chaveMiniatura: thumb.key,
-    largura: image.display.width,
-    altura: image.display.height,
-    bytes: display.size,
-  };
+  const original = await store.put(image.bytes, { namespace: id, contentType: `image/${image.format}` });
+  return { id, chaveOriginal: original.key };
 }
 
-/** Removes a photo's blobs; what fails is logged by the caller's catch, the keys are content-addressed. */
-async function dropBlobs(store: BlobStore, keys: readonly (string | null)[]): Promise<void> {
-  await Promise.all(keys.filter((k): k is string => k !== null).map((k) => store.delete(k)));
+/** What a received photo belongs to and who added it. */
+interface ReceivedRow {
+  organizationId: string;
+  condominioId: string;
+  solicitacaoId?: string | null;
+  passeId?: string | null;
+  conversaId?: string | null;
+  pessoaId?: string | null;
+  portaoId?: string | null;
+  origem: FotoOrigem;
+  criadoPorUserId?: string | null;
+  criadoPorApiKeyId?: string | null;
+}
+
+/**
+ * The row of a received photo, waiting for its renditions, with its audit entry (by id: no personal
+ * data in the trail) and the event the screens follow, in the caller's transaction.
+ */
+async function insertReceived(
+  tx: Executor,
+  received: ReceivedUpload,
+  row: ReceivedRow,
+  audit: { actor: AuditActor; resumo: string; depois: Record<string, string> },
+): Promise<void> {
+  await tx.insert(fotos).values({
+    id: received.id,
+    ...row,
+    status: "processando",
+    chaveOriginal: received.chaveOriginal,
+  });
+  await recordAudit(tx, row.organizationId, audit.actor, {
+    acao: "criar",
+    entidade: "foto",
+    entidadeId: received.id,
+    resumo: audit.resumo,
+    depois: audit.depois,
+  });
+  await recordFotoEvent(tx, row.organizationId, {
+    solicitacaoId: row.solicitacaoId ?? null,
+    passeId: row.passeId ?? null,
+  });
+}
+
+/**
+ * Writes a received photo's row in `write` (which may refuse: a limit, a revoked pass); on any
+ * failure the original leaves the store. After the commit the renderer is kicked.
+ */
+async function commitReceived(deps: FotoDeps, received: ReceivedUpload, write: (tx: Executor) => Promise<void>) {
+  try {
+    await deps.db.transaction(write);
+  } catch (error) {
+    await dropBlobs(deps.store, [received.chaveOriginal]).catch(() => {});
+    throw error;
+  }
+  deps.renderer.kick(received.id);
 }
 
 /** The request an author may add a photo to, locked for the count; 404 outside the tenant or scope. */
@@ -89,13 +140,19 @@ async function lockSolicitacao(tx: Executor, author: FotoAuthor, solicitacaoId: 
       nomeVisitante: solicitacoesAcesso.nomeVisitante,
       criadoPorUserId: solicitacoesAcesso.criadoPorUserId,
       anonimizadoEm: solicitacoesAcesso.anonimizadoEm,
-      fotos: sql<number>`(SELECT count(*)::int FROM ${fotos} WHERE ${fotos.solicitacaoId} = ${solicitacoesAcesso.id})`,
     })
     .from(solicitacoesAcesso)
     .where(and(eq(solicitacoesAcesso.organizationId, author.organizationId), eq(solicitacoesAcesso.id, solicitacaoId)))
     .for("update");
   if (!row || !seesUnidade(author, row)) throw notFound(SOLICITACAO_NAO_ENCONTRADA);
-  return row;
+  // Counted in its own statement, after the lock is ours: its snapshot then holds every photo
+  // committed by the uploads that held the lock before (a subquery of the locking statement would
+  // count from before the wait, and parallel uploads would all pass the limit).
+  const [counted] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(fotos)
+    .where(and(eq(fotos.organizationId, author.organizationId), eq(fotos.solicitacaoId, row.id)));
+  return { ...row, fotos: counted?.n ?? 0 };
 }
 
 /**
@@ -113,51 +170,32 @@ export async function attachToSolicitacao(
 ): Promise<Foto> {
   // A cheap check before the bytes are read: a wrong id or another unit's request never uploads.
   await deps.db.transaction((tx) => checkCanAttach(tx, author, solicitacaoId));
-  const stored = await storeImage(deps.store, body);
-  try {
-    await deps.db.transaction(async (tx) => {
-      const request = await checkCanAttach(tx, author, solicitacaoId);
-      await tx.insert(fotos).values({
-        id: stored.id,
+  const received = await receiveUpload(deps.store, body);
+  await commitReceived(deps, received, async (tx) => {
+    const request = await checkCanAttach(tx, author, solicitacaoId);
+    await insertReceived(
+      tx,
+      received,
+      {
         organizationId: author.organizationId,
         condominioId: request.condominioId,
         solicitacaoId: request.id,
         portaoId: request.portaoId,
         origem,
-        status: "disponivel",
-        chave: stored.chave,
-        chaveMiniatura: stored.chaveMiniatura,
-        largura: stored.largura,
-        altura: stored.altura,
-        bytes: stored.bytes,
         criadoPorUserId: author.userId,
         criadoPorApiKeyId: author.apiKeyId ?? null,
-      });
-      await recordAudit(tx, author.organizationId, author.actor, {
-        acao: "criar",
-        entidade: "foto",
-        entidadeId: stored.id,
+      },
+      {
+        actor: author.actor,
         resumo: "Adicionou uma foto do visitante a uma solicitação",
         depois: { solicitacao_id: request.id, origem },
-      });
-      await recordEvent(tx, author.organizationId, {
-        type: "solicitacao.atualizada",
-        solicitacao: {
-          id: request.id,
-          nome_visitante: request.nomeVisitante,
-          status: request.status as never,
-          unidade_id: request.unidadeId,
-        },
-      });
-    });
-  } catch (error) {
-    await dropBlobs(deps.store, [stored.chave, stored.chaveMiniatura]).catch(() => {});
-    throw error;
-  }
+      },
+    );
+  });
   const [deste] = await fotosOf(deps, { organizationId: author.organizationId, userId: author.userId }, [
     solicitacaoId,
   ]);
-  const mine = deste?.find((f) => f.id === stored.id);
+  const mine = deste?.find((f) => f.id === received.id);
   if (!mine) throw notFound(FOTO_NAO_ENCONTRADA);
   return mine;
 }
@@ -191,28 +229,27 @@ export async function attachToConversa(
     });
     return { id };
   }
-  const stored = await storeImage(deps.store, body);
-  try {
-    await deps.db.insert(fotos).values({
-      id: stored.id,
-      organizationId: conversa.organizationId,
-      condominioId: conversa.condominioId,
-      conversaId: conversa.id,
-      solicitacaoId: conversa.solicitacaoId,
-      portaoId: conversa.portaoId,
-      origem: "totem",
-      status: "disponivel",
-      chave: stored.chave,
-      chaveMiniatura: stored.chaveMiniatura,
-      largura: stored.largura,
-      altura: stored.altura,
-      bytes: stored.bytes,
-    });
-  } catch (error) {
-    await dropBlobs(deps.store, [stored.chave, stored.chaveMiniatura]).catch(() => {});
-    throw error;
-  }
-  return { id: stored.id };
+  const received = await receiveUpload(deps.store, body);
+  await commitReceived(deps, received, (tx) =>
+    insertReceived(
+      tx,
+      received,
+      {
+        organizationId: conversa.organizationId,
+        condominioId: conversa.condominioId,
+        conversaId: conversa.id,
+        solicitacaoId: conversa.solicitacaoId,
+        portaoId: conversa.portaoId,
+        origem: "totem",
+      },
+      {
+        actor: TOTEM_ACTOR,
+        resumo: "Totem do portão: tirou a foto do visitante",
+        depois: { conversa_id: conversa.id, origem: "totem" },
+      },
+    ),
+  );
+  return { id: received.id };
 }
 
 /** The request a conversation created takes the conversation's photos (the detail and the link show them). */
@@ -267,43 +304,24 @@ export async function attachToPasse(
     return row;
   };
   await deps.db.transaction(lockPasse);
-  const stored = await storeImage(deps.store, body);
-  try {
-    await deps.db.transaction(async (tx) => {
-      const passe = await lockPasse(tx);
-      await tx.delete(fotos).where(and(eq(fotos.organizationId, author.organizationId), eq(fotos.passeId, passe.id)));
-      await tx.insert(fotos).values({
-        id: stored.id,
+  const received = await receiveUpload(deps.store, body);
+  await commitReceived(deps, received, async (tx) => {
+    const passe = await lockPasse(tx);
+    await tx.delete(fotos).where(and(eq(fotos.organizationId, author.organizationId), eq(fotos.passeId, passe.id)));
+    await insertReceived(
+      tx,
+      received,
+      {
         organizationId: author.organizationId,
         condominioId: passe.condominioId,
         passeId: passe.id,
         origem: "porteiro",
-        status: "disponivel",
-        chave: stored.chave,
-        chaveMiniatura: stored.chaveMiniatura,
-        largura: stored.largura,
-        altura: stored.altura,
-        bytes: stored.bytes,
         criadoPorUserId: author.userId,
         criadoPorApiKeyId: author.apiKeyId ?? null,
-      });
-      await recordAudit(tx, author.organizationId, author.actor, {
-        acao: "criar",
-        entidade: "foto",
-        entidadeId: stored.id,
-        resumo: "Adicionou a foto do titular de um passe",
-        depois: { passe_id: passe.id },
-      });
-      await recordEvent(tx, author.organizationId, {
-        type: "passe.atualizado",
-        visita: { unidade_id: passe.unidadeId, nome_visitante: "" },
-        passe: { id: passe.id },
-      });
-    });
-  } catch (error) {
-    await dropBlobs(deps.store, [stored.chave, stored.chaveMiniatura]).catch(() => {});
-    throw error;
-  }
+      },
+      { actor: author.actor, resumo: "Adicionou a foto do titular de um passe", depois: { passe_id: passe.id } },
+    );
+  });
   await purgeDeletedBlobs(deps.db, deps.store).catch(() => {});
   const foto = await fotoOfPasse(deps, { organizationId: author.organizationId, userId: author.userId }, passeId);
   if (!foto) throw notFound(FOTO_NAO_ENCONTRADA);
@@ -316,6 +334,14 @@ export async function fotoOfPasse(
   reader: FotoReader,
   passeId: string,
 ): Promise<Foto | null> {
+  return currentFotoOf(deps, reader, eq(fotos.passeId, passeId));
+}
+
+/**
+ * The one current photo of an owner (a pass, a person), signed for the reader; one being rendered
+ * too: the owner's screen says so, and re-reads until it is ready. Null without one.
+ */
+async function currentFotoOf(deps: Pick<FotoDeps, "db" | "secret">, reader: FotoReader, owner: SQL) {
   const [row] = await deps.db
     .select({
       id: fotos.id,
@@ -329,13 +355,17 @@ export async function fotoOfPasse(
     })
     .from(fotos)
     .leftJoin(user, eq(user.id, fotos.criadoPorUserId))
-    .where(and(eq(fotos.organizationId, reader.organizationId), eq(fotos.passeId, passeId), isNotNull(fotos.chave)))
+    .where(
+      and(eq(fotos.organizationId, reader.organizationId), owner, inArray(fotos.status, ["disponivel", "processando"])),
+    )
     .orderBy(sql`${fotos.createdAt} DESC`)
     .limit(1);
   if (!row) return null;
   const now = Date.now();
   const sign = (variante: FotoVariante) =>
-    reader.userId ? signFotoUrl(deps.secret, row.id, variante, reader.userId, now) : null;
+    reader.userId && row.status === "disponivel"
+      ? signFotoUrl(deps.secret, row.id, variante, reader.userId, now)
+      : null;
   return {
     id: row.id,
     origem: row.origem as FotoOrigem,
@@ -348,7 +378,91 @@ export async function fotoOfPasse(
     url: sign("exibicao"),
     miniatura_url: sign("miniatura"),
     created_at: row.createdAt.toISOString(),
-  };
+  } satisfies Foto;
+}
+
+const PESSOA_NAO_ENCONTRADA = "Pessoa não encontrada";
+
+/**
+ * The person an author may change the photo of, locked so parallel uploads replace one another in
+ * turn; 404 outside the tenant or the author's condominiums (the registry's own scope, pessoas module).
+ */
+async function lockPessoa(tx: Executor, author: FotoAuthor, pessoaId: string) {
+  const [row] = await tx
+    .select({ id: pessoas.id, condominioId: pessoas.condominioId })
+    .from(pessoas)
+    .where(and(eq(pessoas.organizationId, author.organizationId), eq(pessoas.id, pessoaId)))
+    .for("update");
+  if (!row || isResidentScope(author) || !seesCondominio(author, row.condominioId)) {
+    throw notFound(PESSOA_NAO_ENCONTRADA);
+  }
+  return row;
+}
+
+/**
+ * POST /api/pessoas/{id}/foto: a resident's or employee's photo on their registry page (docs/product.md,
+ * "Fotos"). One per person: a new one replaces the previous in the same transaction (the trigger
+ * queues the old blobs; the purge below removes them from the store). Audited by id only.
+ */
+export async function attachToPessoa(
+  deps: FotoDeps,
+  author: FotoAuthor,
+  pessoaId: string,
+  body: Readable | Buffer,
+): Promise<Foto> {
+  // A wrong id or another condominium's person never uploads a byte.
+  await deps.db.transaction((tx) => lockPessoa(tx, author, pessoaId));
+  const received = await receiveUpload(deps.store, body);
+  await commitReceived(deps, received, async (tx) => {
+    const pessoa = await lockPessoa(tx, author, pessoaId);
+    await tx.delete(fotos).where(and(eq(fotos.organizationId, author.organizationId), eq(fotos.pessoaId, pessoa.id)));
+    await insertReceived(
+      tx,
+      received,
+      {
+        organizationId: author.organizationId,
+        condominioId: pessoa.condominioId,
+        pessoaId: pessoa.id,
+        origem: "porteiro",
+        criadoPorUserId: author.userId,
+        criadoPorApiKeyId: author.apiKeyId ?? null,
+      },
+      { actor: author.actor, resumo: "Adicionou a foto de uma pessoa", depois: { pessoa_id: pessoa.id } },
+    );
+  });
+  await purgeDeletedBlobs(deps.db, deps.store).catch(() => {});
+  const foto = await fotoOfPessoa(deps, { organizationId: author.organizationId, userId: author.userId }, pessoaId);
+  if (!foto) throw notFound(FOTO_NAO_ENCONTRADA);
+  return foto;
+}
+
+/** DELETE /api/pessoas/{id}/foto: the row goes (its blobs queued by the trigger, then purged); 404 without one. */
+export async function removeFotoOfPessoa(deps: FotoDeps, author: FotoAuthor, pessoaId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const pessoa = await lockPessoa(tx, author, pessoaId);
+    const removed = await tx
+      .delete(fotos)
+      .where(and(eq(fotos.organizationId, author.organizationId), eq(fotos.pessoaId, pessoa.id)))
+      .returning({ id: fotos.id });
+    if (removed.length === 0) throw notFound("Esta pessoa não tem foto.");
+    await recordAudit(tx, author.organizationId, author.actor, {
+      acao: "excluir",
+      entidade: "foto",
+      entidadeId: removed[0]!.id,
+      resumo: "Removeu a foto de uma pessoa",
+      antes: { pessoa_id: pessoa.id },
+    });
+  });
+  await purgeDeletedBlobs(deps.db, deps.store).catch(() => {});
+}
+
+/** A person's photo for their detail, signed for the reader; null without one. The caller checked the scope. */
+export async function fotoOfPessoa(
+  deps: Pick<FotoDeps, "db" | "secret">,
+  reader: FotoReader,
+  pessoaId: string,
+): Promise<Foto | null> {
+  return currentFotoOf(deps, reader, eq(fotos.pessoaId, pessoaId));
 }
 
 /** A gate's photo goes to a visitor who arrived at most this long ago and is still waiting. */
@@ -556,7 +670,8 @@ export interface OpenedFoto {
 /**
  * GET /api/fotos/{id}/{variante}: the signature must be this user's and current, the photo this
  * tenant's, and its request inside the reader's data scope (a morador: their units' visitors only).
- * A photo that belongs to no request (a kiosk conversation's) is for staff only.
+ * A photo that belongs to no request or pass (a kiosk conversation's, a registered person's) is for
+ * staff of its condominium only: the people registry is staff's (pessoas:ler), scoped by condominium.
  */
 export async function openFoto(
   deps: FotoDeps,
@@ -592,42 +707,12 @@ export async function openFoto(
   return { stream, solicitacaoId: row.solicitacaoId };
 }
 
-const PURGE_BATCH = 200;
-
-/**
- * Deletes from the store the blobs of deleted photos (queued by the trigger on `fotos`), checks each
- * is gone, and only then forgets it; returns how many left the store. No transaction is held while
- * the store works (PGlite takes turns: docs/decisions/029). Two purges at once may delete the same
- * blob twice, which the store takes as done: a photo's keys are its own (namespace = its id).
- */
-export async function purgeDeletedBlobs(db: Database, store: BlobStore): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const batch = await db
-      .select({ chave: blobsExcluidos.chave })
-      .from(blobsExcluidos)
-      .orderBy(asc(blobsExcluidos.createdAt))
-      .limit(PURGE_BATCH);
-    if (batch.length === 0) return total;
-    const keys = batch.map((b) => b.chave);
-    await dropBlobs(store, keys);
-    const left = await Promise.all(keys.map((k) => store.has(k)));
-    const gone = keys.filter((_, i) => !left[i]);
-    if (gone.length > 0) await db.delete(blobsExcluidos).where(inArray(blobsExcluidos.chave, gone));
-    total += gone.length;
-    // Something the store would not delete stays queued for the next purge, which is not this one.
-    if (gone.length < keys.length) {
-      throw new Error(`${keys.length - gone.length} arquivo(s) de fotos continuam no armazenamento após a exclusão`);
-    }
-    if (batch.length < PURGE_BATCH) return total;
-  }
-}
-
 /** A photo as a data subject's export carries it: what it belongs to, and its display image. */
 export interface FotoExportada {
   id: string;
   solicitacao_id: string | null;
   passe_id: string | null;
+  pessoa_id: string | null;
   origem: FotoOrigem;
   tirada_em: string;
   arquivo: string;
@@ -635,7 +720,7 @@ export interface FotoExportada {
 }
 
 /**
- * The stored photos of these requests and passes, with their display images (a data subject's copy
+ * The stored photos of these requests, passes and people, with their display images (a data subject's copy
  * of their data, docs/product.md "Personal data and retention"). A blob missing from the store is
  * left out rather than failing the whole export.
  */
@@ -643,11 +728,12 @@ export async function fotosParaExportar(
   db: Executor,
   store: BlobStore,
   organizationId: string,
-  ids: { solicitacoes: string[]; passes: string[] },
+  ids: { solicitacoes: string[]; passes: string[]; pessoas?: string[] },
 ): Promise<FotoExportada[]> {
   const owners = [
     ids.solicitacoes.length > 0 ? inArray(fotos.solicitacaoId, ids.solicitacoes) : undefined,
     ids.passes.length > 0 ? inArray(fotos.passeId, ids.passes) : undefined,
+    ids.pessoas && ids.pessoas.length > 0 ? inArray(fotos.pessoaId, ids.pessoas) : undefined,
   ].filter((c) => c !== undefined);
   if (owners.length === 0) return [];
   const rows = await db
@@ -663,6 +749,7 @@ export async function fotosParaExportar(
       id: r.id,
       solicitacao_id: r.solicitacaoId,
       passe_id: r.passeId,
+      pessoa_id: r.pessoaId,
       origem: r.origem as FotoOrigem,
       tirada_em: r.createdAt.toISOString(),
       arquivo: `fotos/${r.id}.jpg`,

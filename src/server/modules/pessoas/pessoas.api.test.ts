@@ -35,7 +35,6 @@ describe("pessoas", () => {
         nome: "J",
         email: "nao-e-email",
         telefone_e164: "11 9999",
-        foto_url: "javascript:alert(1)",
       },
     });
     expect(bad.status).toBe(400);
@@ -46,7 +45,6 @@ describe("pessoas", () => {
       nome: "Nome deve ter pelo menos 2 caracteres",
       email: "E-mail inválido",
       telefone_e164: "Telefone inválido. Ex.: (11) 98765-4321",
-      foto_url: "URL da foto inválida",
     });
   });
 

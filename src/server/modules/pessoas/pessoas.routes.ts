@@ -35,7 +35,7 @@ const routes = {
     operationId: "obterPessoa",
     tags: [TAG],
     permission: "pessoas:ler",
-    summary: "Detalhe com unidades onde mora e solicitações que decidiu",
+    summary: "Detalhe com a foto, as unidades onde mora e as solicitações que decidiu",
     request: { params: uuidParam },
     responses: { 200: jsonResponse(detail, "Pessoa"), ...errorResponses(400, 404) },
   }),
@@ -71,10 +71,12 @@ const routes = {
   }),
 };
 
-export function pessoasRoutes(db: Database) {
+export function pessoasRoutes(db: Database, deps: { secret: string }) {
   return apiRouter()
     .openapi(routes.list, async (c) => c.json(await service.list(db, c.get("tenant"), c.req.valid("query")), 200))
-    .openapi(routes.get, async (c) => c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id), 200))
+    .openapi(routes.get, async (c) =>
+      c.json(await service.get(db, c.get("tenant"), c.req.valid("param").id, deps.secret), 200),
+    )
     .openapi(routes.create, async (c) => c.json(await service.create(db, c.get("tenant"), c.req.valid("json")), 201))
     .openapi(routes.update, async (c) =>
       c.json(await service.update(db, c.get("tenant"), c.req.valid("param").id, c.req.valid("json")), 200),

@@ -16,6 +16,7 @@ import { buildSearchText, likeContains } from "../../db/search";
 import type { TenantContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { refreshChamadasSearch } from "../chamadas/chamadas.service";
+import { fotoOfPessoa } from "../fotos/fotos.service";
 import { findSolicitacaoRows, toSolicitacaoListItem } from "../solicitacoes/solicitacoes.service";
 
 export const PESSOA_NOT_FOUND = "Pessoa não encontrada";
@@ -29,7 +30,6 @@ export interface PessoaData {
   email: string | null;
   pbx_ramal: string | null;
   canal_preferido: CanalPreferido | null;
-  foto_url: string | null;
   ativo: boolean;
 }
 
@@ -50,7 +50,6 @@ export function toPessoa(r: Row): Pessoa {
     email: r.email,
     pbx_ramal: r.pbxRamal,
     canal_preferido: r.canalPreferido as CanalPreferido | null,
-    foto_url: r.fotoUrl,
     ativo: r.ativo,
   };
 }
@@ -64,7 +63,6 @@ const columns = (d: PessoaData) => {
     email: d.email,
     pbxRamal: d.pbx_ramal,
     canalPreferido: d.canal_preferido,
-    fotoUrl: d.foto_url,
     ativo: d.ativo,
   };
   return { ...values, busca: pessoaSearchText(values) };
@@ -112,9 +110,11 @@ async function findInTenant(db: Database, tenant: TenantContext, id: string): Pr
   return row;
 }
 
-export async function get(db: Database, tenant: TenantContext, id: string) {
+/** GET /api/pessoas/{id}; `secret` signs the photo's addresses for the reader (docs/decisions/039). */
+export async function get(db: Database, tenant: TenantContext, id: string, secret: string) {
   const row = await findInTenant(db, tenant, id);
-  const [moradias, decididas] = await Promise.all([
+  const [foto, moradias, decididas] = await Promise.all([
+    fotoOfPessoa({ db, secret }, tenant, id),
     db
       .select({
         unidade_id: unidades.id,
@@ -156,6 +156,7 @@ export async function get(db: Database, tenant: TenantContext, id: string) {
   const byId = new Map(decided.map((r) => [r.id, r]));
   return {
     ...toPessoa(row),
+    foto,
     unidades: moradias,
     // Other people's requests: their visitors' documents masked, as in any list (LGPD).
     solicitacoes_decididas: decididas.map((d) => toSolicitacaoListItem(byId.get(d.id)!)),

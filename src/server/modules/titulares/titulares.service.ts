@@ -47,6 +47,7 @@ import {
   acessos,
   atendenteConversas,
   chamadas,
+  fotos as fotosTable,
   notificacoes,
   passes,
   pessoas,
@@ -516,8 +517,8 @@ async function anonymiseSubject(db: Database, tenant: TenantContext, input: Titu
 }
 
 /**
- * A person's record that is no longer active: name replaced, document, phone, e-mail and photo
- * cleared, search rebuilt; the names other rows copied from it (the decider of a request, who let
+ * A person's record that is no longer active: name replaced, document, phone and e-mail cleared,
+ * photo deleted, search rebuilt; the names other rows copied from it (the decider of a request, who let
  * a visitor in, the resident a message went to) and their calls' search text follow.
  */
 async function anonymisePessoa(tx: Executor, org: string, p: typeof pessoas.$inferSelect) {
@@ -529,12 +530,14 @@ async function anonymisePessoa(tx: Executor, org: string, p: typeof pessoas.$inf
       documento: null,
       telefoneE164: null,
       email: null,
-      fotoUrl: null,
       ativo: false,
       busca: pessoaSearchText({ nome, documento: null, email: null, pbxRamal: p.pbxRamal }),
       updatedAt: new Date(),
     })
     .where(and(eq(pessoas.organizationId, org), eq(pessoas.id, p.id)));
+  // A face is not anonymised, it goes: the trigger queues its blobs, the purge after the request
+  // removes them from the store (docs/product.md, "Fotos").
+  await tx.delete(fotosTable).where(and(eq(fotosTable.organizationId, org), eq(fotosTable.pessoaId, p.id)));
   await refreshChamadasSearch(tx, org, { pessoaId: p.id });
   await tx
     .update(s)
@@ -610,7 +613,7 @@ export async function buildExportArchive(
     findChamadas(db, chamadaWhere(org, ids.solicitacoes, ids.pessoas)),
     findConversas(db, org, ids.solicitacoes),
     viewsOf(db, org, ids.pessoas, ids.solicitacoes),
-    fotosParaExportar(db, store, org, { solicitacoes: ids.solicitacoes, passes: ids.passes }),
+    fotosParaExportar(db, store, org, { solicitacoes: ids.solicitacoes, passes: ids.passes, pessoas: ids.pessoas }),
   ]);
 
   const dados = {

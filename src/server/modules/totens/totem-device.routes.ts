@@ -24,6 +24,7 @@ import type { EventBus } from "../../realtime/event-bus";
 import { Frame, PING_FRAME } from "../../realtime/sse";
 import type { BlobStore } from "../../storage";
 import * as atendente from "../atendente/atendente.service";
+import type { FotoDeps } from "../fotos/fotos.service";
 import { fotoDoVisitante } from "./totem-fotos.service";
 import * as service from "./totens.service";
 
@@ -53,6 +54,8 @@ export interface TotemDeviceDeps {
   secret: string;
   /** Where the visitors' photos are kept (the kiosk's photo step). */
   store: BlobStore;
+  /** Renders the kiosk's photo in the background (docs/decisions/040). */
+  renderer: FotoDeps["renderer"];
   secureCookies: boolean;
   heartbeatMs?: number;
 }

@@ -71,6 +71,9 @@ async function confirm(k: Kiosk, id: string): Promise<string> {
 const upload = (k: Kiosk, conversaId: string, bytes: Uint8Array = foto) =>
   k.api.post(`/api/totem/conversas/${conversaId}/foto`, { bytes, headers: JPEG });
 
+/** The renditions are made in the background (docs/decisions/040): wait for them. */
+const rendered = () => system().fotoRenderer.settled();
+
 const rowsOf = (conversaId: string) => db().select().from(fotos).where(eq(fotos.conversaId, conversaId));
 
 describe("the kiosk's photo of its visitor", () => {
@@ -80,7 +83,8 @@ describe("the kiosk's photo of its visitor", () => {
 
     const res = await upload(k, conversaId);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), status: "disponivel" });
+    expect(res.body).toEqual({ id: expect.any(String), status: "processando" });
+    await rendered();
     const [row] = await rowsOf(conversaId);
     expect(row).toMatchObject({
       id: res.body.id,
@@ -128,11 +132,13 @@ describe("the kiosk's photo of its visitor", () => {
     const conversaId = await visitorAtConfirmation(k);
     const first = await upload(k, conversaId);
     expect(first.status).toBe(201);
+    await rendered();
     expect(await listAll(store(), `${first.body.id}/`)).toHaveLength(2);
 
     const second = await upload(k, conversaId, await phoneJpeg(900, 1200));
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     expect(second.body.id).not.toBe(first.body.id);
+    await rendered();
     expect((await rowsOf(conversaId)).map((r) => r.id)).toEqual([second.body.id]);
     expect(await listAll(store(), `${first.body.id}/`)).toEqual([]);
     expect(await listAll(store(), `${second.body.id}/`)).toHaveLength(2);
@@ -173,6 +179,7 @@ describe("the kiosk's photo of its visitor", () => {
     const started = await k.api.post("/api/totem/conversas", { json: {} });
     const conversaId = started.body.id as string;
     expect((await upload(k, conversaId)).status).toBe(201);
+    await rendered();
     const registered = await w.porteiro.api.post(`/api/atendimentos/${conversaId}/solicitacao`, {
       json: { unidade_id: w.b101.id, nome_visitante: "Rafael", tipo: "visitante" },
     });
@@ -221,6 +228,8 @@ describe("who may send it", () => {
     const owner = await pairedKiosk("Dono");
     const other = await pairedKiosk("Outro");
     const conversaId = await visitorAtConfirmation(owner);
+    // Earlier tests' renditions are done and their originals gone: the store holds still.
+    await rendered();
     const before = (await listAll(store())).length;
 
     const res = await upload(other, conversaId);
@@ -249,6 +258,7 @@ describe("who may send it", () => {
   it("refuses a closed conversation (409) and what is not an image (415), storing nothing", async () => {
     const k = await pairedKiosk("Encerrada");
     const conversaId = await visitorAtConfirmation(k);
+    await rendered();
     const before = (await listAll(store())).length;
     const text = await k.api.post(`/api/totem/conversas/${conversaId}/foto`, {
       bytes: Buffer.from("não é uma foto"),

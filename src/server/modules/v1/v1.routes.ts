@@ -35,13 +35,11 @@ import {
   v1UnidadeListQuerySchema,
 } from "../../../shared/schemas/v1";
 import { type ApiKeyContext, requireApiKey } from "../../auth/api-key";
-import type { Database } from "../../db/client";
 import { IDEMPOTENCY_HEADER, idempotent } from "../../http/idempotency";
 import { fotoUploadBody, fotoUploadRefusals, readFotoBody } from "../../http/image-upload";
 import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
 import { apiRouter } from "../../http/routes";
 import type { EventBus } from "../../realtime/event-bus";
-import type { BlobStore } from "../../storage";
 import { markNaoEntrou, registerExit } from "../acessos/acessos.service";
 import * as atendente from "../atendente/atendente.service";
 import * as fotos from "../fotos/fotos.service";
@@ -70,7 +68,7 @@ const idempotencyHeaders = z.object({
 const Chamada = v1ChamadaSchema.openapi("ChamadaIntegracao");
 const AcessoV1 = acessoSchema.openapi("AcessoIntegracao");
 
-export function v1Routes(deps: { db: Database; bus: EventBus; secret: string; store: BlobStore }) {
+export function v1Routes(deps: fotos.FotoDeps & { bus: EventBus }) {
   const { db, bus } = deps;
   const key = (scope: ApiKeyScope) => requireApiKey(db, scope);
   const once = idempotent(db);

@@ -19,6 +19,12 @@ export interface ResidentMessage {
   condominiumName: string;
   /** The resident's decision link, https://…/r/<token>. */
   link: string;
+  /**
+   * Where the provider fetches the visitor's photo (the link's own `/r/<token>/foto`, on a public
+   * https PUBLIC_URL), when the channel carries photos and the request has a stored one as the
+   * message leaves (docs/product.md, "Fotos"). Only handed to the provider: never stored, never shown.
+   */
+  photoUrl?: string | null;
 }
 
 export interface SendResult {
@@ -30,6 +36,8 @@ export interface NotificationChannel {
   readonly canal: CanalNotificacao;
   /** True for the labelled demo implementation (no provider keys): nothing leaves the machine. */
   readonly demo: boolean;
+  /** True when the channel shows the visitor's photo (WhatsApp with its photo template): its messages get `photoUrl`. */
+  readonly carriesPhoto?: boolean;
   send(message: ResidentMessage, signal: AbortSignal): Promise<SendResult>;
 }
 

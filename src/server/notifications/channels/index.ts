@@ -20,6 +20,8 @@ export interface ChannelsConfig {
     accessToken: string;
     phoneNumberId: string;
     template: string;
+    /** The template with the visitor's photo as its image header (whatsapp.ts); unset = never a photo. */
+    photoTemplate?: string;
     /** For the delivery receipts (/api/webhooks/whatsapp): Meta's app secret and the verify token. */
     appSecret?: string;
     verifyToken?: string;

@@ -46,7 +46,10 @@ function fakeFetch(status: number, body: unknown, contentType = "application/jso
   return { fetch: fetch as typeof globalThis.fetch, requests };
 }
 
-function channelWith(fetch: typeof globalThis.fetch, options: { language?: string; apiVersion?: string } = {}) {
+function channelWith(
+  fetch: typeof globalThis.fetch,
+  options: { language?: string; apiVersion?: string; photoTemplate?: string } = {},
+) {
   return createWhatsAppChannel({
     accessToken: ACCESS_TOKEN,
     phoneNumberId: PHONE_NUMBER_ID,
@@ -151,6 +154,91 @@ describe("WhatsApp channel (Cloud API)", () => {
     expect(badLink).toBeInstanceOf(ChannelError);
     expect(badLink.retryable).toBe(false);
     expect(requests).toHaveLength(0);
+  });
+
+  describe('the visitor\'s photo (docs/product.md, "Fotos")', () => {
+    const PHOTO_TEMPLATE = "guarita_visitante_portaria_foto";
+    const PHOTO_URL = `https://guarita.exemplo.com.br/r/${TOKEN}/foto`;
+    const bodyParameters = [
+      { type: "text", text: "Ana" },
+      { type: "text", text: "Carlos Entregador" },
+      { type: "text", text: "visitante" },
+      { type: "text", text: "Torre A - 101" },
+      { type: "text", text: "Residencial Jardim" },
+    ];
+    const button = { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: TOKEN }] };
+
+    async function sentBody(options: { photoTemplate?: string }, photoUrl: string | null | undefined) {
+      const { fetch, requests } = fakeFetch(200, SUCCESS);
+      const result = await channelWith(fetch, options).send({ ...message, photoUrl }, new AbortController().signal);
+      expect(result).toEqual({ providerMessageId: SUCCESS.messages[0]!.id });
+      expect(requests).toHaveLength(1);
+      return JSON.parse(requests[0]!.body);
+    }
+
+    it("sends the photo template with the photo as its image header, the text and button unchanged", async () => {
+      expect(channelWith(fakeFetch(200, SUCCESS).fetch, { photoTemplate: PHOTO_TEMPLATE }).carriesPhoto).toBe(true);
+      const body = await sentBody({ photoTemplate: PHOTO_TEMPLATE }, PHOTO_URL);
+      expect(body.messaging_product).toBe("whatsapp");
+      expect(body.to).toBe("5511987654321");
+      expect(body.type).toBe("template");
+      expect(body.template.name).toBe(PHOTO_TEMPLATE);
+      expect(body.template.language).toEqual({ code: "pt_BR" });
+      expect(body.template.components).toHaveLength(3);
+      const [header, text, link] = body.template.components;
+      expect(header.type).toBe("header");
+      expect(header.parameters).toHaveLength(1);
+      expect(header.parameters[0].type).toBe("image");
+      expect(header.parameters[0].image).toEqual({ link: PHOTO_URL });
+      expect(text).toEqual({ type: "body", parameters: bodyParameters });
+      expect(link).toEqual(button);
+    });
+
+    it("sends the text template, with no header, when the message has no photo", async () => {
+      for (const photoUrl of [null, undefined]) {
+        const body = await sentBody({ photoTemplate: PHOTO_TEMPLATE }, photoUrl);
+        expect(body.template.name).toBe(TEMPLATE);
+        expect(body.template.components).toEqual([{ type: "body", parameters: bodyParameters }, button]);
+      }
+    });
+
+    it("sends the text template when no photo template is configured, whatever the message carries", async () => {
+      expect(channelWith(fakeFetch(200, SUCCESS).fetch).carriesPhoto).toBe(false);
+      const body = await sentBody({}, PHOTO_URL);
+      expect(body.template.name).toBe(TEMPLATE);
+      expect(body.template.components).toEqual([{ type: "body", parameters: bodyParameters }, button]);
+      const empty = await sentBody({ photoTemplate: "" }, PHOTO_URL);
+      expect(empty.template.name).toBe(TEMPLATE);
+      expect(empty.template.components).toEqual([{ type: "body", parameters: bodyParameters }, button]);
+    });
+
+    it("sends the text template for a photo address that is not https (Meta could not download it)", async () => {
+      const body = await sentBody({ photoTemplate: PHOTO_TEMPLATE }, `http://guarita.exemplo.com.br/r/${TOKEN}/foto`);
+      expect(body.template.name).toBe(TEMPLATE);
+      expect(body.template.components).toEqual([{ type: "body", parameters: bodyParameters }, button]);
+    });
+
+    it("never repeats the link's token when Meta's refusal echoes the photo's address", async () => {
+      const { fetch } = fakeFetch(400, {
+        error: {
+          message: "(#131053) Media upload error",
+          type: "OAuthException",
+          code: 131053,
+          error_data: { details: `Downloading media from weblink ${PHOTO_URL} failed with http code 404` },
+          fbtrace_id: "AbC",
+        },
+      });
+      const error = await channelWith(fetch, { photoTemplate: PHOTO_TEMPLATE })
+        .send({ ...message, photoUrl: PHOTO_URL }, new AbortController().signal)
+        .then(
+          () => null,
+          (e: unknown) => e as ChannelError,
+        );
+      expect(error).toBeInstanceOf(ChannelError);
+      expect(error!.message).toContain("Downloading media from weblink https://guarita.exemplo.com.br/r/[oculto]/foto");
+      expect(error!.message).not.toContain(TOKEN);
+      expectNoSecret(error!);
+    });
   });
 
   /** Error answers in the shape of Meta's Graph API (`{ error: { message, type, code, … } }`). */

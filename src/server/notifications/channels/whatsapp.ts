@@ -29,6 +29,19 @@
  *
  *   {{1}} resident's first name, {{2}} visitor's name, {{3}} "visitante" or "prestador de serviço",
  *   {{4}} unit ("Torre A - 101"), {{5}} condominium; the button's {{1}} is the link's token.
+ *
+ * Optionally, a second template that shows the visitor's photo above the text (docs/product.md,
+ * "Fotos"); its name goes in `photoTemplate` (WHATSAPP_TEMPLATE_FOTO). A header is part of what Meta
+ * approves, so it is a template of its own, registered like the one above in every part but:
+ *
+ *   Name:      guarita_visitante_portaria_foto (any name; it goes in `photoTemplate`)
+ *   Header:    Media → Image (Mídia → Imagem); example: any photo (Meta asks for a sample upload)
+ *   Body, body examples, footer and button: exactly as above.
+ *
+ * It is used for a message only when the request has a stored photo as the message leaves and the
+ * photo's address is https (deliver.ts hands one only on a public https PUBLIC_URL): Meta fetches the
+ * image itself, from `<PUBLIC_URL>/r/<token>/foto`, the link's own photo, which its token authorises
+ * while the request waits for a decision. Otherwise the message goes with the template above.
  */
 import type { NotificationChannel, ResidentMessage, SendResult } from "./channel";
 import { linkTokenSuffix, whatsAppBodyParameters } from "./message-text";
@@ -49,6 +62,8 @@ export interface WhatsAppConfig {
   phoneNumberId: string;
   /** The approved template's name. */
   template: string;
+  /** The approved template with the visitor's photo as its image header; unset = never a photo. */
+  photoTemplate?: string;
   language?: string;
   apiVersion?: string;
   /** Tests hand in a fetch that answers for graph.facebook.com. */
@@ -170,16 +185,23 @@ export function createWhatsAppChannel(config: WhatsAppConfig): NotificationChann
   const apiVersion = config.apiVersion ?? GRAPH_API_VERSION;
   const fetchImpl = config.fetch ?? globalThis.fetch;
   const url = graphMessagesUrl(apiVersion, phoneNumberId);
+  const photoTemplate = config.photoTemplate || null;
   const secrets = [accessToken];
 
   return {
     canal: "whatsapp",
     demo: false,
+    carriesPhoto: photoTemplate !== null,
     async send(message: ResidentMessage, signal: AbortSignal): Promise<SendResult> {
       const to = e164Digits(message.to);
       if (!to) throw channelError(`${LABEL}: número de telefone inválido`, secrets, false);
       const token = linkTokenSuffix(message.link);
       if (!token) throw channelError(`${LABEL}: o link de decisão não termina em /r/<token>`, secrets, false);
+      // Meta may echo a parameter (the button's token, the photo's address) in an error, and errors are
+      // stored and shown on the request's detail: a link token never leaves in an answer.
+      const sendSecrets = [...secrets, token];
+      // Meta downloads the header's image from the internet: only an https address it can reach.
+      const photo = photoTemplate && message.photoUrl?.startsWith("https://") ? message.photoUrl : null;
 
       const body = {
         messaging_product: "whatsapp",
@@ -187,9 +209,10 @@ export function createWhatsAppChannel(config: WhatsAppConfig): NotificationChann
         to,
         type: "template",
         template: {
-          name: template,
+          name: photo ? photoTemplate : template,
           language: { code: language },
           components: [
+            ...(photo ? [{ type: "header", parameters: [{ type: "image", image: { link: photo } }] }] : []),
             {
               type: "body",
               parameters: whatsAppBodyParameters(message).map((text) => ({ type: "text", text })),
@@ -210,10 +233,10 @@ export function createWhatsAppChannel(config: WhatsAppConfig): NotificationChann
         body: JSON.stringify(body),
         signal,
         label: LABEL,
-        secrets,
+        secrets: sendSecrets,
       });
 
-      return graphSendResult(answer, secrets);
+      return graphSendResult(answer, sendSecrets);
     },
   };
 }

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { DoorOpen, SearchX, Undo2 } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { ACESSO_ORIGENS, VISITA_TIPOS } from "@/shared/domain";
-import { ACESSO_ORIGEM_LABELS, type Acesso } from "@/shared/schemas/acessos";
+import { ACESSO_ORIGEM_LABELS, type AcessoListRow } from "@/shared/schemas/acessos";
 import { VISITA_TIPO_LABELS } from "@/shared/schemas/passes";
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { CondominioFilter } from "@/web/components/condominio-filter";
@@ -18,6 +18,7 @@ import { Label } from "@/web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/web/components/ui/select";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { Switch } from "@/web/components/ui/switch";
+import { VisitorThumbnail } from "@/web/components/visitor-thumbnail";
 import { ZonedTime } from "@/web/components/zoned-time";
 import { consoleTitle } from "@/web/console/placeholder-page";
 import { type Condominios, useCondominios } from "@/web/lib/condominios";
@@ -183,7 +184,7 @@ function AcessosTable({
   stale,
   showCondominio,
 }: {
-  items: Acesso[];
+  items: AcessoListRow[];
   loading: boolean;
   stale: boolean;
   /** Name each record's condominium under its unit: the tenant has several. */
@@ -203,7 +204,7 @@ function AcessosTable({
 }
 
 /** Nome, Tipo, Unidade, Origem, Entrada and Saída (docs/product.md, "Entradas e saídas"). */
-function acessoColumns(showCondominio: boolean): ListColumn<Acesso>[] {
+function acessoColumns(showCondominio: boolean): ListColumn<AcessoListRow>[] {
   return [
     {
       header: "Nome",
@@ -264,16 +265,23 @@ function acessoColumns(showCondominio: boolean): ListColumn<Acesso>[] {
   ];
 }
 
-function Nome({ a }: { a: Acesso }) {
+/**
+ * The name and masked document; beside them the visitor's photo when the entry came from a request
+ * with one (docs/product.md, "Fotos").
+ */
+function Nome({ a }: { a: AcessoListRow }) {
   return (
-    <div className="flex flex-col">
-      <span className="font-medium">{a.nome}</span>
-      {a.documento && <span className="font-normal text-muted-foreground text-xs">Doc. {a.documento}</span>}
+    <div className="flex min-w-0 items-center gap-3">
+      <VisitorThumbnail src={a.foto_miniatura_url} nome={a.nome} />
+      <div className="flex min-w-0 flex-col break-words">
+        <span className="font-medium">{a.nome}</span>
+        {a.documento && <span className="font-normal text-muted-foreground text-xs">Doc. {a.documento}</span>}
+      </div>
     </div>
   );
 }
 
-function TipoBadge({ a, className }: { a: Acesso; className?: string }) {
+function TipoBadge({ a, className }: { a: AcessoListRow; className?: string }) {
   return (
     <Badge variant="secondary" className={className}>
       {VISITA_TIPO_LABELS[a.tipo]}
@@ -282,7 +290,7 @@ function TipoBadge({ a, className }: { a: Acesso; className?: string }) {
 }
 
 /** When they left, "Não entrou" (the gate opened, nobody came in) or "No condomínio". */
-function Saida({ a }: { a: Acesso }) {
+function Saida({ a }: { a: AcessoListRow }) {
   if (a.saida_em) return <Momento value={a.saida_em} por={a.saida_por} timeZone={a.condominio.timezone} />;
   if (a.nao_entrou_em)
     return (

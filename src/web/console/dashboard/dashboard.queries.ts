@@ -9,7 +9,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { QUERY_ROOTS } from "@/shared/query-keys";
 import type { Kpis, ultimasSchema } from "@/shared/schemas/dashboard";
-import type { SolicitacaoListRow } from "@/shared/schemas/solicitacoes";
+import type { SolicitacaoComFotoRow } from "@/shared/schemas/solicitacoes";
 import { apiFetch } from "@/web/lib/api";
 
 /** Dashboard queries: 30 s fresh (docs/product.md, "Live updates"). */
@@ -54,7 +54,7 @@ export function ultimasOptions(filters: DashboardFilters = {}) {
   const params = { ...filters, limit: ULTIMAS_LIMIT };
   return queryOptions({
     queryKey: dashboardKeys.ultimas(params),
-    queryFn: async ({ signal }): Promise<SolicitacaoListRow[]> =>
+    queryFn: async ({ signal }): Promise<SolicitacaoComFotoRow[]> =>
       (await apiFetch<Ultimas>(`/api/dashboard/ultimas${query(params)}`, { signal })).items,
     staleTime: DASHBOARD_STALE_TIME,
   });

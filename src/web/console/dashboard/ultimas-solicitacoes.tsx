@@ -1,7 +1,7 @@
 import { ArrowRight, Bot, ClipboardList, Plus } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import type { SolicitacaoListRow } from "@/shared/schemas/solicitacoes";
+import type { SolicitacaoComFotoRow } from "@/shared/schemas/solicitacoes";
 import { unidadeLabel } from "@/shared/unidade-label";
 import { EmptyState } from "@/web/components/empty-state";
 import { ErrorState } from "@/web/components/error-state";
@@ -12,6 +12,7 @@ import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { VisitorThumbnail } from "@/web/components/visitor-thumbnail";
 import { ULTIMAS_SHOWN } from "./dashboard.queries";
 
 /** First letter of the visitor's name, upper-cased. */
@@ -19,15 +20,20 @@ export function initial(nome: string): string {
   return (nome.trim().charAt(0) || "?").toUpperCase();
 }
 
-function Row({ solicitacao: s, showCondominio }: { solicitacao: SolicitacaoListRow; showCondominio: boolean }) {
+function Row({ solicitacao: s, showCondominio }: { solicitacao: SolicitacaoComFotoRow; showCondominio: boolean }) {
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border p-3" data-solicitacao-id={s.id}>
-      <span
-        aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary"
-      >
-        {initial(s.nome_visitante)}
-      </span>
+      {/* The visitor's photo when there is one (docs/product.md, "Fotos"), else their initial, in the same box. */}
+      {s.foto_miniatura_url ? (
+        <VisitorThumbnail src={s.foto_miniatura_url} nome={s.nome_visitante} />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary"
+        >
+          {initial(s.nome_visitante)}
+        </span>
+      )}
       <div className="min-w-0 flex-1 basis-44 space-y-1">
         <div className="flex flex-wrap items-center gap-1.5">
           <TipoBadge tipo={s.tipo} />
@@ -84,7 +90,7 @@ export function UltimasSolicitacoes({
   onRetry,
   showCondominio = false,
 }: {
-  items: SolicitacaoListRow[] | undefined;
+  items: SolicitacaoComFotoRow[] | undefined;
   loading: boolean;
   error: unknown;
   onRetry: () => void;

@@ -13,7 +13,7 @@ import {
   User,
   X,
 } from "lucide-react";
-import { useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { useParams } from "react-router";
 import { describeSchedule, evaluateSchedule } from "@/shared/pass-schedule";
 import { formatPhone } from "@/shared/phone";
@@ -26,6 +26,8 @@ import {
 import { unidadeLabel } from "@/shared/schemas/unidades";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
+import { FotoProcessando } from "@/web/components/foto-processando";
+import { PhotoCapture } from "@/web/components/photo-capture";
 import { RecordScreen } from "@/web/components/record-screen";
 import { RefreshButton } from "@/web/components/refresh-button";
 import { DataList, EditLink } from "@/web/components/registry";
@@ -46,7 +48,7 @@ import type { Route } from "./+types/detail";
 import { PasseStatusBadge, VisitaTipoBadge } from "./passe-badges";
 import { formatInZone, usosText } from "./passe-helpers";
 import { LIST, PASSE } from "./passe-labels";
-import { type PasseAcao, passeDetailOptions, usePasseAcao } from "./passes.queries";
+import { type PasseAcao, passeDetailOptions, useAdicionarFotoPasse, usePasseAcao } from "./passes.queries";
 import { PasseQrCode } from "./qr-code";
 
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("passes", params.id));
@@ -371,13 +373,15 @@ export default function PasseDetailPage() {
         )
       }
     >
-      {(passe) => <PasseContent p={passe} />}
+      {(passe) => <PasseContent p={passe} canManage={canManage} />}
     </RecordScreen>
   );
 }
 
-function PasseContent({ p }: { p: PasseDetail }) {
+function PasseContent({ p, canManage }: { p: PasseDetail; canManage: boolean }) {
   const timeZone = p.condominio.timezone;
+  // Who manages passes adds or replaces the holder's face while the pass may still be used.
+  const podeFoto = canManage && p.status !== "revogado";
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
@@ -405,6 +409,17 @@ function PasseContent({ p }: { p: PasseDetail }) {
           <DataList
             className="sm:grid-cols-1"
             items={[
+              ...(p.foto || podeFoto
+                ? [
+                    [
+                      "Foto",
+                      <div key="f" className="grid min-w-0 gap-3">
+                        {p.foto && <PasseFoto foto={p.foto} nome={p.nome} />}
+                        {podeFoto && <FotoDoTitular p={p} />}
+                      </div>,
+                    ] as [string, ReactNode],
+                  ]
+                : []),
               ["Tipo", VISITA_TIPO_LABELS[p.tipo]],
               ["Documento", p.documento],
               ["Telefone", formatPhone(p.telefone)],
@@ -440,6 +455,69 @@ function PasseContent({ p }: { p: PasseDetail }) {
           />
         </SectionCard>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The holder's face (docs/product.md, "Fotos"): the image; a placeholder while the upload's renditions
+ * are made (the `passe.atualizado` event then refetches the detail); or why there is none.
+ */
+function PasseFoto({ foto, nome }: { foto: NonNullable<PasseDetail["foto"]>; nome: string }) {
+  if (foto.status === "processando") return <FotoProcessando compact className="w-fit" />;
+  const src = foto.miniatura_url ?? foto.url;
+  if (foto.status === "disponivel" && src)
+    return (
+      <img
+        src={src}
+        alt={`Foto de ${nome}`}
+        width={128}
+        height={128}
+        decoding="async"
+        className="size-32 rounded-md bg-muted object-cover"
+        data-testid="passe-foto"
+      />
+    );
+  return <span className="font-normal text-muted-foreground">Sem foto{foto.motivo ? `: ${foto.motivo}` : ""}</span>;
+}
+
+/**
+ * "Adicionar foto do titular" or "Trocar foto" (docs/product.md, "Fotos"): the tablet's camera or a
+ * file, sent at once; the detail then shows "processando" and, a moment later, the face.
+ */
+function FotoDoTitular({ p }: { p: PasseDetail }) {
+  const hintId = useId();
+  const adicionar = useAdicionarFotoPasse(p.id);
+  const temFoto = p.foto?.status === "disponivel" || p.foto?.status === "processando";
+
+  async function enviar(foto: Blob) {
+    try {
+      await adicionar.mutateAsync(foto);
+      toast.success("Foto do titular enviada", { description: p.nome });
+    } catch (error) {
+      toast.error("Não foi possível enviar a foto", { description: errorMessage(error) });
+    }
+  }
+
+  return (
+    <div className="grid min-w-0 gap-2 font-normal">
+      {/* Left enabled while a photo uploads: the focus is on these buttons, and a better one may follow. */}
+      <PhotoCapture
+        takeLabel={temFoto ? "Trocar foto" : "Adicionar foto do titular"}
+        describedBy={hintId}
+        onPhoto={(foto) => void enviar(foto)}
+      />
+      <p id={hintId} className="text-muted-foreground text-sm">
+        A foto aparece na portaria quando o passe for usado, para conferir o rosto.
+      </p>
+      <p role="status" className="flex items-center gap-2 text-muted-foreground text-sm">
+        {adicionar.isPending && (
+          <>
+            <Spinner />
+            Enviando a foto...
+          </>
+        )}
+      </p>
     </div>
   );
 }

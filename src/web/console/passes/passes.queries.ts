@@ -7,6 +7,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PasseStatus, VisitaTipo } from "@/shared/domain";
 import { PASSE_ROOTS, QUERY_ROOTS } from "@/shared/query-keys";
+import { fotoSchema } from "@/shared/schemas/fotos";
 import {
   type PasseCreate,
   type PasseDetail,
@@ -106,6 +107,30 @@ export function usePasseAcao(id: string) {
     onError: () => {
       // Someone else may have changed it first (409): show the current status.
       void queryClient.invalidateQueries({ queryKey: passesKeys.detail(id) });
+    },
+  });
+}
+
+/**
+ * POST /api/passes/:id/foto: the holder's face, replacing any earlier one (docs/product.md, "Fotos").
+ * The answer is the photo still "processando": the detail is refetched to show its placeholder, and
+ * the `passe.atualizado` event refetches it again once the image is ready.
+ */
+export function useAdicionarFotoPasse(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (foto: Blob) =>
+      fotoSchema.parse(
+        await apiFetch<unknown>(`/api/passes/${encodeURIComponent(id)}/foto`, {
+          method: "POST",
+          headers: { "Content-Type": foto.type || "image/jpeg" },
+          body: foto,
+        }),
+      ),
+    onSettled: () => {
+      // The detail (under the "passes" root) refetches, also after a failure: a 409 means the pass was
+      // revoked meanwhile, which the refetched detail then shows.
+      invalidateRoots(queryClient, PASSE_ROOTS);
     },
   });
 }

@@ -21,6 +21,7 @@ import { toast } from "@/web/lib/toast";
 import type { Route } from "./+types/detail";
 import { AcessosDadosCard } from "./acessos-dados-card";
 import { PESSOA } from "./pessoa-form";
+import { PessoaFoto } from "./pessoa-foto";
 import { pessoaDetailOptions, useDeletePessoa } from "./pessoas.queries";
 
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("pessoas", params.id));
@@ -33,7 +34,7 @@ function canalLabel(p: Pick<Pessoa, "canal_preferido" | "telefone_e164" | "email
   return "Automático (sem telefone nem e-mail, não recebe avisos)";
 }
 
-/** Person detail: data, the units the person lives in, the requests they decided, and delete. */
+/** Person detail: photo and data, the units the person lives in, the requests they decided, and delete. */
 /** The people registry is staff-only: a morador gets the no-permission state. */
 export default function PessoaDetailPage() {
   return (
@@ -97,6 +98,7 @@ function PessoaDetailScreen() {
       {(p) => (
         <>
           <SectionCard icon={User} title="Dados da pessoa">
+            <PessoaFoto p={p} canEdit={canEdit} />
             <DataList
               items={[
                 ["Condomínio", <CondominioLink key="c" id={p.condominio_id} />],

@@ -27,7 +27,6 @@ const FIELDS = [
   "email",
   "pbx_ramal",
   "canal_preferido",
-  "foto_url",
 ] as const;
 
 /**
@@ -68,7 +67,6 @@ export function PessoaForm({ pessoa, condominioId }: { pessoa?: Pessoa; condomin
       email: pessoa?.email ?? "",
       pbx_ramal: pessoa?.pbx_ramal ?? "",
       canal_preferido: pessoa?.canal_preferido ?? AUTOMATICO,
-      foto_url: pessoa?.foto_url ?? "",
       ativo: pessoa?.ativo ?? true,
     },
   });
@@ -119,14 +117,6 @@ export function PessoaForm({ pessoa, condominioId }: { pessoa?: Pessoa; condomin
           placeholder="Selecione um canal"
           options={CANAL_OPTIONS}
           hint="Por onde a pessoa recebe o link para autorizar ou negar uma visita. No automático: WhatsApp se houver telefone, senão e-mail."
-          className="md:col-span-2"
-        />
-        <InputField
-          form={form}
-          name="foto_url"
-          label="URL da foto"
-          type="url"
-          placeholder="https://..."
           className="md:col-span-2"
         />
         <SwitchField

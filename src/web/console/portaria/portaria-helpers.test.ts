@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { cameraProblem } from "@/web/components/photo-capture-image";
 import {
   CAMERA_UNAVAILABLE,
-  cameraErrorMessage,
   entradaMoradorSchema,
   pickCondominio,
   pickPortao,
   portaoStorageKey,
   presentesDescricao,
+  qrCameraMessage,
   sanitizePin,
 } from "./portaria-helpers";
 
@@ -78,6 +79,8 @@ describe("PIN box", () => {
 
 describe("camera errors", () => {
   const named = (name: string) => Object.assign(new Error(name), { name });
+  /** What the QR reader shows for a getUserMedia failure. */
+  const cameraErrorMessage = (error: unknown) => qrCameraMessage(cameraProblem(error));
 
   it("says the permission was denied", () => {
     expect(cameraErrorMessage(named("NotAllowedError"))).toMatch(/^Permissão da câmera negada/);

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { entradaCreateSchema } from "@/shared/schemas/acessos";
+import type { CameraProblem } from "@/web/components/photo-capture-image";
 import { condominioChoiceKey, readDeviceValue, storeDeviceValue } from "@/web/lib/device-storage";
 
 /**
@@ -83,30 +84,21 @@ export const CAMERA_UNAVAILABLE =
   "Este navegador não permite usar a câmera nesta página (é preciso um navegador atualizado e conexão segura). Digite o PIN do passe.";
 
 /**
- * The porteiro's reading of a getUserMedia failure (a DOMException by name). Every message ends
- * with the way out, the PIN, since the visitor is standing at the gate.
+ * The porteiro's reading of a camera failure (useCameraStream's problem, from getUserMedia's
+ * DOMException by name). Every message ends with the way out, the PIN, since the visitor is
+ * standing at the gate.
  */
-export function cameraErrorMessage(error: unknown): string {
-  const name = typeof error === "object" && error !== null && "name" in error ? String(error.name) : "";
-  switch (name) {
-    case "NotAllowedError":
-    case "PermissionDeniedError":
-    case "SecurityError":
-      return "Permissão da câmera negada. Libere o acesso à câmera nas configurações do navegador ou digite o PIN do passe.";
-    case "NotFoundError":
-    case "DevicesNotFoundError":
-    case "OverconstrainedError":
-      return "Nenhuma câmera encontrada neste aparelho. Digite o PIN do passe.";
-    case "NotReadableError":
-    case "TrackStartError":
-    case "AbortError":
-      return "A câmera está em uso por outro aplicativo ou não respondeu. Feche o outro aplicativo e tente novamente, ou digite o PIN do passe.";
-    case "NotSupportedError":
-      return CAMERA_UNAVAILABLE;
-    default:
-      return "Não foi possível abrir a câmera. Tente novamente ou digite o PIN do passe.";
-  }
-}
+const QR_CAMERA_MESSAGES: Record<CameraProblem, string> = {
+  negada:
+    "Permissão da câmera negada. Libere o acesso à câmera nas configurações do navegador ou digite o PIN do passe.",
+  "sem-camera": "Nenhuma câmera encontrada neste aparelho. Digite o PIN do passe.",
+  ocupada:
+    "A câmera está em uso por outro aplicativo ou não respondeu. Feche o outro aplicativo e tente novamente, ou digite o PIN do passe.",
+  "sem-suporte": CAMERA_UNAVAILABLE,
+  erro: "Não foi possível abrir a câmera. Tente novamente ou digite o PIN do passe.",
+};
+
+export const qrCameraMessage = (problem: CameraProblem): string => QR_CAMERA_MESSAGES[problem];
 
 /** The "morador" branch of the API's entry schema: the same rules and pt-BR messages as the server. */
 export const entradaMoradorSchema = entradaCreateSchema.options[2];

@@ -5,7 +5,8 @@
  * failure and when the caller unmounts (the dialog closing).
  */
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { CAMERA_UNAVAILABLE, cameraErrorMessage } from "./portaria-helpers";
+import { useCameraStream } from "@/web/components/use-camera-stream";
+import { qrCameraMessage } from "./portaria-helpers";
 
 const SCAN_INTERVAL_MS = 200;
 /** Frames are scaled down to this width for jsQR: enough for a QR held at the gate, and fast on a tablet. */
@@ -57,78 +58,70 @@ async function jsqrDecoder(): Promise<Decoder> {
   };
 }
 
+/** The rear camera, where there is one: the porteiro points the tablet at the visitor's phone. */
+const REAR_CAMERA: MediaTrackConstraints = { facingMode: "environment" };
+
 /** Starts the camera while mounted and calls `onResult` once with the first QR Code read. */
-export function useQrScanner(videoRef: RefObject<HTMLVideoElement | null>, onResult: (text: string) => void) {
-  const [state, setState] = useState<ScannerState>({ status: "starting" });
+export function useQrScanner(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  onResult: (text: string) => void,
+): ScannerState {
+  const camera = useCameraStream(videoRef, REAR_CAMERA);
+  /** The decoder's part, once the image is live: `failed`, none could load (e.g. jsQR's chunk, offline). */
+  const [decoder, setDecoder] = useState<"loading" | "ready" | "failed">("loading");
   const onResultRef = useRef(onResult);
   useEffect(() => {
     onResultRef.current = onResult;
   });
 
+  const { stop } = camera;
+  const live = camera.state.status === "ao-vivo";
   useEffect(() => {
+    if (!live) return;
     let stopped = false;
-    let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
-    function stop() {
-      stopped = true;
-      clearTimeout(timer);
-      for (const track of stream?.getTracks() ?? []) track.stop();
-      stream = null;
-      if (videoRef.current) videoRef.current.srcObject = null;
-    }
+    async function scan() {
+      const decode = (await nativeDecoder()) ?? (await jsqrDecoder());
+      if (stopped) return;
+      setDecoder("ready");
 
-    async function start() {
-      if (!navigator.mediaDevices?.getUserMedia) {
-        setState({ status: "error", message: CAMERA_UNAVAILABLE });
-        return;
-      }
-      try {
-        const media = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
-        // Closed while the permission prompt was open: release the camera at once.
-        if (stopped) {
-          for (const track of media.getTracks()) track.stop();
+      const tick = async () => {
+        const video = videoRef.current;
+        if (stopped || !video) return;
+        let text: string | null = null;
+        if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+          try {
+            text = await decode(video);
+          } catch {
+            // A frame the decoder cannot read (mid-resize, blank): the next one is tried.
+          }
+        }
+        if (stopped) return;
+        if (text) {
+          stopped = true;
+          stop();
+          onResultRef.current(text);
           return;
         }
-        stream = media;
-        const video = videoRef.current;
-        if (!video) return stop();
-        video.srcObject = media;
-        // Muted and inline, so autoplay is allowed; a refused play() still shows frames on most browsers.
-        await video.play().catch(() => undefined);
-        const decode = (await nativeDecoder()) ?? (await jsqrDecoder());
-        if (stopped) return;
-        setState({ status: "scanning" });
-
-        const tick = async () => {
-          if (stopped) return;
-          let text: string | null = null;
-          if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
-            try {
-              text = await decode(video);
-            } catch {
-              // A frame the decoder cannot read (mid-resize, blank): the next one is tried.
-            }
-          }
-          if (stopped) return;
-          if (text) {
-            stop();
-            onResultRef.current(text);
-            return;
-          }
-          timer = setTimeout(() => void tick(), SCAN_INTERVAL_MS);
-        };
-        void tick();
-      } catch (error) {
-        if (stopped) return;
-        stop();
-        setState({ status: "error", message: cameraErrorMessage(error) });
-      }
+        timer = setTimeout(() => void tick(), SCAN_INTERVAL_MS);
+      };
+      void tick();
     }
 
-    void start();
-    return stop;
-  }, [videoRef]);
+    scan().catch(() => {
+      if (stopped) return;
+      stopped = true;
+      stop();
+      setDecoder("failed");
+    });
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [live, stop, videoRef]);
 
-  return state;
+  if (camera.state.status === "erro") return { status: "error", message: qrCameraMessage(camera.state.problem) };
+  if (decoder === "failed") return { status: "error", message: qrCameraMessage("erro") };
+  return live && decoder === "ready" ? { status: "scanning" } : { status: "starting" };
 }

@@ -2,13 +2,15 @@
  * "Fotos" of a request's detail (docs/decisions/039-visitor-photos.md): the resident and the porteiro
  * compare the visitor's face with the latest photo, shown large, with where it came from, the gate
  * and the time; earlier photos as thumbnails that select; the photos that could not be taken with
- * their reason. Images come through signed addresses that expire within minutes, so a broken image
- * says to reload rather than showing an empty frame. Who may add a photo (staff, or the morador who
- * registered a pending visit) gets "Adicionar foto".
+ * their reason; one just sent, while its renditions are made, as "Processando a foto…". Images come
+ * through signed addresses that expire within minutes, so a broken image says to reload rather than
+ * showing an empty frame. Who may add a photo (staff, or the morador who registered a pending visit)
+ * gets "Adicionar foto".
  */
 import { CameraOff, ImageOff, RefreshCw, Send, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import type { SolicitacaoDetail } from "@/shared/schemas/solicitacoes";
+import { FotoProcessando } from "@/web/components/foto-processando";
 import { PhotoCapture } from "@/web/components/photo-capture";
 import { SectionCard } from "@/web/components/section-card";
 import { Button } from "@/web/components/ui/button";
@@ -19,7 +21,14 @@ import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 import { descartarFotoPendente, type FotoPendente, fotoPendente } from "./fotos-pendentes";
 import { useAdicionarFoto } from "./solicitacoes.queries";
-import { type Foto, formatInZone, fotoAusenteTexto, fotoOrigemTexto, fotoPorTexto } from "./timeline-entries";
+import {
+  type Foto,
+  formatInZone,
+  fotoAusenteTexto,
+  fotoExibicao,
+  fotoOrigemTexto,
+  fotoPorTexto,
+} from "./timeline-entries";
 
 const IMAGEM_FALHOU = "Não foi possível carregar a foto. Recarregue a página.";
 
@@ -205,8 +214,10 @@ export function FotosCard({
   const titleId = useId();
   const hintId = useId();
   const timeZone = s.condominio.timezone;
-  const comImagem = s.fotos.filter((f) => f.status === "disponivel");
-  const semImagem = s.fotos.filter((f) => f.status !== "disponivel");
+  const comImagem = s.fotos.filter((f) => fotoExibicao(f) === "imagem");
+  // Just uploaded, renditions on the way (docs/product.md, "Fotos"): a placeholder until the live event refetches.
+  const processando = s.fotos.some((f) => fotoExibicao(f) === "processando");
+  const semImagem = s.fotos.filter((f) => fotoExibicao(f) === "ausente");
   const ultima = comImagem.at(-1);
 
   // A thumbnail chosen stays chosen until a newer photo arrives, which is then the one shown.
@@ -252,6 +263,12 @@ export function FotosCard({
             nome={s.nome_visitante}
             timeZone={timeZone}
             onReload={onReload}
+          />
+        )}
+        {processando && (
+          <FotoProcessando
+            compact={Boolean(selecionada)}
+            className={cn("w-full max-w-xl", !selecionada && "aspect-[4/3]")}
           />
         )}
         {comImagem.length > 1 && selecionada && (

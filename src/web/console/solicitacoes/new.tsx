@@ -1,9 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { Trash2 } from "lucide-react";
 import type * as React from "react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { SOLICITACAO_TIPOS } from "@/shared/domain";
 import { expiracaoText } from "@/shared/schemas/condominios";
@@ -16,8 +15,8 @@ import { unidadeLabel } from "@/shared/schemas/unidades";
 import { tipoLabel } from "@/shared/status-catalogue";
 import { InputField, SelectField, TextareaField } from "@/web/components/form-field";
 import { FormLayout, useSaveHandler } from "@/web/components/form-layout";
+import { PendingPhotoPicker } from "@/web/components/pending-photo-picker";
 import { PhoneField } from "@/web/components/phone-input";
-import { PhotoCapture, useObjectUrl } from "@/web/components/photo-capture";
 import { SubScreen } from "@/web/components/record-screen";
 import { CondominioField } from "@/web/components/registry";
 import { SectionCard } from "@/web/components/section-card";
@@ -28,8 +27,8 @@ import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 import { condominioOptions, unidadeOptions } from "@/web/lib/lookups.queries";
 import { toast } from "@/web/lib/toast";
 import type { Route } from "./+types/new";
-import { guardarFotoPendente } from "./fotos-pendentes";
-import { enviarFoto, useCreateSolicitacao } from "./solicitacoes.queries";
+import { enviarFotoDaNovaSolicitacao } from "./fotos-pendentes";
+import { useCreateSolicitacao } from "./solicitacoes.queries";
 
 export const meta: Route.MetaFunction = () => consoleTitle(CONSOLE_SCREENS.solicitacoes.create!.title);
 
@@ -90,8 +89,6 @@ function FotoVisitante({
 }) {
   const titleId = useId();
   const hintId = useId();
-  const preview = useObjectUrl(foto);
-  const controls = useRef<HTMLDivElement>(null);
   const retencao =
     retencaoDias === undefined
       ? "após o prazo de retenção do condomínio"
@@ -107,42 +104,13 @@ function FotoVisitante({
         <p id={hintId} className="text-muted-foreground text-sm">
           A foto aparece para o morador decidir e é apagada {retencao}.
         </p>
-        <div className="flex min-w-0 flex-col gap-4 sm:flex-row sm:items-start">
-          {foto && preview && (
-            <div className="flex flex-col items-start gap-2">
-              <img
-                src={preview}
-                alt="Foto do visitante, ainda não enviada"
-                className="h-32 w-auto max-w-full rounded-md border bg-muted object-contain"
-                data-testid="foto-preview"
-              />
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={disabled}
-                onClick={() => {
-                  onFoto(null);
-                  // "Remover" goes with the photo: the focus moves to taking another.
-                  controls.current?.querySelector<HTMLButtonElement>("button")?.focus();
-                }}
-              >
-                <Trash2 aria-hidden="true" />
-                Remover
-              </Button>
-            </div>
-          )}
-          <div ref={controls} className="grid min-w-0 gap-2">
-            <PhotoCapture
-              onPhoto={onFoto}
-              disabled={disabled}
-              takeLabel={foto ? "Tirar outra" : "Tirar foto"}
-              describedBy={hintId}
-            />
-            <p role="status" className="text-muted-foreground text-sm">
-              {foto ? "Foto pronta: será enviada ao criar a solicitação." : ""}
-            </p>
-          </div>
-        </div>
+        <PendingPhotoPicker
+          foto={foto}
+          onFoto={onFoto}
+          disabled={disabled}
+          describedBy={hintId}
+          readyText="Foto pronta: será enviada ao criar a solicitação."
+        />
       </fieldset>
     </SectionCard>
   );
@@ -185,15 +153,7 @@ export default function NovaSolicitacaoPage() {
     // offers to send the same photo again (docs/decisions/039-visitor-photos.md).
     save: async (values) => {
       const created = await create.mutateAsync(values);
-      let fotoErro: string | null = null;
-      if (foto) {
-        try {
-          await enviarFoto(created.id, foto);
-        } catch (error) {
-          fotoErro = errorMessage(error);
-          guardarFotoPendente(created.id, { foto, erro: fotoErro });
-        }
-      }
+      const fotoErro = foto ? await enviarFotoDaNovaSolicitacao(created.id, foto) : null;
       return { created, fotoErro };
     },
     success: "Solicitação criada!",

@@ -11,6 +11,7 @@ import {
   type Foto,
   formatInZone,
   fotoAusenteTexto,
+  fotoExibicao,
   fotoOrigemTexto,
   fotoPorTexto,
   fotoTitulo,
@@ -320,6 +321,29 @@ describe("photo texts", () => {
     );
     expect(fotoAusenteTexto(foto({ status: "indisponivel", motivo: "  " }))).toBe("Sem foto: motivo não informado");
     expect(fotoAusenteTexto(foto({ status: "recusada" }))).toBe("O visitante não quis tirar foto");
+  });
+
+  it("shows a photo still being processed as such, neither an image nor a missing one", () => {
+    const processando = foto({ status: "processando", url: null, miniatura_url: null, largura: null, altura: null });
+    expect(fotoExibicao(processando)).toBe("processando");
+    expect(fotoTitulo(processando)).toBe("Foto tirada na portaria");
+    expect(fotoAusenteTexto(processando)).toBeNull();
+    expect(fotoExibicao(foto())).toBe("imagem");
+    expect(fotoExibicao(foto({ status: "indisponivel", motivo: "o arquivo não é uma imagem", url: null }))).toBe(
+      "ausente",
+    );
+    expect(fotoExibicao(foto({ status: "recusada", url: null }))).toBe("ausente");
+  });
+
+  it("titles a file that did not decode with the server's reason", () => {
+    const falhou = foto({
+      status: "indisponivel",
+      motivo: "o arquivo não pôde ser lido",
+      url: null,
+      miniatura_url: null,
+    });
+    expect(fotoTitulo(falhou)).toBe("Sem foto: o arquivo não pôde ser lido");
+    expect(fotoAusenteTexto(falhou)).toBe("Sem foto: o arquivo não pôde ser lido");
   });
 
   it("names the origin and who took it", () => {

@@ -226,6 +226,17 @@ export function fotoTitulo(foto: Pick<Foto, "origem" | "status" | "motivo">): st
   return FOTO_TIRADA[foto.origem];
 }
 
+/**
+ * How a photo is shown: its image; a placeholder while its renditions are made ("processando", a
+ * second or so after the upload, with no address yet: docs/product.md, "Fotos"); or the reason there
+ * is none (indisponivel, recusada).
+ */
+export function fotoExibicao(foto: Pick<Foto, "status">): "imagem" | "processando" | "ausente" {
+  if (foto.status === "disponivel") return "imagem";
+  if (foto.status === "processando") return "processando";
+  return "ausente";
+}
+
 /** The detail's row for a photo without image: "Sem foto: <motivo>", "O visitante não quis tirar foto"; null with one. */
 export function fotoAusenteTexto(foto: Pick<Foto, "status" | "motivo">): string | null {
   if (foto.status === "recusada") return "O visitante não quis tirar foto";

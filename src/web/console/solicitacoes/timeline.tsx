@@ -31,6 +31,7 @@ import { formatDuracao } from "@/shared/schemas/chamadas";
 import type { SolicitacaoDetail } from "@/shared/schemas/solicitacoes";
 import { WEBHOOK_ENTREGA_STATUS_LABELS } from "@/shared/schemas/webhooks";
 import { chamadaStatusDisplay, type StatusTone } from "@/shared/status-catalogue";
+import { FotoProcessando } from "@/web/components/foto-processando";
 import { StatusBadge, toneClasses } from "@/web/components/status-badge";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -45,6 +46,7 @@ import {
   decisaoPorTexto,
   decisaoTitulo,
   formatInZone,
+  fotoExibicao,
   fotoPorTexto,
   fotoTitulo,
   motivoNegacaoTexto,
@@ -277,12 +279,13 @@ function Entry({ entry, timeZone, last }: { entry: TimelineEntry; timeZone: stri
       return (
         <Item
           {...common}
-          icon={foto.status === "disponivel" ? Camera : CameraOff}
-          tone={foto.status === "disponivel" ? "sky" : "grey"}
+          icon={fotoExibicao(foto) === "ausente" ? CameraOff : Camera}
+          tone={fotoExibicao(foto) === "ausente" ? "grey" : "sky"}
           title={fotoTitulo(foto)}
         >
           {por && <Muted>{por}</Muted>}
           {foto.portao && <Muted>No portão {quoted(foto.portao.nome)}</Muted>}
+          {fotoExibicao(foto) === "processando" && <FotoProcessando compact announce={false} className="mt-1 w-fit" />}
         </Item>
       );
     }
