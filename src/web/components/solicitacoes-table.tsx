@@ -109,10 +109,12 @@ function columns(showCondominio: boolean, timeZone: string | undefined): ListCol
       // A name with a long unbroken part (a code, a number) breaks inside it rather than widen the table.
       className: "min-w-32 max-w-72 whitespace-normal [overflow-wrap:anywhere]",
       skeleton: "w-40",
-      // The visitor's photo, when there is one, sits beside the name (docs/product.md, "Fotos").
+      // The visitor's photo, when there is one, sits beside the name (docs/product.md, "Fotos"); in the
+      // table from 1280 px only, where the columns have room for it (a 1024 px tablet's table would
+      // scroll sideways), and always on the phone's cards.
       cell: (s) => (
         <div className="flex min-w-0 items-center gap-3">
-          <VisitorThumbnail src={s.foto_miniatura_url} nome={s.nome_visitante} />
+          <VisitorThumbnail src={s.foto_miniatura_url} nome={s.nome_visitante} className="hidden xl:block" />
           <div className="flex min-w-0 flex-col items-start gap-1">
             <VisitorLink s={s} />
             {s.doc_visitante && <div className="text-muted-foreground text-xs">{s.doc_visitante}</div>}
