@@ -28,6 +28,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomFillSync, randomUUID } from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { serve } from "@hono/node-server";
@@ -188,24 +189,58 @@ async function listen(system: System) {
   };
 }
 
+/**
+ * The bench's client: node:http, a connection per upload as a tablet opens one. A load generator should cost little of the two
+ * cores it shares with the server; fetch (undici) copies a Buffer body through a Web stream and cost
+ * twice as much CPU per 2 MB sent here. The server reads the socket as it would a tablet's upload.
+ */
+const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+
 /** Whatever the app answered, and how long it took from sending the first byte to reading the answer. */
-async function upload(baseUrl: string, cookie: string, solicitacaoId: string, bytes: Buffer) {
+function upload(baseUrl: string, cookie: string, solicitacaoId: string, bytes: Buffer) {
   const t0 = performance.now();
-  const res = await fetch(`${baseUrl}/api/solicitacoes/${solicitacaoId}/fotos`, {
-    method: "POST",
-    // The console's origin (PUBLIC_URL): the origin rule lets the session's POST through.
-    headers: { origin: TEST_ORIGIN, cookie, "content-type": "image/jpeg", accept: "application/json" },
-    body: bytes as unknown as BodyInit,
+  return new Promise<{ ms: number; status: number; body: UploadAnswer | null; text: string }>((resolve, reject) => {
+    const req = http.request(
+      `${baseUrl}/api/solicitacoes/${solicitacaoId}/fotos`,
+      {
+        method: "POST",
+        agent,
+        // The console's origin (PUBLIC_URL): the origin rule lets the session's POST through.
+        headers: {
+          origin: TEST_ORIGIN,
+          cookie,
+          "content-type": "image/jpeg",
+          "content-length": bytes.byteLength,
+          accept: "application/json",
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          const ms = performance.now() - t0;
+          let body: UploadAnswer | null = null;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // Not JSON: reported as is below.
+          }
+          resolve({ ms, status: res.statusCode ?? 0, body, text });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(bytes);
   });
-  const text = await res.text();
-  const ms = performance.now() - t0;
-  let body: { id?: string; status?: string; largura?: number | null; altura?: number | null } | null = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON: reported as is below.
-  }
-  return { ms, status: res.status, body, text };
+}
+
+interface UploadAnswer {
+  id?: string;
+  status?: string;
+  largura?: number | null;
+  altura?: number | null;
 }
 
 /** Requests to upload to, created through the console by the síndico; one per upload. */

@@ -100,7 +100,7 @@ export interface AppDeps {
   /** Where photos are kept: files under DATA_DIR or an S3-compatible bucket (docs/decisions/038). */
   store: BlobStore;
   /** Makes an accepted upload's renditions in the background (docs/decisions/040). */
-  fotoRenderer: Pick<FotoRenderer, "kick">;
+  fotoRenderer: Pick<FotoRenderer, "kick" | "receiving">;
 }
 
 /** A router for the tenant-scoped API: every route under it requires a session and a tenant. */

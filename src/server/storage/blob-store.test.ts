@@ -13,7 +13,7 @@ import { type BlobStore, listAll, readAll, sha256Hex } from "./blob-store";
 import { fileStorePath, TEMP_DIR } from "./file-store";
 import { createBlobStore, FILES_DIR } from "./index";
 import { createS3Store } from "./s3-store";
-import { spoolToFile } from "./spool";
+import { spoolBytes } from "./spool";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
 
@@ -146,19 +146,19 @@ describe("files (DATA_DIR/files): on disk", () => {
     await fs.rm(filesRoot(), { recursive: true, force: true });
     // What a process that died between writing and renaming leaves behind.
     const content = bytes("escrita interrompida");
-    const partial = await spoolToFile(content, path.join(filesRoot(), TEMP_DIR));
+    const partial = await spoolBytes(content, path.join(filesRoot(), TEMP_DIR));
     expect(await listAll(fileStore)).toEqual([]);
     expect(await fileStore.has(sha256Hex(content))).toBe(false);
     expect(await fileStore.get(sha256Hex(content))).toBeNull();
 
     // Hours later, the next process's first write removes it; a fresh .part of a live write stays.
     const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    await fs.utimes(partial.file, old, old);
-    const live = await spoolToFile(bytes("escrita em andamento"), path.join(filesRoot(), TEMP_DIR));
+    await fs.utimes(partial, old, old);
+    const live = await spoolBytes(bytes("escrita em andamento"), path.join(filesRoot(), TEMP_DIR));
     const next = createBlobStore({ DATA_DIR: dataDir });
     await next.put(bytes("depois do reinício"));
     const left = await fs.readdir(path.join(filesRoot(), TEMP_DIR));
-    expect(left).toEqual([path.basename(live.file)]);
+    expect(left).toEqual([path.basename(live)]);
     expect(await listAll(next)).toEqual([sha256Hex(bytes("depois do reinício"))]);
   });
 });

@@ -5,7 +5,7 @@
  * namespace, so the same bytes always land on the same key and a stored blob never changes
  * (docs/decisions/038-photo-storage.md).
  */
-import { createHash } from "node:crypto";
+import { createHash, webcrypto } from "node:crypto";
 import type { Readable } from "node:stream";
 
 export type BlobStoreKind = "arquivos" | "s3";
@@ -67,6 +67,15 @@ export const isBlobKey = (key: string): boolean => KEY.test(key);
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
+}
+
+/**
+ * The same hash computed on libuv's thread pool (Web Crypto's digest is an async job in Node): a 2 MB
+ * photo costs ~4 ms of hashing, which fifty uploads at once would otherwise queue on the main thread
+ * that answers every request (docs/benchmarks.md, "Fotos").
+ */
+export async function sha256HexOffThread(bytes: Uint8Array): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest("SHA-256", bytes)).toString("hex");
 }
 
 export async function listAll(store: BlobStore, prefix = ""): Promise<string[]> {

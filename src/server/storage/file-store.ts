@@ -17,9 +17,9 @@ import {
   type PutOptions,
   type PutResult,
   parseBlobKey,
-  sha256Hex,
+  sha256HexOffThread,
 } from "./blob-store";
-import { removeStalePartials, spoolToFile } from "./spool";
+import { removeStalePartials, spoolBytes, spoolToFile } from "./spool";
 
 export const TEMP_DIR = ".tmp";
 /** A `.part` file this old belongs to a write that died; a live write takes seconds. */
@@ -88,13 +88,13 @@ export function createFileStore(root: string): BlobStore {
       checkNamespace(options.namespace);
       await prepare();
       if (content instanceof Uint8Array) {
-        const sha256 = sha256Hex(content);
+        const sha256 = await sha256HexOffThread(content);
         const key = blobKey(sha256, options.namespace);
         // Same bytes, same name: an existing file already holds exactly these bytes.
         if (!(await exists(fileStorePath(root, key)))) {
-          const spooled = await spoolToFile(content, tempDir);
-          await place(spooled.file, key).catch(async (error) => {
-            await fs.rm(spooled.file, { force: true });
+          const partial = await spoolBytes(content, tempDir);
+          await place(partial, key).catch(async (error) => {
+            await fs.rm(partial, { force: true });
             throw error;
           });
         }

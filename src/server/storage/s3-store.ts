@@ -25,7 +25,7 @@ import {
   type PutOptions,
   type PutResult,
   parseBlobKey,
-  sha256Hex,
+  sha256HexOffThread,
 } from "./blob-store";
 import { spoolToFile } from "./spool";
 
@@ -81,7 +81,7 @@ export function createS3Store(config: S3StoreConfig): BlobStore {
     async put(content: Uint8Array | Readable, options: PutOptions = {}): Promise<PutResult> {
       checkNamespace(options.namespace);
       if (content instanceof Uint8Array) {
-        const sha256 = sha256Hex(content);
+        const sha256 = await sha256HexOffThread(content);
         const key = blobKey(sha256, options.namespace);
         const body = Buffer.isBuffer(content) ? content : Buffer.from(content);
         await putObject(key, sha256, body.byteLength, body, options.contentType);

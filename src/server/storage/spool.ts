@@ -15,35 +15,50 @@ export interface Spooled {
   size: number;
 }
 
-/** The bytes land in `dir/<uuid>.part`, flushed to disk (fsync); on any failure the file is removed. */
-export async function spoolToFile(content: Uint8Array | Readable, dir: string): Promise<Spooled> {
-  await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${randomUUID()}${PARTIAL_SUFFIX}`);
+/**
+ * Bytes already in memory (their hash known to the caller) land in `dir/<uuid>.part`, flushed to disk
+ * (fsync); on any failure the file is removed.
+ */
+export async function spoolBytes(content: Uint8Array, dir: string): Promise<string> {
+  return writePartial(dir, async (handle) => {
+    await handle.writeFile(content);
+  });
+}
+
+/** A stream lands in `dir/<uuid>.part` as spoolBytes, hashed as it goes. */
+export async function spoolToFile(content: Readable, dir: string): Promise<Spooled> {
   const hash = createHash("sha256");
   let size = 0;
-  const handle = await fs.open(file, "wx");
   try {
-    if (content instanceof Uint8Array) {
-      hash.update(content);
-      size = content.byteLength;
-      await handle.writeFile(content);
-    } else {
+    const file = await writePartial(dir, async (handle) => {
       for await (const chunk of content) {
         const bytes: Uint8Array = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
         hash.update(bytes);
         size += bytes.byteLength;
         await handle.write(bytes);
       }
-    }
+    });
+    return { file, sha256: hash.digest("hex"), size };
+  } catch (error) {
+    content.destroy();
+    throw error;
+  }
+}
+
+async function writePartial(dir: string, write: (handle: fs.FileHandle) => Promise<void>): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${randomUUID()}${PARTIAL_SUFFIX}`);
+  const handle = await fs.open(file, "wx");
+  try {
+    await write(handle);
     await handle.sync();
     await handle.close();
   } catch (error) {
     await handle.close().catch(() => {});
     await fs.rm(file, { force: true });
-    if (!(content instanceof Uint8Array)) content.destroy();
     throw error;
   }
-  return { file, sha256: hash.digest("hex"), size };
+  return file;
 }
 
 /** Partial files older than `maxAgeMs` in `dir`: what a process that died mid-write left behind. */

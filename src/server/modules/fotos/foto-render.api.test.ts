@@ -7,6 +7,7 @@
  */
 
 import { eq, inArray, sql } from "drizzle-orm";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCondominioWithUnidade, createTenantWithMember } from "../../../../tests/support/factories";
 import { client } from "../../../../tests/support/http";
@@ -15,6 +16,7 @@ import { setupTestSystem, testSystemOptions } from "../../../../tests/support/sy
 import { createSystem, type System } from "../../bootstrap";
 import { blobsExcluidos, fotos } from "../../db/schema";
 import { listAll } from "../../storage/blob-store";
+import { createFotoRenderer } from "./foto-render.service";
 import { MAX_FOTOS_POR_SOLICITACAO } from "./fotos.service";
 
 const shared = setupTestSystem();
@@ -115,6 +117,29 @@ describe("photos rendered in the background", () => {
     expect(rows.map((r) => [r.status, r.renderTentativas])).toEqual(ids.map(() => ["disponivel", 1]));
     for (const r of rows)
       expect((await listAll(shared().store, `${r.id}/`)).sort()).toEqual([r.chave, r.chaveMiniatura].sort());
+  });
+
+  it("a render waits while an upload is arriving, and goes on once the upload is answered", async () => {
+    const res = await upload(stopped, await createRequest(), await phoneJpeg(400, 300));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const renderer = createFotoRenderer({ db: db(), store: shared().store, logger: pino({ level: "silent" }) });
+    try {
+      const answered = renderer.receiving();
+      let done = false;
+      const run = renderer.renderDue([res.body.id]).then((result) => {
+        done = true;
+        return result;
+      });
+      // Well under the 2 s a render waits at most: still waiting, the photo untouched.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(done).toBe(false);
+      expect((await fotoRow(res.body.id))?.status).toBe("processando");
+      answered();
+      expect(await run).toEqual({ disponivel: 1, indisponivel: 0, falhas: 0 });
+      expect((await fotoRow(res.body.id))?.status).toBe("disponivel");
+    } finally {
+      await renderer.close();
+    }
   });
 
   it("a lease that ran out is taken again; after three claims the photo is given up with a reason", async () => {

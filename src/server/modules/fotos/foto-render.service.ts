@@ -26,6 +26,12 @@ const LEASE_MS = 2 * 60_000;
 const MAX_TENTATIVAS = 3;
 /** A photo waiting this long was left behind by the process that received it: any process takes it. */
 const ORPHAN_MS = 30_000;
+/**
+ * How long a render waits for the uploads arriving to be answered. A porteiro waits on an upload's
+ * answer; nobody waits on a rendition a second later ("Processando a foto…" shows meanwhile). The cap
+ * keeps a steady stream of uploads from starving the renderer.
+ */
+const YIELD_MS = 2_000;
 
 export const FOTO_ORIGINAL_PERDIDO = "O arquivo enviado se perdeu antes de ser processado. Envie a foto de novo.";
 export const FOTO_NAO_PROCESSADA = "Não foi possível processar a foto. Envie outra.";
@@ -231,6 +237,11 @@ export interface FotoRenderer {
   renderDue(fotoIds?: readonly string[]): Promise<FotoRenderResult>;
   /** Starts a run soon (an upload was accepted: its id); errors are logged. */
   kick(fotoId?: string): void;
+  /**
+   * An upload is arriving: renders wait until none is (at most YIELD_MS per photo), so a burst of
+   * uploads is answered first. Call the returned function once it is stored or refused.
+   */
+  receiving(): () => void;
   /** Resolves when the current and the queued runs are over (tests; shutdown). */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -241,9 +252,23 @@ export function createFotoRenderer(deps: { db: Database; store: BlobStore; logge
   let closed = false;
   // Uploads accepted here and not rendered yet, oldest first.
   const mine = new Set<string>();
+  // Uploads being received by this process, and the renders waiting for them to be answered.
+  let arriving = 0;
+  let waiting: (() => void)[] = [];
+  const uploadsAnswered = () =>
+    arriving === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, YIELD_MS);
+          waiting.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
   const runner = coalescedRunner(async (): Promise<FotoRenderResult> => {
     const result: FotoRenderResult = { disponivel: 0, indisponivel: 0, falhas: 0 };
     while (!closed) {
+      await uploadsAnswered();
       const next = mine.values().next();
       const fotoId = next.done ? null : next.value;
       if (fotoId) mine.delete(fotoId);
@@ -281,6 +306,19 @@ export function createFotoRenderer(deps: { db: Database; store: BlobStore; logge
       renderDue(fotoId ? [fotoId] : []).catch((error) =>
         log.error({ err: error }, "falha ao processar as fotos recebidas"),
       );
+    },
+    receiving() {
+      arriving++;
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        arriving--;
+        if (arriving > 0) return;
+        const wake = waiting;
+        waiting = [];
+        for (const resume of wake) resume();
+      };
     },
     async settled() {
       await runner.settled();

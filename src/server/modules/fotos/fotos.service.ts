@@ -32,7 +32,7 @@ export interface FotoDeps {
   db: Database;
   store: BlobStore;
   secret: string;
-  renderer: Pick<FotoRenderer, "kick">;
+  renderer: Pick<FotoRenderer, "kick" | "receiving">;
 }
 
 /** The kiosk in the audit trail: no person took the picture. */
@@ -64,11 +64,16 @@ interface ReceivedUpload {
  * AppErrors and nothing is stored), then the bytes as received under the new photo's own namespace.
  * The renderer makes the renditions and deletes this original (docs/decisions/040).
  */
-async function receiveUpload(store: BlobStore, body: Readable | Buffer): Promise<ReceivedUpload> {
-  const image = await inspectImage(body);
-  const id = randomUUID();
-  const original = await store.put(image.bytes, { namespace: id, contentType: `image/${image.format}` });
-  return { id, chaveOriginal: original.key };
+async function receiveUpload(deps: FotoDeps, body: Readable | Buffer): Promise<ReceivedUpload> {
+  const received = deps.renderer.receiving();
+  try {
+    const image = await inspectImage(body);
+    const id = randomUUID();
+    const original = await deps.store.put(image.bytes, { namespace: id, contentType: `image/${image.format}` });
+    return { id, chaveOriginal: original.key };
+  } finally {
+    received();
+  }
 }
 
 /** What a received photo belongs to and who added it. */
@@ -170,7 +175,7 @@ export async function attachToSolicitacao(
 ): Promise<Foto> {
   // A cheap check before the bytes are read: a wrong id or another unit's request never uploads.
   await deps.db.transaction((tx) => checkCanAttach(tx, author, solicitacaoId));
-  const received = await receiveUpload(deps.store, body);
+  const received = await receiveUpload(deps, body);
   await commitReceived(deps, received, async (tx) => {
     const request = await checkCanAttach(tx, author, solicitacaoId);
     await insertReceived(
@@ -229,7 +234,7 @@ export async function attachToConversa(
     });
     return { id };
   }
-  const received = await receiveUpload(deps.store, body);
+  const received = await receiveUpload(deps, body);
   await commitReceived(deps, received, (tx) =>
     insertReceived(
       tx,
@@ -304,7 +309,7 @@ export async function attachToPasse(
     return row;
   };
   await deps.db.transaction(lockPasse);
-  const received = await receiveUpload(deps.store, body);
+  const received = await receiveUpload(deps, body);
   await commitReceived(deps, received, async (tx) => {
     const passe = await lockPasse(tx);
     await tx.delete(fotos).where(and(eq(fotos.organizationId, author.organizationId), eq(fotos.passeId, passe.id)));
@@ -412,7 +417,7 @@ export async function attachToPessoa(
 ): Promise<Foto> {
   // A wrong id or another condominium's person never uploads a byte.
   await deps.db.transaction((tx) => lockPessoa(tx, author, pessoaId));
-  const received = await receiveUpload(deps.store, body);
+  const received = await receiveUpload(deps, body);
   await commitReceived(deps, received, async (tx) => {
     const pessoa = await lockPessoa(tx, author, pessoaId);
     await tx.delete(fotos).where(and(eq(fotos.organizationId, author.organizationId), eq(fotos.pessoaId, pessoa.id)));
