@@ -32,6 +32,7 @@ import { atendimentosRoutes } from "./modules/atendente/atendimentos.routes";
 import { auditoriaRoutes, recordViewsOf } from "./modules/auditoria/auditoria.routes";
 import { buscaRoutes } from "./modules/busca/busca.routes";
 import { cadastroRoutes } from "./modules/cadastro/cadastro.routes";
+import { centralRoutes } from "./modules/central/central.routes";
 import { chamadasRoutes } from "./modules/chamadas/chamadas.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { stripeWebhookRoutes } from "./modules/checkout/stripe-webhook.routes";
@@ -53,6 +54,7 @@ import { perfilRoutes } from "./modules/perfil/perfil.routes";
 import { pessoasRoutes } from "./modules/pessoas/pessoas.routes";
 import { portariaRoutes } from "./modules/portaria/portaria.routes";
 import { portoesRoutes } from "./modules/portoes/portoes.routes";
+import { relatoriosRoutes } from "./modules/relatorios/relatorios.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
 import { ligacaoDemoRoutes, simulacoesRoutes } from "./modules/telefonia/simulacoes.routes";
 import { twilioWebhookRoutes } from "./modules/telefonia/telefonia.routes";
@@ -231,6 +233,7 @@ export function createApp(deps: AppDeps) {
   );
   api.route("/portaria", tenantRouter(deps).route("/", portariaRoutes(handle.db, { secret: deps.secret })));
   api.route("/acessos", tenantRouter(deps).route("/", acessosRoutes(handle.db, fotoDeps)));
+  api.route("/relatorios", tenantRouter(deps).route("/", relatoriosRoutes(handle.db)));
   api.route("/titulares", tenantRouter(deps).route("/", titularesRoutes(handle.db, { store: deps.store })));
   // One tenant router per prefix: its session check runs once per request.
   api.route(
@@ -238,6 +241,7 @@ export function createApp(deps: AppDeps) {
     tenantRouter(deps).route("/", simulacoesRoutes(simulacoes)).route("/", atendimentosRoutes(handle.db)),
   );
   api.route("/totens", tenantRouter(deps).route("/", totensRoutes(handle.db, deps.linkBase)));
+  api.route("/central", tenantRouter(deps).route("/", centralRoutes({ db: handle.db, secret: deps.secret })));
   api.route(
     "/totem",
     totemDeviceRoutes({

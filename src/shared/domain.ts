@@ -43,11 +43,12 @@ export const CHAMADA_RESPOSTAS = ["autorizado", "negado"] as const;
 export type ChamadaResposta = (typeof CHAMADA_RESPOSTAS)[number];
 
 /** Roles of a member inside a tenant (organization). */
-export const MEMBER_ROLES = ["owner", "sindico", "porteiro", "morador"] as const;
+/** operador: a remote-doorman company's staff in the central (docs/decisions/042-operators-central.md). */
+export const MEMBER_ROLES = ["owner", "sindico", "porteiro", "operador", "morador"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** Roles an invitation or a role change can give: owner is only the account's creator. */
-export const INVITABLE_ROLES = ["sindico", "porteiro", "morador"] as const satisfies readonly MemberRole[];
+export const INVITABLE_ROLES = ["sindico", "porteiro", "operador", "morador"] as const satisfies readonly MemberRole[];
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 /**

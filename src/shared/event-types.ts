@@ -28,6 +28,11 @@ export const EVENT_TYPES = [
   "atendimento.atualizado",
   /** A gate's kiosk was created, paired or revoked: the kiosk itself stops at once when revoked. */
   "totem.atualizado",
+  /**
+   * The operators' central moved (an item entered, was claimed, released, resolved or escalated; an
+   * operator's status changed): staff's central screens read the queue again. Carries no personal data.
+   */
+  "central.atualizada",
 ] as const;
 
 /** The events about an access request: they carry the request's id, visitor and status. */

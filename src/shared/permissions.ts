@@ -3,15 +3,16 @@ import type { MemberRole } from "./domain";
 /**
  * What each tenant role may do (docs/decisions/015-roles-and-data-scope.md). The server enforces it (403);
  * the console reads the same table to hide what a user cannot do. As docs/product.md, "Roles and permissions"
- * puts it: síndico has full access, porteiro handles access control and visitors, morador registers visitors
+ * puts it: síndico has full access, porteiro handles access control and visitors (operador too, from the
+ * remote-doorman company's central), morador registers visitors
  * and reads the access records of their own unit.
  *
  * A permission says which kind of thing a role may touch; which rows it reaches is the data scope:
- * staff (owner, síndico, porteiro) reach the whole tenant, a morador only the units they live in.
+ * staff (owner, síndico, porteiro, operador) reach the whole tenant, a morador only the units they live in.
  */
-const STAFF = ["owner", "sindico", "porteiro"] as const;
+const STAFF = ["owner", "sindico", "porteiro", "operador"] as const;
 const ADMINS = ["owner", "sindico"] as const;
-const EVERYONE = ["owner", "sindico", "porteiro", "morador"] as const;
+const EVERYONE = ["owner", "sindico", "porteiro", "operador", "morador"] as const;
 
 export const PERMISSIONS = {
   /** Condominiums and units: a morador reads only their own. */
@@ -53,7 +54,24 @@ export const PERMISSIONS = {
   "organizacao:editar": ADMINS,
   /** API keys and webhooks of the integrations (PBX, AI attendant, gate controller). */
   "integracoes:gerenciar": ADMINS,
+  /**
+   * The operators' central (docs/decisions/042-operators-central.md): the queue of what needs a person,
+   * claiming, releasing and resolving one's own items, one's own status.
+   */
+  "central:operar": STAFF,
+  /** Supervising the central: reassigning and releasing anyone's items, the condominiums' SLAs. */
+  "central:supervisionar": ADMINS,
+  /** Reports ("Relatórios") and the síndico's monthly PDF. */
+  "relatorios:ler": ADMINS,
 } as const satisfies Record<string, readonly MemberRole[]>;
+
+/**
+ * The roles whose members may be assigned to condominiums (docs/product.md, "Equipe"): a porteiro's
+ * condominiums, an operador's coverage in the central (docs/decisions/042-operators-central.md).
+ * Assigned to none, they reach every condominium of the tenant.
+ */
+export const ASSIGNED_ROLES: readonly MemberRole[] = ["porteiro", "operador"];
+export const isAssignedRole = (role: string): boolean => (ASSIGNED_ROLES as readonly string[]).includes(role);
 
 /** Roles whose data scope is the whole tenant; every other role sees only its own units. */
 export const TENANT_WIDE_ROLES: readonly MemberRole[] = STAFF;
@@ -68,5 +86,6 @@ export const ROLE_LABELS: Record<MemberRole, string> = {
   owner: "Proprietário",
   sindico: "Síndico",
   porteiro: "Porteiro",
+  operador: "Operador",
   morador: "Morador",
 };

@@ -76,6 +76,8 @@ export const CONSOLE_SECTIONS = [
   "importacao",
   "atendimentos",
   "totens",
+  "central",
+  "relatorios",
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 

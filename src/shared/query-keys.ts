@@ -28,6 +28,8 @@ export const QUERY_ROOTS = {
   atendimentos: "atendimentos",
   /** The gates' kiosks. */
   totens: "totens",
+  /** The operators' central: its queue and who is on duty. */
+  central: "central",
 } as const;
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
 
@@ -60,3 +62,5 @@ export const ATENDIMENTO_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.atendimentos
 
 /** What a kiosk's change refreshes. */
 export const TOTEM_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.totens];
+
+export const CENTRAL_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.central];

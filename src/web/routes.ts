@@ -74,6 +74,8 @@ export default [
     route("importacao", "console/importacao/importacao.tsx"),
     route("atendimentos", "console/atendimentos/atendimentos.tsx"),
     route("totens", "console/totens/totens.tsx"),
+    route("central", "console/central/central.tsx"),
+    route("relatorios", "console/relatorios/relatorios.tsx"),
   ]),
 
   // The gate's kiosk (docs/product.md, "Totem"): a paired tablet, no staff session.

@@ -62,7 +62,9 @@ export type Kind =
   /** A conversation of the matrix's kiosk (in tenant A), or of no kiosk (tenant B). */
   | "conversaTotem"
   /** A visitor's photo (of a request of the place's unit). */
-  | "foto";
+  | "foto"
+  /** An item of the operators' central, in the place's condominium. */
+  | "central_item";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
@@ -156,6 +158,8 @@ export interface Makers {
   atendimento(place: Place): Promise<{ id: string }>;
   /** A kiosk at the place's gate. */
   totem(place: Place): Promise<{ id: string }>;
+  /** An item of the central in the place's condominium: open, or held by `holder` (a user id). */
+  centralItem(place: Place, holder?: string | null): Promise<{ id: string }>;
   /** An open conversation held by the matrix's kiosk in its tenant, by no kiosk in another. */
   conversaTotem(place: Place): Promise<{ id: string }>;
   /** An active API key of the place's tenant (all scopes). */
@@ -1202,5 +1206,63 @@ export const ROUTES: Record<string, RouteRow> = {
         portao_id: place.portao.id,
       },
     }),
+  },
+  // The operators' central (docs/decisions/042-operators-central.md).
+  "GET /api/central": { access: "central:operar" },
+  "POST /api/central/itens/{id}/assumir": {
+    access: "central:operar",
+    target: "central_item",
+    request: async ({ place, make }) => ({ params: { id: (await make.centralItem(place)).id } }),
+  },
+  "POST /api/central/itens/{id}/liberar": {
+    access: "central:operar",
+    target: "central_item",
+    request: async ({ place, make, caller }) => ({ params: { id: (await make.centralItem(place, caller.userId)).id } }),
+  },
+  "POST /api/central/itens/{id}/resolver": {
+    access: "central:operar",
+    target: "central_item",
+    request: async ({ place, make, caller }) => ({
+      params: { id: (await make.centralItem(place, caller.userId)).id },
+      body: { desfecho: "resolvido", nota: "Conferido pela câmera" },
+    }),
+  },
+  "POST /api/central/itens/{id}/reatribuir": {
+    access: "central:supervisionar",
+    target: "central_item",
+    request: async ({ place, make, caller }) => ({
+      params: { id: (await make.centralItem(place)).id },
+      body: { user_id: caller.userId ?? "ninguem" },
+    }),
+  },
+  "PUT /api/central/presenca": { access: "central:operar", request: () => ({ body: { status: "disponivel" } }) },
+  "GET /api/central/sla": { access: "central:operar" },
+  "PUT /api/central/sla/{id}": {
+    access: "central:supervisionar",
+    target: "condominio",
+    request: ({ place }) => ({
+      params: { id: place.condominio.id },
+      body: { sla_assumir_segundos: 45, sla_resolver_segundos: 600 },
+    }),
+  },
+
+  // Relatórios: the síndico's figures of one condominium (another tenant's is a 404).
+  "GET /api/relatorios": {
+    access: "relatorios:ler",
+    target: "condominio",
+    request: ({ place }) => ({ query: { condominio_id: place.condominio.id, mes: "2026-11" } }),
+  },
+  "GET /api/relatorios/csv/{tabela}": {
+    access: "relatorios:ler",
+    target: "condominio",
+    request: ({ place }) => ({
+      params: { tabela: "por-dia" },
+      query: { condominio_id: place.condominio.id, mes: "2026-11" },
+    }),
+  },
+  "GET /api/relatorios/mensal.pdf": {
+    access: "relatorios:ler",
+    target: "condominio",
+    request: ({ place }) => ({ query: { condominio_id: place.condominio.id, mes: "2026-11" } }),
   },
 };

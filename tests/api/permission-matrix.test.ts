@@ -30,6 +30,7 @@ import {
   apiKeys,
   atendenteConversas,
   auditoria,
+  centralItens,
   chamadas,
   convites,
   fotos,
@@ -90,7 +91,7 @@ type HttpMethod = (typeof HTTP_METHODS)[number];
 type Operation = { responses?: Record<string, unknown>; security?: unknown[] };
 type Document = { paths: Record<string, Partial<Record<HttpMethod, Operation>>> };
 
-const CALLERS = ["anon", "owner", "sindico", "porteiro", "morador"] as const;
+const CALLERS = ["anon", "owner", "sindico", "porteiro", "operador", "morador"] as const;
 /** On API-key routes: a key of tenant A with every scope, one without the route's scope, a revoked one. */
 const KEY_CALLERS = ["key", "keyWithoutScope", "revokedKey"] as const;
 /** On the kiosk's routes: a paired kiosk of tenant A, and a revoked one. */
@@ -171,6 +172,7 @@ async function buildFixture(): Promise<Fixture> {
   });
   const sindico = await addSignedInMember(sys, orgA, "sindico");
   const porteiro = await addSignedInMember(sys, orgA, "porteiro");
+  const operador = await addSignedInMember(sys, orgA, "operador");
   const morador = await addSignedInMorador(sys, orgA, c1.unidade, { nome: "Morador da 101" });
 
   const b = await createTenantWithMember(sys, { role: "owner", name: "Administradora Matriz B" });
@@ -385,6 +387,19 @@ async function buildFixture(): Promise<Fixture> {
           estado: initialState(),
         })
         .returning({ id: atendenteConversas.id });
+      return row!;
+    },
+    async centralItem(place, holder) {
+      const [row] = await db
+        .insert(centralItens)
+        .values({
+          organizationId: place.organizationId,
+          condominioId: place.unidade.condominioId,
+          tipo: "pin_bloqueado",
+          origem: `pin:${randomUUID()}`,
+          ...(holder ? { status: "assumido", assumidoPorUserId: holder, assumidoEm: new Date() } : {}),
+        })
+        .returning({ id: centralItens.id });
       return row!;
     },
     async totem(place) {
@@ -647,6 +662,7 @@ async function buildFixture(): Promise<Fixture> {
       owner: caller("owner", owner),
       sindico: caller("sindico", sindico),
       porteiro: caller("porteiro", porteiro),
+      operador: caller("operador", operador),
       morador: caller("morador", morador),
       key: await (async () => {
         const { row, caller: keyCaller } = await apiKey(orgA, [...API_KEY_SCOPES]);
@@ -946,8 +962,8 @@ describe("permission matrix", () => {
   });
 
   it("checks roles against decision 015's table (loosening permissions.ts must fail here too)", () => {
-    const everyone = ["owner", "sindico", "porteiro", "morador"];
-    const staff = ["owner", "sindico", "porteiro"];
+    const everyone = ["owner", "sindico", "porteiro", "operador", "morador"];
+    const staff = ["owner", "sindico", "porteiro", "operador"];
     const admins = ["owner", "sindico"];
     expect(PERMISSIONS).toEqual({
       "unidades:ler": everyone,
@@ -969,6 +985,9 @@ describe("permission matrix", () => {
       "equipe:gerenciar": admins,
       "organizacao:editar": admins,
       "integracoes:gerenciar": admins,
+      "central:operar": staff,
+      "central:supervisionar": admins,
+      "relatorios:ler": admins,
     });
     expect(TENANT_WIDE_ROLES).toEqual(staff);
   });

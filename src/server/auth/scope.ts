@@ -11,7 +11,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { MemberRole } from "../../shared/domain";
-import { TENANT_WIDE_ROLES } from "../../shared/permissions";
+import { isAssignedRole, TENANT_WIDE_ROLES } from "../../shared/permissions";
 import type { Executor } from "../db/client";
 import { member, membroCondominios, pessoas, unidadeMoradores, unidades } from "../db/schema";
 import type { TenantContext } from "../http/context";
@@ -27,9 +27,6 @@ export type DataScope = { unidadeIds: readonly string[] | null; condominioIds: r
 
 /** Who is reading: the tenant and the data scope. Every tenant read takes one. */
 export type Reader = Pick<TenantContext, "organizationId" | "scope">;
-
-/** The role whose members are assigned to condominiums (docs/product.md, "Equipe"). */
-export const ASSIGNED_ROLE: MemberRole = "porteiro";
 
 /** A member's scope in a tenant (see DataScope). */
 export async function resolveScope(
@@ -69,7 +66,7 @@ function entryOf(found: Found, key: string) {
  */
 export async function resolveScopes(db: Executor, members: readonly ScopeSubject[]): Promise<DataScope[]> {
   const moradores = members.filter((m) => !TENANT_WIDE_ROLES.includes(m.role));
-  const porteiros = members.filter((m) => m.role === ASSIGNED_ROLE);
+  const porteiros = members.filter((m) => isAssignedRole(m.role));
   const units: Found = new Map();
   const assigned: Found = new Map();
   const orgsOf = (list: readonly ScopeSubject[]) => [...new Set(list.map((m) => m.organizationId))];
@@ -131,7 +128,7 @@ export async function resolveScopes(db: Executor, members: readonly ScopeSubject
   ]);
   return members.map((m) => {
     const key = memberKey(m.organizationId, m.userId);
-    if (m.role === ASSIGNED_ROLE) {
+    if (isAssignedRole(m.role)) {
       // None assigned: the porteiro works at every condominium of the tenant.
       const entry = assigned.get(key);
       return entry ? { unidadeIds: null, condominioIds: [...entry.condominios].sort() } : null;

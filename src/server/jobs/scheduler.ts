@@ -9,6 +9,7 @@ import type { LoginThrottle } from "../auth/login-throttle";
 import type { Database, Unlisten } from "../db/client";
 import type { Mailer } from "../mail/mailer";
 import { closeIdle, followRequests } from "../modules/atendente/atendente.service";
+import { syncCentral } from "../modules/central/central.service";
 import type { FotoRenderer } from "../modules/fotos/foto-render.service";
 import { purgeDeletedBlobs } from "../modules/fotos/fotos.service";
 import type { WhatsAppReplyDispatcher } from "../modules/telefonia/whatsapp-visitante.service";
@@ -115,6 +116,25 @@ export function startScheduler(deps: {
     }
   });
   const runAttendant = () => void attendant.runNow();
+
+  // The operators' central (docs/decisions/042-operators-central.md): at once after what may put an
+  // item in the queue or take one out, and every few seconds for what time does (SLAs, silent kiosks).
+  const central = coalescedRunner(async () => {
+    try {
+      await syncCentral(db);
+    } catch (error) {
+      log.error({ err: error }, "falha ao atualizar a fila da central");
+    }
+  });
+  const runCentral = () => void central.runNow();
+  const unwatchCentral = bus
+    .subscribeAll((_, event) => {
+      if (!event.type.startsWith("central.")) runCentral();
+    })
+    .catch((error) => {
+      log.error({ err: error }, "falha ao escutar eventos para a central; atualização a cada 3 s");
+      return null;
+    });
   const unwatchAttendant = bus
     .subscribeAll((_, event) => {
       if (event.type.startsWith("solicitacao.") && (event.status !== "pendente" || event.sem_resposta_moradores))
@@ -138,6 +158,7 @@ export function startScheduler(deps: {
     // The attendant's WhatsApp lines: at once on the NOTIFY below; retries come due 10 s apart at the soonest.
     setInterval(whatsAppReplies.kick, 5_000),
     setInterval(runAttendant, 3_000),
+    setInterval(runCentral, 3_000),
     setInterval(fotoRenderer.kick, 30_000),
     setInterval(housekeeping, 3_600_000),
     setInterval(runRetention, RETENTION_INTERVAL_MS),
@@ -175,6 +196,7 @@ export function startScheduler(deps: {
     void unwatchWebhooks.then((u) => u?.()).catch(() => undefined);
     void unwatchNotifications.then((u) => u?.()).catch(() => undefined);
     void unwatchAttendant.then((u) => u?.()).catch(() => undefined);
+    void unwatchCentral.then((u) => u?.()).catch(() => undefined);
     void unwatchWhatsApp.then((u) => u?.()).catch(() => undefined);
   };
 }

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import {
   ACESSO_ROOTS,
   ATENDIMENTO_ROOTS,
+  CENTRAL_ROOTS,
   PASSE_ROOTS,
   type QueryRoot,
   SOLICITACAO_ROOTS,
@@ -111,5 +112,6 @@ function rootsOf(type: DomainEvent["type"]): readonly QueryRoot[] {
   if (type.startsWith("passe.")) return PASSE_ROOTS;
   if (type.startsWith("atendimento.")) return ATENDIMENTO_ROOTS;
   if (type.startsWith("totem.")) return TOTEM_ROOTS;
+  if (type.startsWith("central.")) return CENTRAL_ROOTS;
   return SOLICITACAO_ROOTS;
 }

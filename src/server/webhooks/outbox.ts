@@ -43,6 +43,7 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
     case "passe.atualizado":
     case "atendimento.atualizado":
     case "totem.atualizado":
+    case "central.atualizada":
       return [];
     case "passe.validado":
       // A pass that opens the gate sends the same command as an authorised request.

@@ -61,6 +61,7 @@ export const AUDITORIA_ENTIDADES = [
   "totem",
   "atendimento",
   "foto",
+  "central_item",
 ] as const;
 export type AuditoriaEntidade = (typeof AUDITORIA_ENTIDADES)[number];
 
@@ -84,6 +85,7 @@ export const AUDITORIA_ENTIDADE_LABELS: Record<AuditoriaEntidade, string> = {
   totem: "Totem",
   atendimento: "Atendimento",
   foto: "Foto",
+  central_item: "Item da central",
 };
 
 /**

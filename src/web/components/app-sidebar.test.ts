@@ -21,19 +21,22 @@ const STAFF_SECTIONS = [
   "Atendimentos",
   "Passes",
   "Entradas e saídas",
+  "Central",
 ];
 
 describe("sidebar per role", () => {
-  it("owner and síndico see every section, Configurações, Totens and Auditoria", () => {
+  it("owner and síndico see every section, Relatórios, Configurações, Totens and Auditoria", () => {
     for (const role of ["owner", "sindico"] as const) {
-      expect(titles(role)).toEqual(STAFF_SECTIONS);
+      expect(titles(role)).toEqual([...STAFF_SECTIONS, "Relatórios"]);
       expect(titles(role, ADMIN_NAV_ITEMS)).toEqual(["Configurações", "Totens", "Auditoria", "Direitos dos titulares"]);
     }
   });
 
-  it("a porteiro sees every section (people included, read-only, Atendimentos too) but not Configurações, Totens nor Auditoria", () => {
-    expect(titles("porteiro")).toEqual(STAFF_SECTIONS);
-    expect(titles("porteiro", ADMIN_NAV_ITEMS)).toEqual([]);
+  it("a porteiro and an operador see every section (Atendimentos and the Central too) but not Relatórios, Configurações, Totens nor Auditoria", () => {
+    for (const role of ["porteiro", "operador"] as const) {
+      expect(titles(role)).toEqual(STAFF_SECTIONS);
+      expect(titles(role, ADMIN_NAV_ITEMS)).toEqual([]);
+    }
   });
 
   it("a morador sees no people registry, no Portaria, no Atendimentos, no Configurações and no Auditoria", () => {

@@ -1,5 +1,6 @@
 import {
   Building,
+  ChartColumn,
   ClipboardList,
   DoorOpen,
   Headset,
@@ -7,6 +8,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Phone,
+  RadioTower,
   Scale,
   ScanLine,
   Settings,
@@ -82,6 +84,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { title: CONSOLE_SCREENS.passes.list, href: "/app/passes", icon: Ticket, permission: "passes:ler" },
   { title: CONSOLE_SCREENS.acessos.list, href: "/app/acessos", icon: History, permission: "acessos:ler" },
+  // The operators' queue across condominiums (docs/decisions/042-operators-central.md).
+  { title: CONSOLE_SCREENS.central.list, href: "/app/central", icon: RadioTower, permission: "central:operar" },
+  // The síndico's figures and monthly PDF (docs/product.md, "Relatórios").
+  { title: CONSOLE_SCREENS.relatorios.list, href: "/app/relatorios", icon: ChartColumn, permission: "relatorios:ler" },
 ];
 
 /** The administration group, below the sections: the team and the organisation, and the audit trail. */

@@ -46,6 +46,8 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
   portaria: { list: "Portaria" },
   passes: { list: "Passes", record: "Passe", create: { segment: "novo", title: "Novo Passe" }, edit: "Editar Passe" },
   acessos: { list: "Entradas e saídas" },
+  central: { list: "Central" },
+  relatorios: { list: "Relatórios" },
   perfil: { list: "Perfil" },
   configuracoes: {
     list: "Configurações",

@@ -160,6 +160,8 @@ export const atendenteConversas = pgTable(
     uniqueIndex("atendente_conversas_whatsapp_aberta_uq")
       .on(t.portaoId, t.contato)
       .where(sql`${t.canal} = 'whatsapp' AND ${t.encerradaEm} IS NULL AND ${t.contato} IS NOT NULL`),
+    // Reports: a condominium's conversations in a period (docs/product.md, "Relatórios").
+    index("atendente_conversas_condominio_criada_idx").on(t.condominioId, t.createdAt),
     // A resident's decision finds the conversation waiting on its request.
     index("atendente_conversas_solicitacao_idx").on(t.solicitacaoId).where(sql`${t.solicitacaoId} IS NOT NULL`),
   ],

@@ -72,6 +72,9 @@ export const condominios = pgTable(
     enabled: boolean("enabled").notNull().default(true),
     /** How long a resident has to answer before the next one is reached (docs/product.md, "Condomínios"). */
     esperaMoradorSegundos: integer("espera_morador_segundos").notNull().default(60),
+    /** The central's SLA (docs/decisions/042-operators-central.md): seconds to claim an item, to resolve it. */
+    slaAssumirSegundos: integer("sla_assumir_segundos").notNull().default(30),
+    slaResolverSegundos: integer("sla_resolver_segundos").notNull().default(300),
     /** Reach every resident at once instead of one after another. */
     notificarTodosMoradores: boolean("notificar_todos_moradores").notNull().default(false),
     /** A message, a phone call, or one then the other to each resident (docs/product.md, "Resident link"). */
@@ -100,6 +103,10 @@ export const condominios = pgTable(
   },
   (t) => [
     check("condominios_espera_morador_ck", sql`${t.esperaMoradorSegundos} BETWEEN 15 AND 3600`),
+    check(
+      "condominios_sla_ck",
+      sql`${t.slaAssumirSegundos} BETWEEN 5 AND 3600 AND ${t.slaResolverSegundos} BETWEEN 30 AND 86400`,
+    ),
     check("condominios_contato_morador_ck", oneOf("contato_morador", CONTATO_MORADOR)),
     check(
       "condominios_expiracao_solicitacao_ck",

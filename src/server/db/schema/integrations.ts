@@ -167,6 +167,10 @@ export const webhookEntregas = pgTable(
     uniqueIndex("webhook_entregas_evento_uq").on(t.assinaturaId, t.eventoId, t.tipo),
     // The delivery job's claim: due pending rows, oldest first.
     index("webhook_entregas_due_idx").on(t.proximaTentativaEm).where(sql`${t.status} = 'pendente'`),
+    // The central's gate commands that did not go through (docs/decisions/042-operators-central.md).
+    index("webhook_entregas_portao_falhas_idx")
+      .on(t.createdAt)
+      .where(sql`${t.tipo} = 'portao.abrir' AND ${t.status} <> 'entregue'`),
     // The settings screen lists a subscription's deliveries, newest first.
     index("webhook_entregas_assinatura_created_idx").on(t.assinaturaId, t.createdAt.desc(), t.id.desc()),
     index("webhook_entregas_solicitacao_idx").on(t.solicitacaoId).where(sql`${t.solicitacaoId} IS NOT NULL`),

@@ -20,7 +20,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { InvitableRole, MemberRole } from "../../../shared/domain";
-import { ROLE_LABELS } from "../../../shared/permissions";
+import { isAssignedRole, ROLE_LABELS } from "../../../shared/permissions";
 import {
   CONVITE_VALIDADE_DIAS,
   type Convite,
@@ -31,7 +31,6 @@ import {
 } from "../../../shared/schemas/equipe";
 import { actorOf, recordAudit } from "../../audit/audit";
 import { announceScopeChange, endMemberAccess } from "../../auth/access-revocation";
-import { ASSIGNED_ROLE } from "../../auth/scope";
 import type { Database, Executor, Transaction } from "../../db/client";
 import { cappedCount, toPage } from "../../db/pagination";
 import {
@@ -57,7 +56,7 @@ export const CONVITE_NOT_FOUND = "Convite não encontrado";
 export const PESSOA_JA_VINCULADA = "Esta pessoa já está vinculada a outro login.";
 export const ULTIMO_PROPRIETARIO = "A administradora precisa de pelo menos um proprietário.";
 export const SO_PORTEIROS =
-  "Só porteiros trabalham em condomínios escolhidos; os demais papéis acessam todos os condomínios.";
+  "Só porteiros e operadores trabalham em condomínios escolhidos; os demais papéis acessam todos os condomínios.";
 export const CONDOMINIO_NOT_FOUND = "Condomínio não encontrado";
 
 /** Invitations sent per tenant per hour (first sends and resends): the team screen is not a mailer. */
@@ -251,9 +250,9 @@ export async function changeRole(db: Database, tenant: TenantContext, memberId: 
     if (papel === "morador") await linkPerson(tx, tenant.organizationId, target.userId, input.pessoa_id!);
     if (papel === target.role && papel !== "morador") return;
     await tx.update(member).set({ role: papel }).where(eq(member.id, target.id));
-    // Only porteiros are assigned to condominiums: any other role reaches them all.
+    // Only porteiros and operadores are assigned to condominiums: any other role reaches them all.
     const dropped =
-      target.role === ASSIGNED_ROLE && papel !== ASSIGNED_ROLE
+      isAssignedRole(target.role) && !isAssignedRole(papel)
         ? await tx
             .delete(membroCondominios)
             .where(eq(membroCondominios.memberId, target.id))
@@ -328,7 +327,7 @@ export async function setCondominios(
   const wanted = [...new Set(input.condominio_ids)].sort();
   await db.transaction(async (tx) => {
     const target = await lockMember(tx, tenant.organizationId, memberId);
-    if (target.role !== ASSIGNED_ROLE) throw conflict(SO_PORTEIROS);
+    if (!isAssignedRole(target.role)) throw conflict(SO_PORTEIROS);
     if (wanted.length > 0) {
       const found = await tx
         .select({ id: condominios.id })

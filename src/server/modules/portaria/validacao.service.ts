@@ -16,9 +16,10 @@ import { type ValidacaoResultadoResponse, type ValidarPasse, VISITA_TIPO_LABELS 
 import { seesCondominio } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
 import { condominios, passes, passeValidacoes, unidades } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import { AppError, notFound } from "../../http/errors";
 import { recordEvent } from "../../realtime/events";
 import { type Registrar, registerEntryInTx } from "../acessos/acessos.service";
+import { reportPinLockout } from "../central/central.service";
 import { scheduleOfRow, toValidacao, unitLabel } from "../passes/passes.service";
 import { verifyPassToken } from "../passes/qr-token";
 import { resolvePortao } from "../portoes/portoes.service";
@@ -124,7 +125,19 @@ export async function validarPasse(
   const metodo: ValidacaoMetodo = input.pin ? "pin" : "qr";
   // Counted (or refused with 429) before the PIN is looked up, right or wrong; the QR path is never
   // limited, it can't be guessed.
-  const attempt = metodo === "pin" ? await admitPinAttempt(db, condominio.id, who, now) : null;
+  const attempt =
+    metodo === "pin"
+      ? await admitPinAttempt(db, condominio.id, who, now).catch(async (error: unknown) => {
+          // A gate refusing PINs needs a person: the central hears of it (docs/decisions/042).
+          if (error instanceof AppError && error.status === 429)
+            await reportPinLockout(db, {
+              organizationId: who.organizationId,
+              condominioId: condominio.id,
+              portaoId: portao?.id ?? null,
+            });
+          throw error;
+        })
+      : null;
   let result: Awaited<ReturnType<typeof validateInTx>>;
   try {
     result = await db.transaction((tx) => validateInTx(tx, who, condominio, portao, input, metodo, options, now));

@@ -30,6 +30,7 @@ import { cn } from "@/web/lib/utils";
 export const ROLE_DESCRIPTIONS: Record<InvitableRole, string> = {
   sindico: "Acesso completo: cadastros, solicitações, equipe e dados da administradora.",
   porteiro: "Controle de acesso: decide solicitações e consulta pessoas, unidades e chamadas.",
+  operador: "Central de operadores: atende a fila dos condomínios que cobre, além do que o porteiro faz.",
   morador: "Registra visitantes e acompanha os acessos das próprias unidades.",
 };
 

@@ -9,7 +9,7 @@ import { Building2, MoreHorizontal, SearchX, UserCog, UserMinus, Users } from "l
 import type * as React from "react";
 import { useRef, useState } from "react";
 import { MEMBER_ROLES, type MemberRole } from "@/shared/domain";
-import { ROLE_LABELS } from "@/shared/permissions";
+import { isAssignedRole, ROLE_LABELS } from "@/shared/permissions";
 import type { Membro } from "@/shared/schemas/equipe";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
@@ -72,7 +72,7 @@ function PessoaResumo({ pessoa }: { pessoa: Membro["pessoa"] }) {
  */
 function Alcance({ membro }: { membro: Membro }) {
   if (membro.papel === "morador") return <PessoaResumo pessoa={membro.pessoa} />;
-  if (membro.papel !== "porteiro") return <span className="text-muted-foreground">Todos os condomínios</span>;
+  if (!isAssignedRole(membro.papel)) return <span className="text-muted-foreground">Todos os condomínios</span>;
   return (
     <span className="break-words" data-testid="condominios-membro">
       <span className="text-muted-foreground">Condomínios: </span>
@@ -163,7 +163,7 @@ export function MembrosCard() {
                   </span>
                   <span className="text-muted-foreground text-xs [overflow-wrap:anywhere]">{m.email}</span>
                   {/* Narrow screens hide the person column; its content moves under the name. */}
-                  {((m.papel === "morador" && m.pessoa) || m.papel === "porteiro") && (
+                  {((m.papel === "morador" && m.pessoa) || isAssignedRole(m.papel)) && (
                     <span className="text-xs md:hidden">
                       <Alcance membro={m} />
                     </span>
@@ -193,7 +193,7 @@ export function MembrosCard() {
                       <UserCog aria-hidden="true" />
                       Alterar papel
                     </DropdownMenuItem>
-                    {m.papel === "porteiro" && (
+                    {isAssignedRole(m.papel) && (
                       <DropdownMenuItem onSelect={() => open("condominios", m)}>
                         <Building2 aria-hidden="true" />
                         {CONDOMINIOS_TITULO}
