@@ -10,16 +10,20 @@
  * (bench/voz.ts), TwiML answer p95 against 300 ms. Then the visitors' photos: 50 uploads of a 2 MB JPEG at
  * once through a real HTTP server (bench/fotos.ts), p95 against 500 ms and the process's RSS against
  * 600 MB, on the files store and on s3rver (a local S3-compatible server in a process of its own).
+ * Packages (bench/encomendas.ts): 200,000 over the last year across the tenant's 5,000 units, and the
+ * package list's filters, p95 against 50 ms.
  *
  *   BENCH_REQUESTS=200000  BENCH_ITERATIONS=200  BENCH_DATABASE_URL=postgres://…/guarita_bench
  *   BENCH_CHAIN_KEYS=50  BENCH_CHAIN_ROUNDS=10  BENCH_ACESSOS=1000000
  *   BENCH_ATTENDANT_CONVERSATIONS=50  BENCH_ATTENDANT_ROUNDS=4  BENCH_ATTENDANT_PAUSE_MS=1000-3000 (0: no pause)
  *   BENCH_VOZ_CALLS=50  BENCH_VOZ_ROUNDS=4  BENCH_VOZ_PAUSE_MS=1000-3000 (0: no pause)
  *   BENCH_FOTOS_UPLOADS=50  BENCH_FOTOS_ROUNDS=3  BENCH_FOTOS_IMAGES=10  BENCH_FOTOS_S3=0 (files store only)
+ *   BENCH_ENCOMENDAS=200000
  *   BENCH_ONLY=postgres | pglite
- *   BENCH_PARTS=reads,chain,attendant,voz,fotos (default: all; e.g. BENCH_PARTS=attendant seeds the requests and
+ *   BENCH_PARTS=reads,chain,attendant,voz,fotos,encomendas (default: all; e.g. BENCH_PARTS=attendant seeds the requests and
  *   the registry, skips the access log's million rows, and times only the attendant; BENCH_PARTS=fotos alone
- *   seeds nothing)
+ *   seeds nothing; BENCH_PARTS=encomendas seeds the requests, the registry and the packages, and times only
+ *   the package list)
  */
 import "../src/shared/zod-config";
 import fs from "node:fs";
@@ -57,6 +61,13 @@ import {
 } from "./attendant";
 import { assertChainBudget, CHAIN_KEYS, CHAIN_ROUNDS, type ChainLoad, runChains } from "./chain";
 import {
+  ENCOMENDAS,
+  ENCOMENDAS_TARGET_MS,
+  type EncomendasSeed,
+  encomendasCases,
+  seedBenchEncomendas,
+} from "./encomendas";
+import {
   assertFotosBudget,
   FOTOS_ROUNDS,
   FOTOS_S3,
@@ -81,7 +92,7 @@ import {
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
-const PARTS = ["reads", "chain", "attendant", "voz", "fotos"] as const;
+const PARTS = ["reads", "chain", "attendant", "voz", "fotos", "encomendas"] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set(
   (process.env.BENCH_PARTS ?? PARTS.join(","))
@@ -147,6 +158,8 @@ type RunResult = {
   attendant: (AttendantLoad & { database: string; profile: AttendantProfileRow[] }) | null;
   voz: (VozLoad & { database: string }) | null;
   fotos: (FotosLoad & { database: string })[];
+  encomendas: (EncomendasSeed & { database: string }) | null;
+  encomendaCaseNames: string[];
 };
 
 async function run(label: string, system: System): Promise<RunResult> {
@@ -173,8 +186,23 @@ async function run(label: string, system: System): Promise<RunResult> {
     attendant: null,
     voz: null,
     fotos: [],
+    encomendas: null,
+    encomendaCaseNames: [],
   };
   if (parts.has("reads")) await reads(label, system, tenant, condoIds, api, result);
+  if (parts.has("encomendas")) {
+    const t1 = performance.now();
+    const seed = await seedBenchEncomendas(system.handle.db, tenant.org.id, tenant.user.id, ENCOMENDAS);
+    console.info(
+      `${label}: ${seed.encomendas.toLocaleString("pt-BR")} encomendas em ${seed.lotes.toLocaleString("pt-BR")} recebimentos ` +
+        `(${seed.aguardando.toLocaleString("pt-BR")} aguardando, ${seed.pereciveis.toLocaleString("pt-BR")} perecíveis) ` +
+        `semeadas em ${Math.round((performance.now() - t1) / 1000)} s`,
+    );
+    result.encomendas = { database: label, ...seed };
+    const cases = await encomendasCases(system, tenant.org.id, condoIds, api);
+    for (const [name, call] of cases) rows.push({ database: label, ...(await measure(name, call)) });
+    result.encomendaCaseNames = cases.map(([name]) => name);
+  }
   // After the reads: the chain writes requests and calls, which the read cases must not see.
   if (parts.has("chain")) {
     const chain = await runChains(system, tenant.org.id, api);
@@ -311,6 +339,8 @@ const attendants: NonNullable<RunResult["attendant"]>[] = [];
 const vozes: NonNullable<RunResult["voz"]>[] = [];
 const fotosLoads: RunResult["fotos"] = [];
 let accessCaseNames: string[] = [];
+const encomendaSeeds: NonNullable<RunResult["encomendas"]>[] = [];
+let encomendaCaseNames: string[] = [];
 const keep = (r: RunResult) => {
   results.push(...r.rows);
   if (r.load) loads.push(r.load);
@@ -320,6 +350,8 @@ const keep = (r: RunResult) => {
   fotosLoads.push(...r.fotos);
   csvExports.push(...r.csv);
   accessCaseNames = r.accessCaseNames;
+  if (r.encomendas) encomendaSeeds.push(r.encomendas);
+  if (r.encomendaCaseNames.length > 0) encomendaCaseNames = r.encomendaCaseNames;
 };
 
 // BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database.
@@ -372,6 +404,23 @@ const targets = [...new Set(accessSeeds.map((r) => r.database))].map((database) 
       (misses.length ? `; acima: ${misses.map((m) => `${m.endpoint} (${m.p95} ms)`).join(", ")}` : ""),
   );
   return { database, target_ms: ACCESS_TARGET_MS, met: misses.length === 0, worst_p95: worst.p95, misses };
+});
+// The packages' target (docs/benchmarks.md, "Encomendas"): every list filter p95 under 50 ms at 200,000.
+if (encomendaSeeds.length > 0) {
+  console.info(
+    `\nMeta das encomendas — lista com ${ENCOMENDAS.toLocaleString("pt-BR")} encomendas, cada filtro: p95 < ${ENCOMENDAS_TARGET_MS} ms`,
+  );
+}
+const encomendaTargets = encomendaSeeds.map(({ database }) => {
+  const mine = results.filter((r) => r.database === database && encomendaCaseNames.includes(r.endpoint));
+  const misses = mine.filter((r) => r.p95 >= ENCOMENDAS_TARGET_MS);
+  const worst = mine.reduce((a, b) => (b.p95 > a.p95 ? b : a), mine[0]!);
+  console.info(
+    `  ${misses.length === 0 ? "✔ cumprida" : "✘ NÃO cumprida"} no ${database}: ${mine.length - misses.length}/${mine.length} casos; ` +
+      `maior p95 ${worst.p95} ms (${worst.endpoint})` +
+      (misses.length ? `; acima: ${misses.map((m) => `${m.endpoint} (${m.p95} ms)`).join(", ")}` : ""),
+  );
+  return { database, target_ms: ENCOMENDAS_TARGET_MS, met: misses.length === 0, worst_p95: worst.p95, misses };
 });
 if (csvExports.length > 0) {
   console.info(`\nExportação CSV de acessos (corpo lido em pedaços, memória amostrada a cada 50 ms):\n`);
@@ -460,6 +509,7 @@ fs.writeFileSync(
       attendant: attendants,
       voz: vozes,
       fotos: fotosLoads,
+      encomendas: { seed: encomendaSeeds, targets: encomendaTargets },
     },
     null,
     2,

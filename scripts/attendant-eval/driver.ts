@@ -2,7 +2,7 @@
  * The engine in process, as a `ConversationDriver` (src/server/attendant/eval/play.ts): each visitor turn
  * goes to the engine, and the action it asks for goes to an `ActionExecutor`, whose event goes back to
  * the engine, as the conversation service will do. The evaluation's executor only records: the request
- * it "creates" is kept for scoring, a PIN is checked against the run's passes, a hand-over is accepted.
+ * it "creates" (or the package it records) is kept for scoring, a PIN is checked against the run's passes, a hand-over is accepted.
  * The conversation service's own executor (the real rules, the database) takes its place later.
  */
 import { randomUUID } from "node:crypto";
@@ -43,6 +43,15 @@ export function createRecordingExecutor(passes: ReadonlyMap<string, string>): Re
             tipoVisita: action.tipoVisita,
           });
           return { tipo: "solicitacao_criada", solicitacaoId: randomUUID() };
+        case "registrar_encomenda":
+          // A package left at the gate: scored as the delivery it is, for the unit it was recorded for.
+          created.push({
+            unidadeId: action.unidadeId,
+            nomeVisitante: action.nomeVisitante,
+            tipoVisita: "entregador",
+            encomenda: true,
+          });
+          return { tipo: "encomenda_registrada", local: null };
         case "validar_pin": {
           const nome = passes.get(action.pin.trim());
           return nome === undefined

@@ -38,10 +38,17 @@ import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { stripeWebhookRoutes } from "./modules/checkout/stripe-webhook.routes";
 import { condominiosRoutes } from "./modules/condominios/condominios.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { encomendasRoutes } from "./modules/encomendas/encomendas.routes";
 import { convitesRoutes } from "./modules/equipe/convites.routes";
 import { equipeRoutes } from "./modules/equipe/equipe.routes";
 import type { FotoRenderer } from "./modules/fotos/foto-render.service";
-import { fotosPasseRoutes, fotosPessoaRoutes, fotosRoutes, fotosSolicitacaoRoutes } from "./modules/fotos/fotos.routes";
+import {
+  fotosEncomendaRoutes,
+  fotosPasseRoutes,
+  fotosPessoaRoutes,
+  fotosRoutes,
+  fotosSolicitacaoRoutes,
+} from "./modules/fotos/fotos.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { importacaoRoutes } from "./modules/importacao/importacao.routes";
 import { integracoesRoutes } from "./modules/integracoes/integracoes.routes";
@@ -242,6 +249,13 @@ export function createApp(deps: AppDeps) {
   );
   api.route("/totens", tenantRouter(deps).route("/", totensRoutes(handle.db, deps.linkBase)));
   api.route("/central", tenantRouter(deps).route("/", centralRoutes({ db: handle.db, secret: deps.secret })));
+  // Deliveries (docs/decisions/043-deliveries.md).
+  api.route(
+    "/encomendas",
+    tenantRouter(deps)
+      .route("/", encomendasRoutes(handle.db, { secret: deps.secret }))
+      .route("/", fotosEncomendaRoutes(fotoDeps)),
+  );
   api.route(
     "/totem",
     totemDeviceRoutes({

@@ -250,6 +250,8 @@ export async function createSystem(options: SystemOptions) {
         whatsAppReplies,
         store: options.storage,
         fotoRenderer,
+        linkBase: options.publicUrl,
+        listen: handle.listen,
         logger: options.logger,
       });
     },

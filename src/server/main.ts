@@ -77,6 +77,7 @@ async function main(env: Env, started: number) {
               phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
               template: env.WHATSAPP_TEMPLATE,
               photoTemplate: env.WHATSAPP_TEMPLATE_FOTO,
+              packageTemplate: env.WHATSAPP_TEMPLATE_ENCOMENDA,
               appSecret: env.WHATSAPP_APP_SECRET,
               verifyToken: env.WHATSAPP_VERIFY_TOKEN,
             }

@@ -79,6 +79,8 @@ export const WEBHOOK_EVENTOS = [
   "solicitacao.expirada",
   "chamada.status_alterado",
   "portao.abrir",
+  "encomenda.recebida",
+  "encomenda.retirada",
 ] as const;
 export type WebhookEvento = (typeof WEBHOOK_EVENTOS)[number];
 
@@ -133,8 +135,17 @@ export const ATENDENTE_ETAPAS = [
 ] as const;
 export type AtendenteEtapa = (typeof ATENDENTE_ETAPAS)[number];
 
-/** How a conversation ended for the visitor, when it did. */
-export const ATENDENTE_RESULTADOS = ["autorizado", "negado", "sem_resposta", "passe_liberado"] as const;
+/**
+ * How a conversation ended for the visitor, when it did; `encomenda_registrada`: a delivery person was
+ * told where to leave a package, recorded for the porteiro to confirm (docs/decisions/043-deliveries.md).
+ */
+export const ATENDENTE_RESULTADOS = [
+  "autorizado",
+  "negado",
+  "sem_resposta",
+  "passe_liberado",
+  "encomenda_registrada",
+] as const;
 export type AtendenteResultado = (typeof ATENDENTE_RESULTADOS)[number];
 
 /** Who wrote a line of a conversation's transcript. */
@@ -233,3 +244,38 @@ export type PaymentMode = (typeof PAYMENT_MODES)[number];
  */
 export const CHECKOUT_STATUSES = ["pendente", "pago", "falhou", "sem_cobranca", "concluido"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/**
+ * Deliveries (docs/product.md, "Encomendas"). a_confirmar: recorded by the virtual attendant from what
+ * a delivery person said, until a porteiro confirms it; aguardando: at the gate, the residents told;
+ * retirada: handed over (once); devolvida: returned to the sender or registered by mistake.
+ */
+export const ENCOMENDA_STATUSES = ["a_confirmar", "aguardando", "retirada", "devolvida"] as const;
+export type EncomendaStatus = (typeof ENCOMENDA_STATUSES)[number];
+
+/** The carriers a porteiro picks from (the common Brazilian ones), and "Outra" with a name typed. */
+export const TRANSPORTADORAS = [
+  "correios",
+  "mercado_livre",
+  "amazon",
+  "shopee",
+  "magalu",
+  "americanas",
+  "shein",
+  "aliexpress",
+  "jadlog",
+  "loggi",
+  "total_express",
+  "ifood",
+  "rappi",
+  "outra",
+] as const;
+export type Transportadora = (typeof TRANSPORTADORAS)[number];
+
+/** How a package left the gate: the pickup code typed, the resident's QR read, or without the code (a reason). */
+export const RETIRADA_METODOS = ["codigo", "qr", "sem_codigo"] as const;
+export type RetiradaMetodo = (typeof RETIRADA_METODOS)[number];
+
+/** Why a resident was told about a package: it arrived, a perishable still waits, it has waited N days. */
+export const AVISO_ENCOMENDA_MOTIVOS = ["chegada", "perecivel", "lembrete"] as const;
+export type AvisoEncomendaMotivo = (typeof AVISO_ENCOMENDA_MOTIVOS)[number];

@@ -33,6 +33,11 @@ export const EVENT_TYPES = [
    * operator's status changed): staff's central screens read the queue again. Carries no personal data.
    */
   "central.atualizada",
+  /**
+   * A package was received, confirmed, acknowledged, handed over or returned (docs/product.md,
+   * "Encomendas"): every screen that shows it follows. Carries ids and the status only.
+   */
+  "encomenda.atualizada",
 ] as const;
 
 /** The events about an access request: they carry the request's id, visitor and status. */

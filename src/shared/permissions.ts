@@ -61,6 +61,14 @@ export const PERMISSIONS = {
   "central:operar": STAFF,
   /** Supervising the central: reassigning and releasing anyone's items, the condominiums' SLAs. */
   "central:supervisionar": ADMINS,
+  /**
+   * Deliveries (docs/product.md, "Encomendas"): a morador reads their units' packages, acknowledges a
+   * notice and names who may collect for them; staff read every package they cover.
+   */
+  "encomendas:ler": EVERYONE,
+  "encomendas:autorizar": EVERYONE,
+  /** Receiving packages at the gate and handing them over (pickup code, or a reason without it). */
+  "encomendas:operar": STAFF,
   /** Reports ("Relatórios") and the síndico's monthly PDF. */
   "relatorios:ler": ADMINS,
 } as const satisfies Record<string, readonly MemberRole[]>;

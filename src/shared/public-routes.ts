@@ -78,6 +78,7 @@ export const CONSOLE_SECTIONS = [
   "totens",
   "central",
   "relatorios",
+  "encomendas",
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 

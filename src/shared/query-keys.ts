@@ -30,6 +30,8 @@ export const QUERY_ROOTS = {
   totens: "totens",
   /** The operators' central: its queue and who is on duty. */
   central: "central",
+  /** Deliveries: the packages' lists, the morador's card and who may collect. */
+  encomendas: "encomendas",
 } as const;
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
 
@@ -64,3 +66,6 @@ export const ATENDIMENTO_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.atendimentos
 export const TOTEM_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.totens];
 
 export const CENTRAL_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.central];
+
+/** What a package's change refreshes (the central lists packages waiting for a porteiro's confirmation). */
+export const ENCOMENDA_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.encomendas, QUERY_ROOTS.central];

@@ -61,6 +61,11 @@ export default [
       route(":id/editar", "console/passes/edit.tsx"),
     ]),
     route("acessos", "console/acessos/list.tsx"),
+    ...prefix("encomendas", [
+      index("console/encomendas/list.tsx"),
+      route("nova", "console/encomendas/new.tsx"),
+      route(":id", "console/encomendas/detail.tsx"),
+    ]),
     route("perfil", "console/perfil/perfil.tsx"),
     route("configuracoes", "console/configuracoes/layout.tsx", [
       index("console/configuracoes/index-redirect.tsx"),

@@ -37,6 +37,13 @@ const ACCEPTED_WARNINGS: Record<string, string> = {
   // The reset link always redirects (302) to the page, with the token or with ?error=.
   "operation-2xx-response #/paths/~1auth~1reset-password~1{token}/get/responses":
     "GET /auth/reset-password/{token} sempre redireciona",
+  // A unit's authorised people live beside its packages: "autorizados" is never a package's id (a
+  // uuid), and the literal route is registered first (docs/decisions/043-deliveries.md).
+  "no-ambiguous-paths #/paths/~1encomendas~1{id}~1confirmar":
+    "/encomendas/autorizados/{id} × /encomendas/{id}/confirmar",
+  "no-ambiguous-paths #/paths/~1encomendas~1{id}~1devolver": "/encomendas/autorizados/{id} × /encomendas/{id}/devolver",
+  "no-ambiguous-paths #/paths/~1encomendas~1{id}~1ciente": "/encomendas/autorizados/{id} × /encomendas/{id}/ciente",
+  "no-ambiguous-paths #/paths/~1encomendas~1{id}~1foto": "/encomendas/autorizados/{id} × /encomendas/{id}/foto",
 };
 
 const describeProblem = (p: NormalizedProblem) =>

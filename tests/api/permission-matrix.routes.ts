@@ -64,7 +64,10 @@ export type Kind =
   /** A visitor's photo (of a request of the place's unit). */
   | "foto"
   /** An item of the operators' central, in the place's condominium. */
-  | "central_item";
+  | "central_item"
+  /** A package of the place's unit (docs/decisions/043-deliveries.md), and someone its residents authorised. */
+  | "encomenda"
+  | "encomenda_autorizado";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
@@ -82,6 +85,8 @@ export const UNIT_SCOPED: ReadonlySet<Kind> = new Set([
   "validacao",
   "acesso",
   "foto",
+  "encomenda",
+  "encomenda_autorizado",
 ]);
 
 /** Kinds that live in a unit or condominium, so "another unit's row" exists for them. */
@@ -128,6 +133,8 @@ export interface Place {
   pedidoTitular: { id: string };
   /** A stored photo of the place's request (its blobs in the system's store). */
   foto: { id: string };
+  /** A package of the place's unit waiting for pickup, its tracking code "Matriz Encomenda <place>". */
+  encomenda: { id: string; rastreio: string };
   /** Team rows (not unit-bound; absent for `otherUnit`): a porteiro's membership, a pending invitation. */
   membro?: { id: string };
   convite?: { id: string };
@@ -160,6 +167,10 @@ export interface Makers {
   totem(place: Place): Promise<{ id: string }>;
   /** An item of the central in the place's condominium: open, or held by `holder` (a user id). */
   centralItem(place: Place, holder?: string | null): Promise<{ id: string }>;
+  /** A package of the place's unit in this status (default waiting), with its batch's pickup code. */
+  encomenda(place: Place, status?: "aguardando" | "a_confirmar"): Promise<{ id: string; codigo: string }>;
+  /** Someone the place's unit authorised to collect its packages. */
+  autorizado(place: Place): Promise<{ id: string }>;
   /** An open conversation held by the matrix's kiosk in its tenant, by no kiosk in another. */
   conversaTotem(place: Place): Promise<{ id: string }>;
   /** An active API key of the place's tenant (all scopes). */
@@ -1244,6 +1255,104 @@ export const ROUTES: Record<string, RouteRow> = {
       params: { id: place.condominio.id },
       body: { sla_assumir_segundos: 45, sla_resolver_segundos: 600 },
     }),
+  },
+
+  // Deliveries (docs/decisions/043-deliveries.md): staff receive and hand over; a morador reads their
+  // units' packages, acknowledges them and names who may collect.
+  "GET /api/encomendas": {
+    access: "encomendas:ler",
+    request: () => ({ query: MATRIZ }),
+    lists: [{ kind: "encomenda", ids: items }],
+  },
+  "GET /api/encomendas/export.csv": {
+    access: "encomendas:ler",
+    request: () => ({ query: { q: "matriz" } }),
+    lists: [
+      { kind: "encomenda", ids: (body) => csvColumn(body, "Rastreio"), key: (place) => place.encomenda.rastreio },
+    ],
+  },
+  "POST /api/encomendas": {
+    access: "encomendas:operar",
+    target: "unidade",
+    request: ({ place }) => ({
+      body: {
+        condominio_id: place.unidade.condominioId,
+        unidade_id: place.unidade.id,
+        itens: [{ transportadora: "correios", rastreio: "Caso Encomenda", perecivel: false }],
+      },
+    }),
+  },
+  "GET /api/encomendas/{id}": {
+    access: "encomendas:ler",
+    target: "encomenda",
+    request: ({ place }) => ({ params: { id: place.encomenda.id } }),
+  },
+  "POST /api/encomendas/{id}/confirmar": {
+    access: "encomendas:operar",
+    target: "encomenda",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.encomenda(place, "a_confirmar")).id },
+      body: { item: { transportadora: "amazon", perecivel: false } },
+    }),
+  },
+  "POST /api/encomendas/{id}/devolver": {
+    access: "encomendas:operar",
+    target: "encomenda",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.encomenda(place)).id },
+      body: { motivo: "Registrada por engano" },
+    }),
+  },
+  "POST /api/encomendas/{id}/foto": {
+    access: "encomendas:operar",
+    target: "encomenda",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.encomenda(place)).id },
+      bytes: { data: MATRIZ_JPEG, contentType: "image/jpeg" },
+    }),
+  },
+  "POST /api/encomendas/{id}/ciente": {
+    access: "encomendas:ler",
+    target: "encomenda",
+    request: async ({ place, make }) => ({ params: { id: (await make.encomenda(place)).id } }),
+  },
+  "POST /api/encomendas/retirada/consultar": {
+    access: "encomendas:operar",
+    target: "encomenda",
+    request: async ({ place, make }) => ({
+      body: { condominio_id: place.unidade.condominioId, codigo: (await make.encomenda(place)).codigo },
+    }),
+  },
+  "POST /api/encomendas/retiradas": {
+    access: "encomendas:operar",
+    target: "encomenda",
+    request: async ({ place, make }) => {
+      const fresh = await make.encomenda(place);
+      return {
+        body: {
+          condominio_id: place.unidade.condominioId,
+          encomenda_ids: [fresh.id],
+          metodo: "codigo",
+          codigo: fresh.codigo,
+          retirada_por: { nome: "Caso Retirada" },
+        },
+      };
+    },
+  },
+  "GET /api/encomendas/autorizados": {
+    access: "encomendas:ler",
+    target: "unidade",
+    request: ({ place }) => ({ query: { unidade_id: place.unidade.id } }),
+  },
+  "POST /api/encomendas/autorizados": {
+    access: "encomendas:autorizar",
+    target: "unidade",
+    request: ({ place }) => ({ body: { unidade_id: place.unidade.id, nome: "Caso Diarista" } }),
+  },
+  "DELETE /api/encomendas/autorizados/{id}": {
+    access: "encomendas:autorizar",
+    target: "encomenda_autorizado",
+    request: async ({ place, make }) => ({ params: { id: (await make.autorizado(place)).id } }),
   },
 
   // Relatórios: the síndico's figures of one condominium (another tenant's is a 404).

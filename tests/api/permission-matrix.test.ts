@@ -33,6 +33,9 @@ import {
   centralItens,
   chamadas,
   convites,
+  encomendaAutorizados,
+  encomendaLotes,
+  encomendas,
   fotos,
   member,
   passes,
@@ -223,6 +226,38 @@ async function buildFixture(): Promise<Fixture> {
     }
   }
 
+  /**
+   * A package of the unit in its own batch, with a pickup code no other batch of the matrix holds (the
+   * counter makes it unique, so a code never names another place's package).
+   */
+  let codes = 0;
+  async function insertEncomenda(
+    organizationId: string,
+    unidade: Place["unidade"],
+    rastreio: string,
+    status: "aguardando" | "a_confirmar",
+  ) {
+    const codigo = String(100_000 + ++codes);
+    const [lote] = await db
+      .insert(encomendaLotes)
+      .values({ organizationId, condominioId: unidade.condominioId, unidadeId: unidade.id, codigoRetirada: codigo })
+      .returning({ id: encomendaLotes.id });
+    const [row] = await db
+      .insert(encomendas)
+      .values({
+        organizationId,
+        loteId: lote!.id,
+        condominioId: unidade.condominioId,
+        unidadeId: unidade.id,
+        transportadora: "correios",
+        rastreio,
+        status,
+        busca: buildSearchText([rastreio, unidade.codigo]),
+      })
+      .returning({ id: encomendas.id });
+    return { id: row!.id, codigo };
+  }
+
   /** A visit to the unit, let in by `pessoaId` (a resident of it), still inside. */
   async function insertAcesso(organizationId: string, unidade: Place["unidade"], nome: string, pessoaId: string) {
     const [row] = await db
@@ -404,6 +439,21 @@ async function buildFixture(): Promise<Fixture> {
     },
     async totem(place) {
       return (await insertTotem(place)).row;
+    },
+    async encomenda(place, status = "aguardando") {
+      return insertEncomenda(place.organizationId, place.unidade, "Caso Encomenda", status);
+    },
+    async autorizado(place) {
+      const [row] = await db
+        .insert(encomendaAutorizados)
+        .values({
+          organizationId: place.organizationId,
+          condominioId: place.unidade.condominioId,
+          unidadeId: place.unidade.id,
+          nome: "Caso Autorizado",
+        })
+        .returning({ id: encomendaAutorizados.id });
+      return row!;
     },
     async conversaTotem(place) {
       const [row] = await db
@@ -609,8 +659,10 @@ async function buildFixture(): Promise<Fixture> {
       chave: blob.key,
       chaveMiniatura: blob.key,
     });
+    const encomenda = await insertEncomenda(organizationId, unidade, `Matriz Encomenda ${label}`, "aguardando");
     const rows = {
       foto: { id: fotoId },
+      encomenda: { id: encomenda.id, rastreio: `Matriz Encomenda ${label}` },
       pessoa: pessoa!,
       solicitacao: solicitacao!,
       chamada: chamada!,
@@ -791,6 +843,10 @@ function placeId(place: Place, kind: Kind): string | undefined {
       return place.pedidoTitular.id;
     case "foto":
       return place.foto.id;
+    case "encomenda":
+      return place.encomenda.id;
+    case "encomenda_autorizado":
+      return undefined;
     case "conversa":
     case "atendimento":
     case "totem":
@@ -988,6 +1044,10 @@ describe("permission matrix", () => {
       "central:operar": staff,
       "central:supervisionar": admins,
       "relatorios:ler": admins,
+      // A morador reads their units' packages and names who may collect them; staff receive and hand over.
+      "encomendas:ler": everyone,
+      "encomendas:autorizar": everyone,
+      "encomendas:operar": staff,
     });
     expect(TENANT_WIDE_ROLES).toEqual(staff);
   });

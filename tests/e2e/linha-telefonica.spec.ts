@@ -205,12 +205,12 @@ test("the porteiro plays a WhatsApp delivery: the attendant confirms and registe
   // The first message is required.
   await dialog.getByRole("button", { name: "Enviar mensagem" }).click();
   await expect(dialog.getByText("Escreva a primeira mensagem do visitante")).toBeVisible();
-  await dialog.getByLabel("Primeira mensagem do visitante").fill("Entrega do Mercado Livre para o 101 da Torre A");
+  await dialog.getByLabel("Primeira mensagem do visitante").fill("Entrega do iFood para o 101 da Torre A");
   await dialog.getByRole("button", { name: "Enviar mensagem" }).click();
 
   const conversa = dialog.getByRole("log", { name: "Conversa simulada" });
   await expect(conversa.locator('[data-autor="visitante"]').first()).toContainText(
-    "Entrega do Mercado Livre para o 101 da Torre A",
+    "Entrega do iFood para o 101 da Torre A",
   );
   await expect(conversa.locator('[data-autor="atendente"]').last()).toContainText(
     "101 da Torre A, entrega. Está certo?",

@@ -1,7 +1,7 @@
 /**
  * "Relatórios" as the síndico reads it (docs/product.md, "Relatórios"): the demo condominium's
- * figures over the last 30 days, each chart's numbers behind "Ver dados em tabela", the PDF and
- * CSV downloads; accessible in the light and dark themes and usable at 360 px.
+ * figures over the last 30 days (packages included), each chart's numbers behind "Ver dados em
+ * tabela", the PDF and CSV downloads; accessible in the light and dark themes and usable at 360 px.
  */
 import { expectNoAxeViolations, expectNoHorizontalScroll } from "./axe";
 import { expect, test } from "./fixtures";
@@ -24,6 +24,13 @@ for (const theme of ["light", "dark"] as const) {
       const card = page.locator("[data-slot=card]").filter({ has: visitas });
       await card.getByText("Ver dados em tabela").click();
       await expect(card.getByRole("table", { name: "Visitas por dia" }).getByRole("row")).toHaveCount(32);
+      // Packages: the cards, and received/collected per day behind the same fold.
+      const encomendas = page
+        .locator("[data-slot=card]")
+        .filter({ has: page.getByRole("heading", { name: "Encomendas", exact: true }) });
+      await expect(encomendas.getByText("Aguardando no fim do período")).toBeVisible();
+      await encomendas.getByText("Ver dados em tabela").click();
+      await expect(encomendas.getByRole("table", { name: "Encomendas por dia" }).getByRole("row")).toHaveCount(32);
     }
     await expectNoAxeViolations(page);
 
@@ -34,6 +41,10 @@ for (const theme of ["light", "dark"] as const) {
     const csvHref = await page.getByRole("link", { name: "Visitas por dia" }).getAttribute("href");
     const csv = await page.context().request.get(csvHref!);
     expect(await csv.text()).toContain("Data;Solicitações;Autorizadas;Negadas;Entradas;Passes usados");
+    const pacotes = await page
+      .context()
+      .request.get((await page.getByRole("link", { name: "Encomendas por dia" }).getAttribute("href"))!);
+    expect(await pacotes.text()).toContain("Data;Recebidas;Retiradas;Perecíveis recebidas;Retiradas sem código");
   });
 }
 

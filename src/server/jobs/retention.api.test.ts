@@ -34,6 +34,8 @@ import { ANONYMISED_NAME, ANONYMISED_TEXT, anonymiseExpired, previewExpired } fr
 
 const system = setupTestSystem();
 const DAY = 86_400_000;
+/** The packages' counts (retention-encomendas.api.test.ts covers them): none in these condominiums. */
+const NO_PACKAGES = { encomendas: 0, avisos_encomendas: 0, autorizados_encomendas: 0 };
 const db = () => system().handle.db;
 
 type Tenant = Awaited<ReturnType<typeof createTenantWithMember>>;
@@ -339,14 +341,14 @@ describe("the retention job", () => {
     expect(preview.body).toMatchObject({
       retencao_dias: 90,
       corte_em: expect.any(String),
-      contagens: { solicitacoes: 2, passes: 1, acessos: 1, conversas: 0, fotos: 0 },
+      contagens: { solicitacoes: 2, passes: 1, acessos: 1, conversas: 0, fotos: 0, ...NO_PACKAGES },
     });
     expect(Math.abs(Date.parse(preview.body.corte_em) - (now.getTime() - 90 * DAY))).toBeLessThan(60_000);
     const p90 = await previewExpired(db(), a.org.id, c90.condominio.id, now);
     const p365 = await previewExpired(db(), a.org.id, c365.condominio.id, now);
-    expect(p90!.contagens).toEqual({ solicitacoes: 2, passes: 1, acessos: 1, conversas: 0, fotos: 0 });
+    expect(p90!.contagens).toEqual({ solicitacoes: 2, passes: 1, acessos: 1, conversas: 0, fotos: 0, ...NO_PACKAGES });
     expect(p90!.corte.toISOString()).toBe(new Date(now.getTime() - 90 * DAY).toISOString());
-    expect(p365!.contagens).toEqual({ solicitacoes: 0, passes: 0, acessos: 0, conversas: 0, fotos: 0 });
+    expect(p365!.contagens).toEqual({ solicitacoes: 0, passes: 0, acessos: 0, conversas: 0, fotos: 0, ...NO_PACKAGES });
 
     const first = await anonymiseExpired(db(), now);
     expect(first.porCondominio.get(c90.condominio.id)).toEqual(p90!.contagens);
@@ -462,6 +464,7 @@ describe("the retention job", () => {
       acessos: 0,
       conversas: 0,
       fotos: 0,
+      ...NO_PACKAGES,
     });
 
     // The clock moves on 81 days: the then 91-day-old visitors go too; the 365-day condominium keeps its 181-day-old ones.
@@ -473,6 +476,7 @@ describe("the retention job", () => {
       acessos: 1,
       conversas: 0,
       fotos: 0,
+      ...NO_PACKAGES,
     });
     expect(third.porCondominio.get(c365.condominio.id)).toEqual({
       solicitacoes: 0,
@@ -480,6 +484,7 @@ describe("the retention job", () => {
       acessos: 0,
       conversas: 0,
       fotos: 0,
+      ...NO_PACKAGES,
     });
     const [r2] = await db().select().from(solicitacoesAcesso).where(eq(solicitacoesAcesso.id, recent.id));
     expect(r2).toMatchObject({ nomeVisitante: ANONYMISED_NAME, docVisitante: null, anonimizadoEm: later });
@@ -541,7 +546,14 @@ describe("the retention job and the virtual attendant's conversations", () => {
     // The condominium screen's preview counts them.
     const preview = await t.api.get(`/api/condominios/${place.condominio.id}/retencao`);
     expect(preview.status).toBe(200);
-    expect(preview.body.contagens).toEqual({ solicitacoes: 2, passes: 0, acessos: 0, conversas: 3, fotos: 0 });
+    expect(preview.body.contagens).toEqual({
+      solicitacoes: 2,
+      passes: 0,
+      acessos: 0,
+      conversas: 3,
+      fotos: 0,
+      ...NO_PACKAGES,
+    });
     expect((await previewExpired(db(), t.org.id, longer.condominio.id, now))!.contagens.conversas).toBe(0);
 
     const run = await anonymiseExpired(db(), now, { organizationId: t.org.id, batchSize: 2 });
@@ -551,6 +563,7 @@ describe("the retention job and the virtual attendant's conversations", () => {
       acessos: 0,
       conversas: 3,
       fotos: 0,
+      ...NO_PACKAGES,
     });
     expect(run.porCondominio.get(longer.condominio.id)!.conversas).toBe(0);
 
@@ -617,6 +630,7 @@ describe("running retention on demand (GET …/retencao, POST …/retencao/execu
       acessos: 1,
       conversas: 0,
       fotos: 0,
+      ...NO_PACKAGES,
     });
 
     const run = await a.api.post(`${base}/executar`);
@@ -632,7 +646,7 @@ describe("running retention on demand (GET …/retencao, POST …/retencao/execu
       ["solicitacao", "usuario", a.user.id, "Retenção: 2 solicitações anonimizadas (mais de 90 dias)"],
     ]);
 
-    const nothing = { solicitacoes: 0, passes: 0, acessos: 0, conversas: 0, fotos: 0 };
+    const nothing = { solicitacoes: 0, passes: 0, acessos: 0, conversas: 0, fotos: 0, ...NO_PACKAGES };
     expect((await a.api.get(base)).body.contagens).toEqual(nothing);
     expect((await a.api.post(`${base}/executar`)).body.contagens).toEqual(nothing);
     expect(await retentionAudits(a.org.id, place.condominio.id)).toHaveLength(2);

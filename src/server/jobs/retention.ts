@@ -10,6 +10,11 @@
  * - Passes whose last day (data_fim, the condominium's local date) is before the cutoff's local
  *   date: name, document, phone, description; the visitor's name in the gate's messages about them.
  * - Access records whose entry (entrada_em) is older than the cutoff: name, document.
+ * - Packages (docs/decisions/043-deliveries.md) collected (retirada_em) before the cutoff: who collected,
+ *   as the gate recorded it (name → "Pessoa anonimizada", document cleared). The package itself (carrier,
+ *   dates, unit, method) stays for the counts. Notices about packages sent before the cutoff lose their
+ *   address and the demo text; people a unit authorised to collect, removed before the cutoff, lose
+ *   their name and document (a current authorisation is needed while it lasts, whatever its age).
  * - The virtual attendant's conversations closed (encerrada_em) before the cutoff are deleted, their
  *   messages with them (the foreign key cascades). Not anonymised like the rows above: a transcript
  *   is nothing but free text in and about the visitor's words, which this job clears everywhere,
@@ -38,6 +43,11 @@ import { purgeDeletedBlobs } from "../modules/fotos/fotos.service";
 import type { BlobStore } from "../storage";
 
 export const ANONYMISED_NAME = "Visitante anonimizado";
+/**
+ * Who collected a package, or someone authorised to: a person, not necessarily a visitor (a resident,
+ * their cleaner); the word the data subjects' requests write on a person's record.
+ */
+export const ANONYMISED_PERSON = "Pessoa anonimizada";
 /** What an anonymised conversation's messages say instead of what was said. */
 export const ANONYMISED_TEXT = "[anonimizado]";
 export const RETENTION_BATCH_SIZE = 500;
@@ -81,7 +91,16 @@ function passCutoffDate(c: CondominioRetention, now: Date): string {
   return localClock(retentionCutoff(c.retencaoDias, now), c.timezone).date;
 }
 
-const zero = (): RetentionCounts => ({ solicitacoes: 0, passes: 0, acessos: 0, conversas: 0, fotos: 0 });
+const zero = (): RetentionCounts => ({
+  solicitacoes: 0,
+  passes: 0,
+  acessos: 0,
+  conversas: 0,
+  fotos: 0,
+  encomendas: 0,
+  avisos_encomendas: 0,
+  autorizados_encomendas: 0,
+});
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? (result as T[]);
@@ -97,6 +116,11 @@ function summary(kind: keyof RetentionCounts, n: number, dias: number): string {
     acessos: one ? "registro de entrada e saída anonimizado" : "registros de entrada e saída anonimizados",
     conversas: one ? "conversa do atendente apagada" : "conversas do atendente apagadas",
     fotos: one ? "foto de visitante apagada" : "fotos de visitantes apagadas",
+    encomendas: one ? "retirada de encomenda anonimizada" : "retiradas de encomendas anonimizadas",
+    avisos_encomendas: one ? "aviso de encomenda anonimizado" : "avisos de encomendas anonimizados",
+    autorizados_encomendas: one
+      ? "pessoa autorizada a retirar encomendas anonimizada"
+      : "pessoas autorizadas a retirar encomendas anonimizadas",
   }[kind];
   return `Retenção: ${number.format(n)} ${what} (mais de ${number.format(dias)} dias)`;
 }
@@ -111,6 +135,9 @@ const AUDIT: Record<keyof RetentionCounts, { acao: AuditoriaAcao; entidade: Audi
   acessos: { acao: "anonimizar", entidade: "acesso" },
   conversas: { acao: "excluir", entidade: "condominio" },
   fotos: { acao: "excluir", entidade: "condominio" },
+  encomendas: { acao: "anonimizar", entidade: "encomenda" },
+  avisos_encomendas: { acao: "anonimizar", entidade: "encomenda" },
+  autorizados_encomendas: { acao: "anonimizar", entidade: "encomenda_autorizado" },
 };
 
 /** `(VALUES (...), (...))` rows for an UPDATE … FROM. */
@@ -338,10 +365,6 @@ export async function anonymiseAcessoRows(
 }
 
 /**
- * One batch of the condominium's conversations closed before the cutoff: locked (skipping those
- * another run holds) and deleted with their messages.
- */
-/**
  * One batch of photos past the condominium's photo retention: a request's or a conversation's by when
  * it was taken; a pass's once the pass's last day is also behind that cutoff (its holder's face is
  * what the porteiro compares while the pass is in use). A registered person's photo is not a visitor's:
@@ -388,6 +411,10 @@ async function deleteFotosOf(tx: Executor, organizationId: string, owner: { soli
   );
 }
 
+/**
+ * One batch of the condominium's conversations closed before the cutoff: locked (skipping those
+ * another run holds) and deleted with their messages.
+ */
 async function conversasBatch(tx: Executor, c: CondominioRetention, cutoff: Date, limit: number) {
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
@@ -400,6 +427,71 @@ async function conversasBatch(tx: Executor, c: CondominioRetention, cutoff: Date
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
       RETURNING id`),
+  );
+  return rows.length;
+}
+
+/**
+ * One batch of packages collected before the cutoff whose collector is still named (the partial index
+ * encomendas_retencao_idx holds exactly these): the name and document the gate recorded go.
+ */
+async function encomendasBatch(tx: Executor, c: CondominioRetention, cutoff: Date, now: Date, limit: number) {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      UPDATE encomendas AS e
+      SET retirada_nome = ${ANONYMISED_PERSON}, retirada_documento = NULL, anonimizado_em = ${now.toISOString()}::timestamptz
+      WHERE e.id IN (
+        SELECT id FROM encomendas
+        WHERE condominio_id = ${c.id} AND organization_id = ${c.organizationId}
+          AND anonimizado_em IS NULL AND retirada_nome IS NOT NULL
+          AND retirada_em < ${cutoff.toISOString()}::timestamptz
+        ORDER BY retirada_em
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING e.id`),
+  );
+  return rows.length;
+}
+
+/**
+ * One batch of the condominium's notices about packages sent before the cutoff that still hold an
+ * address: the phone or e-mail and the demo text (it names the resident) go; the resident's name
+ * stays with the resident's record, which retention does not touch. One still pending (it cannot be,
+ * that old, but the job does not rely on it) is closed as failed rather than sent to nobody.
+ */
+async function avisosBatch(tx: Executor, c: CondominioRetention, cutoff: Date, limit: number) {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      UPDATE encomenda_avisos AS a
+      SET destino = '', mensagem = NULL,
+          status = CASE WHEN a.status = 'pendente' THEN 'falhou' ELSE a.status END
+      WHERE a.id IN (
+        SELECT v.id FROM encomenda_avisos v
+        JOIN encomenda_lotes l ON l.id = v.lote_id AND l.organization_id = v.organization_id
+        WHERE l.condominio_id = ${c.id} AND v.organization_id = ${c.organizationId}
+          AND v.destino <> '' AND v.created_at < ${cutoff.toISOString()}::timestamptz
+        ORDER BY v.created_at
+        LIMIT ${limit}
+        FOR UPDATE OF v SKIP LOCKED)
+      RETURNING a.id`),
+  );
+  return rows.length;
+}
+
+/** One batch of people a unit authorised to collect, removed before the cutoff and still named. */
+async function autorizadosBatch(tx: Executor, c: CondominioRetention, cutoff: Date, now: Date, limit: number) {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      UPDATE encomenda_autorizados AS a
+      SET nome = ${ANONYMISED_PERSON}, documento = NULL, anonimizado_em = ${now.toISOString()}::timestamptz
+      WHERE a.id IN (
+        SELECT id FROM encomenda_autorizados
+        WHERE condominio_id = ${c.id} AND organization_id = ${c.organizationId}
+          AND anonimizado_em IS NULL AND removido_em < ${cutoff.toISOString()}::timestamptz
+        ORDER BY removido_em
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING a.id`),
   );
   return rows.length;
 }
@@ -485,6 +577,15 @@ export async function anonymiseExpired(
       acessos: await drain(db, c, "acessos", (tx, n) => acessosBatch(tx, c, cutoff, now, n), run),
       conversas,
       fotos,
+      encomendas: await drain(db, c, "encomendas", (tx, n) => encomendasBatch(tx, c, cutoff, now, n), run),
+      avisos_encomendas: await drain(db, c, "avisos_encomendas", (tx, n) => avisosBatch(tx, c, cutoff, n), run),
+      autorizados_encomendas: await drain(
+        db,
+        c,
+        "autorizados_encomendas",
+        (tx, n) => autorizadosBatch(tx, c, cutoff, now, n),
+        run,
+      ),
     };
     porCondominio.set(c.id, counts);
     for (const kind of Object.keys(total) as (keyof RetentionCounts)[]) total[kind] += counts[kind];
@@ -506,7 +607,7 @@ export async function previewExpired(
   const cutoff = retentionCutoff(c.retencaoDias, now);
   const cutoffDate = passCutoffDate(c, now);
   const fotosCutoff = retentionCutoff(c.retencaoFotosDias, now);
-  const [[s], [p], [a], [k], [f]] = await Promise.all([
+  const [[s], [p], [a], [k], [f], [e]] = await Promise.all([
     db
       .select({ n: count() })
       .from(solicitacoesAcesso)
@@ -559,6 +660,21 @@ export async function previewExpired(
           AND (f.passe_id IS NULL OR p.data_fim < ${localClock(fotosCutoff, c.timezone).date}::date)
           AND f.pessoa_id IS NULL`),
     ),
+    rowsOf<{ encomendas: number; avisos: number; autorizados: number }>(
+      await db.execute(sql`
+        SELECT
+          (SELECT count(*) FROM encomendas
+           WHERE condominio_id = ${c.id} AND organization_id = ${c.organizationId}
+             AND anonimizado_em IS NULL AND retirada_nome IS NOT NULL
+             AND retirada_em < ${cutoff.toISOString()}::timestamptz)::int AS encomendas,
+          (SELECT count(*) FROM encomenda_avisos v
+           JOIN encomenda_lotes l ON l.id = v.lote_id AND l.organization_id = v.organization_id
+           WHERE l.condominio_id = ${c.id} AND v.organization_id = ${c.organizationId}
+             AND v.destino <> '' AND v.created_at < ${cutoff.toISOString()}::timestamptz)::int AS avisos,
+          (SELECT count(*) FROM encomenda_autorizados
+           WHERE condominio_id = ${c.id} AND organization_id = ${c.organizationId}
+             AND anonimizado_em IS NULL AND removido_em < ${cutoff.toISOString()}::timestamptz)::int AS autorizados`),
+    ),
   ]);
   return {
     retencaoDias: c.retencaoDias,
@@ -569,6 +685,9 @@ export async function previewExpired(
       acessos: a?.n ?? 0,
       conversas: k?.n ?? 0,
       fotos: f?.n ?? 0,
+      encomendas: e?.encomendas ?? 0,
+      avisos_encomendas: e?.avisos ?? 0,
+      autorizados_encomendas: e?.autorizados ?? 0,
     },
   };
 }

@@ -1,12 +1,13 @@
 /**
  * Periodic work of an app instance: request expiry every 30 s (so "within a minute" holds), e-mail
- * and webhook delivery every 5 s and at once when an enqueue commits (NOTIFY), hourly
- * housekeeping, and the daily retention of visitor data (retention.ts; also a minute after start).
+ * and webhook delivery every 5 s and at once when an enqueue commits (NOTIFY), the residents'
+ * package notices the same way and their reminders every minute (docs/decisions/043-deliveries.md),
+ * hourly housekeeping, and the daily retention of visitor data (retention.ts; also a minute after start).
  * Every job is safe to run on all instances at once.
  */
 import type { Logger } from "pino";
 import type { LoginThrottle } from "../auth/login-throttle";
-import type { Database, Unlisten } from "../db/client";
+import type { Database, DatabaseHandle, Unlisten } from "../db/client";
 import type { Mailer } from "../mail/mailer";
 import { closeIdle, followRequests } from "../modules/atendente/atendente.service";
 import { syncCentral } from "../modules/central/central.service";
@@ -14,6 +15,7 @@ import type { FotoRenderer } from "../modules/fotos/foto-render.service";
 import { purgeDeletedBlobs } from "../modules/fotos/fotos.service";
 import type { WhatsAppReplyDispatcher } from "../modules/telefonia/whatsapp-visitante.service";
 import type { NotificationDispatcher } from "../notifications/dispatcher";
+import { createPackageNoticeSender } from "../notifications/package-notices-deliver";
 import type { EventBus } from "../realtime/event-bus";
 import type { BlobStore } from "../storage";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
@@ -26,6 +28,7 @@ import {
   deleteSentMail,
   deleteStaleRateLimits,
 } from "./housekeeping";
+import { remindPackages } from "./package-reminders";
 import { anonymiseExpired } from "./retention";
 
 const EVENT_RETENTION_MS = 7 * 86_400_000;
@@ -46,10 +49,32 @@ export function startScheduler(deps: {
   store: BlobStore;
   /** Uploads are rendered when accepted; the timer takes what a stopped process left (docs/decisions/040). */
   fotoRenderer: FotoRenderer;
+  /** The origin of the console's links in the residents' package notices (PUBLIC_URL). */
+  linkBase: string;
+  /** LISTEN for the package notices' outbox; without it they go out on the timer only. */
+  listen?: DatabaseHandle["listen"];
   logger: Logger;
 }) {
   const { db, bus, throttle, mailer, webhooks, notifications, whatsAppReplies, store, fotoRenderer, logger } = deps;
   const log = logger.child({ component: "jobs" });
+
+  // The residents' package notices go through the same channels as their messages about visitors.
+  const packageNotices = createPackageNoticeSender({
+    db,
+    channels: notifications.channels,
+    linkBase: deps.linkBase,
+    logger,
+    listen: deps.listen,
+  });
+  const packageReminders = coalescedRunner(async () => {
+    try {
+      const counts = await remindPackages(db);
+      if (counts.perecivel + counts.lembrete > 0) log.info(counts, "encomendas: moradores avisados de novo");
+    } catch (error) {
+      log.error({ err: error }, "falha nos lembretes de encomendas");
+    }
+  });
+  const runPackageReminders = () => void packageReminders.runNow();
 
   async function expire() {
     try {
@@ -155,6 +180,10 @@ export function startScheduler(deps: {
     // Residents: the next one is reached when the condominium's wait (15 s at the least) ends.
     setInterval(escalate, 5_000),
     setInterval(notifications.kick, 5_000),
+    // Package notices: at once on the NOTIFY below; retries come due 10 s apart at the soonest.
+    setInterval(packageNotices.kick, 5_000),
+    // A perishable's repeat is due every 30 minutes: a minute late at most.
+    setInterval(runPackageReminders, 60_000),
     // The attendant's WhatsApp lines: at once on the NOTIFY below; retries come due 10 s apart at the soonest.
     setInterval(whatsAppReplies.kick, 5_000),
     setInterval(runAttendant, 3_000),
@@ -177,6 +206,12 @@ export function startScheduler(deps: {
     log.error({ err: error }, "falha ao escutar a fila de mensagens aos moradores; envio a cada 5 s");
     return null;
   });
+  const unwatchPackageNotices: Promise<Unlisten | null> = (
+    deps.listen ? packageNotices.watch() : Promise.resolve(null)
+  ).catch((error) => {
+    log.error({ err: error }, "falha ao escutar a fila de avisos de encomenda; envio a cada 5 s");
+    return null;
+  });
   const unwatchWhatsApp: Promise<Unlisten | null> = whatsAppReplies.watch().catch((error) => {
     log.error({ err: error }, "falha ao escutar a fila de falas do atendente no WhatsApp; envio a cada 5 s");
     return null;
@@ -186,6 +221,8 @@ export function startScheduler(deps: {
   mailer.kick();
   webhooks.kick();
   notifications.kick();
+  packageNotices.kick();
+  runPackageReminders();
   whatsAppReplies.kick();
   fotoRenderer.kick();
   void housekeeping();
@@ -195,6 +232,8 @@ export function startScheduler(deps: {
     void unwatch.then((u) => u?.()).catch(() => undefined);
     void unwatchWebhooks.then((u) => u?.()).catch(() => undefined);
     void unwatchNotifications.then((u) => u?.()).catch(() => undefined);
+    void unwatchPackageNotices.then((u) => u?.()).catch(() => undefined);
+    void packageNotices.close();
     void unwatchAttendant.then((u) => u?.()).catch(() => undefined);
     void unwatchCentral.then((u) => u?.()).catch(() => undefined);
     void unwatchWhatsApp.then((u) => u?.()).catch(() => undefined);

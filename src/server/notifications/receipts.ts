@@ -1,13 +1,16 @@
 /**
  * Delivery receipts ("delivered where the provider says so", docs/decisions/022-resident-link.md): WhatsApp's
  * and Twilio's status callbacks, each verified with the provider's own signature, move a message to
- * `entregue` (or record its failure). Unknown message ids are ignored: the provider retries nothing for them,
- * and another tenant's rows are never named by a callback.
+ * `entregue` (or record its failure). The message is a resident's message about a visitor (`notificacoes`)
+ * or a resident's package notice (`encomenda_avisos`, docs/decisions/043-deliveries.md): the provider's id
+ * names one or the other. Unknown message ids are ignored: the provider retries nothing for them, and
+ * another tenant's rows are never named by a callback.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { notificacoes, solicitacoesAcesso } from "../db/schema";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { EncomendaStatus } from "../../shared/domain";
+import type { Database, Executor } from "../db/client";
+import { encomendaAvisos, encomendaLotes, encomendas, notificacoes, solicitacoesAcesso } from "../db/schema";
 import { recordEvent } from "../realtime/events";
 
 export type Receipt = { providerMessageId: string; outcome: "entregue" | "falhou"; error?: string };
@@ -70,43 +73,86 @@ export function twilioReceipt(params: Record<string, string>): Receipt | null {
   return null;
 }
 
-/** Applies receipts; each changed message writes an event so the request's timeline follows. */
+/** The statuses a receipt moves a message from: delivered once sent; failed even after a "delivered". */
+const fromStatuses = (r: Receipt) => (r.outcome === "entregue" ? ["enviada"] : ["enviada", "entregue"]);
+
+/** A resident's message about a visitor: the request's timeline follows (`notificacao.atualizada`). */
+async function applyToNotificacao(tx: Executor, r: Receipt): Promise<boolean> {
+  const [row] = await tx
+    .update(notificacoes)
+    .set(
+      r.outcome === "entregue"
+        ? { status: "entregue", entregueEm: sql`coalesce(${notificacoes.entregueEm}, now())` }
+        : { status: "falhou", ultimoErro: r.error ?? null },
+    )
+    .where(and(eq(notificacoes.provedorMensagemId, r.providerMessageId), inArray(notificacoes.status, fromStatuses(r))))
+    .returning({ organizationId: notificacoes.organizationId, solicitacaoId: notificacoes.solicitacaoId });
+  if (!row) return false;
+  const [s] = await tx
+    .select({
+      id: solicitacoesAcesso.id,
+      nome: solicitacoesAcesso.nomeVisitante,
+      status: solicitacoesAcesso.status,
+      unidadeId: solicitacoesAcesso.unidadeId,
+    })
+    .from(solicitacoesAcesso)
+    .where(eq(solicitacoesAcesso.id, row.solicitacaoId));
+  if (s) {
+    await recordEvent(tx, row.organizationId, {
+      type: "notificacao.atualizada",
+      solicitacao: { id: s.id, nome_visitante: s.nome, status: s.status as "pendente", unidade_id: s.unidadeId },
+    });
+  }
+  return true;
+}
+
+/**
+ * A resident's package notice: the package's detail lists its notices, so one package of the batch
+ * (a waiting one, else the first) gets an `encomenda.atualizada` event, once per batch per callback.
+ */
+async function applyToPackageNotice(tx: Executor, r: Receipt, evented: Set<string>): Promise<boolean> {
+  const [row] = await tx
+    .update(encomendaAvisos)
+    .set(r.outcome === "entregue" ? { status: "entregue" } : { status: "falhou", ultimoErro: r.error ?? null })
+    .where(
+      and(
+        eq(encomendaAvisos.provedorMensagemId, r.providerMessageId),
+        inArray(encomendaAvisos.status, fromStatuses(r)),
+      ),
+    )
+    .returning({ organizationId: encomendaAvisos.organizationId, loteId: encomendaAvisos.loteId });
+  if (!row) return false;
+  if (evented.has(row.loteId)) return true;
+  evented.add(row.loteId);
+  const [lote] = await tx
+    .select({ unidadeId: encomendaLotes.unidadeId, condominioId: encomendaLotes.condominioId })
+    .from(encomendaLotes)
+    .where(and(eq(encomendaLotes.id, row.loteId), eq(encomendaLotes.organizationId, row.organizationId)));
+  const packages = await tx
+    .select({ id: encomendas.id, status: encomendas.status })
+    .from(encomendas)
+    .where(and(eq(encomendas.loteId, row.loteId), eq(encomendas.organizationId, row.organizationId)))
+    .orderBy(asc(encomendas.createdAt), asc(encomendas.id));
+  const pkg = packages.find((p) => p.status === "aguardando") ?? packages[0];
+  if (lote && pkg) {
+    await recordEvent(tx, row.organizationId, {
+      type: "encomenda.atualizada",
+      visita: { unidade_id: lote.unidadeId, nome_visitante: "" },
+      condominioId: lote.condominioId,
+      encomenda: { id: pkg.id, lote_id: row.loteId, status: pkg.status as EncomendaStatus, acao: "atualizada" },
+    });
+  }
+  return true;
+}
+
+/** Applies receipts; each changed message writes an event so the screens showing it follow. */
 export async function recordReceipts(db: Database, receipts: Receipt[]): Promise<number> {
   if (receipts.length === 0) return 0;
   return db.transaction(async (tx) => {
     let changed = 0;
+    const evented = new Set<string>();
     for (const r of receipts) {
-      const [row] = await tx
-        .update(notificacoes)
-        .set(
-          r.outcome === "entregue"
-            ? { status: "entregue", entregueEm: sql`coalesce(${notificacoes.entregueEm}, now())` }
-            : { status: "falhou", ultimoErro: r.error ?? null },
-        )
-        .where(
-          and(
-            eq(notificacoes.provedorMensagemId, r.providerMessageId),
-            inArray(notificacoes.status, r.outcome === "entregue" ? ["enviada"] : ["enviada", "entregue"]),
-          ),
-        )
-        .returning({ organizationId: notificacoes.organizationId, solicitacaoId: notificacoes.solicitacaoId });
-      if (!row) continue;
-      changed++;
-      const [s] = await tx
-        .select({
-          id: solicitacoesAcesso.id,
-          nome: solicitacoesAcesso.nomeVisitante,
-          status: solicitacoesAcesso.status,
-          unidadeId: solicitacoesAcesso.unidadeId,
-        })
-        .from(solicitacoesAcesso)
-        .where(eq(solicitacoesAcesso.id, row.solicitacaoId));
-      if (s) {
-        await recordEvent(tx, row.organizationId, {
-          type: "notificacao.atualizada",
-          solicitacao: { id: s.id, nome_visitante: s.nome, status: s.status as "pendente", unidade_id: s.unidadeId },
-        });
-      }
+      if ((await applyToNotificacao(tx, r)) || (await applyToPackageNotice(tx, r, evented))) changed++;
     }
     return changed;
   });

@@ -8,6 +8,7 @@ import {
   ACESSO_ROOTS,
   ATENDIMENTO_ROOTS,
   CENTRAL_ROOTS,
+  ENCOMENDA_ROOTS,
   PASSE_ROOTS,
   type QueryRoot,
   SOLICITACAO_ROOTS,
@@ -43,6 +44,8 @@ export interface EventInput {
   atendimento?: NonNullable<DomainEvent["atendimento"]>;
   /** On `totem.*` events. */
   totem?: NonNullable<DomainEvent["totem"]>;
+  /** On `encomenda.*` events. */
+  encomenda?: NonNullable<DomainEvent["encomenda"]>;
   /** Every resident was reached and nobody answered. */
   semRespostaMoradores?: boolean;
   /**
@@ -68,6 +71,7 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
     ...(input.decisao ? { decisao: input.decisao } : {}),
     ...(input.atendimento ? { atendimento: input.atendimento } : {}),
     ...(input.totem ? { totem: input.totem } : {}),
+    ...(input.encomenda ? { encomenda: input.encomenda } : {}),
     ...(input.semRespostaMoradores ? { sem_resposta_moradores: true } : {}),
     invalidate: [...rootsOf(input.type)],
     created_at: createdAt.toISOString(),
@@ -113,5 +117,6 @@ function rootsOf(type: DomainEvent["type"]): readonly QueryRoot[] {
   if (type.startsWith("atendimento.")) return ATENDIMENTO_ROOTS;
   if (type.startsWith("totem.")) return TOTEM_ROOTS;
   if (type.startsWith("central.")) return CENTRAL_ROOTS;
+  if (type.startsWith("encomenda.")) return ENCOMENDA_ROOTS;
   return SOLICITACAO_ROOTS;
 }

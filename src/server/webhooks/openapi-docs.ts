@@ -20,6 +20,23 @@ const headers = z.object({
   "guarita-delivery": z.uuid().openapi({ description: "A entrega (igual em cada nova tentativa dela)" }),
 });
 
+function descriptionOf(tipo: (typeof WEBHOOK_EVENTOS)[number]): string {
+  if (tipo === "portao.abrir") {
+    return (
+      "Comando de abertura do portão, enviado quando uma solicitação é autorizada (`dados.solicitacao`) ou um " +
+      "passe é validado na portaria (`dados.passe`); `dados.portao` diz qual portão."
+    );
+  }
+  if (tipo === "encomenda.recebida" || tipo === "encomenda.retirada") {
+    return (
+      "Uma entrega por encomenda (um recebimento com três encomendas gera três), com `dados.encomenda`: " +
+      "transportadora, rastreio, perecível, quando chegou e quando saiu. Sem nomes nem documentos. " +
+      "Entregas repetidas trazem o mesmo `id`."
+    );
+  }
+  return "Enviado ao seu endpoint quando o evento acontece. Entregas repetidas trazem o mesmo `id`.";
+}
+
 export function registerWebhookDocs(api: OpenAPIHono<AppEnv>) {
   const payload = webhookPayloadSchema.openapi("EventoWebhook");
   for (const tipo of WEBHOOK_EVENTOS) {
@@ -29,11 +46,7 @@ export function registerWebhookDocs(api: OpenAPIHono<AppEnv>) {
       operationId: `webhook.${tipo}`,
       tags: ["Webhooks"],
       summary: WEBHOOK_EVENTO_LABELS[tipo],
-      description:
-        tipo === "portao.abrir"
-          ? "Comando de abertura do portão, enviado quando uma solicitação é autorizada (`dados.solicitacao`) ou um " +
-            "passe é validado na portaria (`dados.passe`); `dados.portao` diz qual portão."
-          : "Enviado ao seu endpoint quando o evento acontece. Entregas repetidas trazem o mesmo `id`.",
+      description: descriptionOf(tipo),
       security: [],
       request: { headers, body: { required: true, content: { "application/json": { schema: payload } } } },
       responses: {

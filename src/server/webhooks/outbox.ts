@@ -6,7 +6,7 @@
  * the event describes, not whatever the row holds when the job runs.
  */
 import { and, arrayOverlaps, eq, isNull, sql } from "drizzle-orm";
-import type { VisitaTipo, WebhookEvento } from "../../shared/domain";
+import type { EncomendaStatus, RetiradaMetodo, Transportadora, VisitaTipo, WebhookEvento } from "../../shared/domain";
 import type { DomainEvent } from "../../shared/schemas/events";
 import type { WebhookPayload } from "../../shared/schemas/webhooks";
 import type { Executor } from "../db/client";
@@ -14,6 +14,7 @@ import { portaoNome } from "../db/gate-name";
 import {
   chamadas,
   condominios,
+  encomendas,
   passes,
   solicitacoesAcesso,
   unidades,
@@ -45,6 +46,10 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
     case "totem.atualizado":
     case "central.atualizada":
       return [];
+    case "encomenda.atualizada":
+      if (event.encomenda?.acao === "recebida") return ["encomenda.recebida"];
+      if (event.encomenda?.acao === "retirada") return ["encomenda.retirada"];
+      return [];
     case "passe.validado":
       // A pass that opens the gate sends the same command as an authorised request.
       return event.passe?.resultado === "liberado" ? ["portao.abrir"] : [];
@@ -56,13 +61,71 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
   }
 }
 
-type EventData = NonNullable<Awaited<ReturnType<typeof loadSolicitacaoData>>> | PasseData;
+type EventData = NonNullable<Awaited<ReturnType<typeof loadSolicitacaoData>>> | PasseData | EncomendaData;
 type PasseData = NonNullable<Awaited<ReturnType<typeof loadPasseData>>>;
+type EncomendaData = NonNullable<Awaited<ReturnType<typeof loadEncomendaData>>>;
 
 async function loadData(tx: Executor, organizationId: string, event: DomainEvent): Promise<EventData | null> {
   if (event.solicitacao_id) return loadSolicitacaoData(tx, organizationId, event.solicitacao_id, event);
   if (event.passe?.id) return loadPasseData(tx, organizationId, event.passe.id);
+  if (event.encomenda?.id) return loadEncomendaData(tx, organizationId, event.encomenda.id);
   return null;
+}
+
+/**
+ * A package as a receiver gets it (docs/decisions/020-webhooks.md, "Packages"): what it is and
+ * when it came and went, never who it is for or who collected it (names and documents stay in
+ * Guarita, where retention and the data subjects' requests reach them).
+ */
+async function loadEncomendaData(tx: Executor, organizationId: string, encomendaId: string) {
+  const e = encomendas;
+  const [row] = await tx
+    .select({
+      encomenda: {
+        id: e.id,
+        loteId: e.loteId,
+        status: e.status,
+        transportadora: e.transportadora,
+        rastreio: e.rastreio,
+        perecivel: e.perecivel,
+        recebidaEm: e.recebidaEm,
+        retiradaEm: e.retiradaEm,
+        retiradaMetodo: e.retiradaMetodo,
+      },
+      condominio: { id: condominios.id, nome: condominios.nome },
+      unidade: { id: unidades.id, codigo: unidades.codigo, torre: unidades.torre, pbxRamal: unidades.pbxRamal },
+    })
+    .from(e)
+    .innerJoin(condominios, eq(condominios.id, e.condominioId))
+    .innerJoin(unidades, eq(unidades.id, e.unidadeId))
+    .where(and(eq(e.organizationId, organizationId), eq(e.id, encomendaId)));
+  return row ? { kind: "encomenda" as const, ...row } : null;
+}
+
+function renderEncomenda(organizationId: string, event: DomainEvent, tipo: WebhookEvento, data: EncomendaData): string {
+  const { encomenda: e, condominio, unidade } = data;
+  const payload: WebhookPayload = {
+    id: `evt_${event.id}_${tipo}`,
+    tipo,
+    criado_em: event.created_at,
+    organizacao_id: organizationId,
+    dados: {
+      encomenda: {
+        id: e.id,
+        lote_id: e.loteId,
+        status: e.status as EncomendaStatus,
+        transportadora: e.transportadora as Transportadora,
+        rastreio: e.rastreio,
+        perecivel: e.perecivel,
+        recebida_em: iso(e.recebidaEm),
+        retirada_em: iso(e.retiradaEm),
+        retirada_metodo: e.retiradaMetodo as RetiradaMetodo | null,
+      },
+      condominio,
+      unidade: { id: unidade.id, codigo: unidade.codigo, torre: unidade.torre, pbx_ramal: unidade.pbxRamal },
+    },
+  };
+  return JSON.stringify(payload);
 }
 
 async function loadPasseData(tx: Executor, organizationId: string, passeId: string) {
@@ -141,6 +204,7 @@ function renderPasse(organizationId: string, event: DomainEvent, data: PasseData
 
 function render(organizationId: string, event: DomainEvent, tipo: WebhookEvento, data: EventData): string {
   if (data.kind === "passe") return renderPasse(organizationId, event, data);
+  if (data.kind === "encomenda") return renderEncomenda(organizationId, event, tipo, data);
   const { solicitacao: s, condominio, unidade, chamada } = data;
   const payload: WebhookPayload = {
     id: `evt_${event.id}_${tipo}`,

@@ -30,6 +30,7 @@ export const ATENDENTE_RESULTADO_LABELS: Record<AtendenteResultado, string> = {
   negado: "Negado",
   sem_resposta: "Sem resposta",
   passe_liberado: "Passe liberado",
+  encomenda_registrada: "Encomenda registrada",
 };
 
 export const ATENDENTE_CANAL_LABELS: Record<AtendenteCanal, string> = {

@@ -62,6 +62,8 @@ export const AUDITORIA_ENTIDADES = [
   "atendimento",
   "foto",
   "central_item",
+  "encomenda",
+  "encomenda_autorizado",
 ] as const;
 export type AuditoriaEntidade = (typeof AUDITORIA_ENTIDADES)[number];
 
@@ -86,6 +88,8 @@ export const AUDITORIA_ENTIDADE_LABELS: Record<AuditoriaEntidade, string> = {
   atendimento: "Atendimento",
   foto: "Foto",
   central_item: "Item da central",
+  encomenda: "Encomenda",
+  encomenda_autorizado: "Autorizado a retirar encomendas",
 };
 
 /**

@@ -2,7 +2,8 @@
  * The operators' central (docs/product.md, "Central"; docs/decisions/042-operators-central.md): one
  * live queue of what needs a person across the condominiums an operator covers. An item is claimed
  * by one operator at a time ("Assumir"), released, or resolved with an outcome; items whose cause went
- * away on its own (the request decided on its screen, the kiosk back online) resolve by themselves.
+ * away on its own (the request decided on its screen, the kiosk back online, the package confirmed or
+ * collected) resolve by themselves.
  * Items hold ids only: names and visitors are read from their sources when the queue is listed.
  */
 import { z } from "zod";
@@ -22,6 +23,13 @@ export const CENTRAL_TIPOS = [
   "comando_falhou",
   /** A paired kiosk stopped contacting the server. */
   "dispositivo_silencioso",
+  /**
+   * A package the virtual attendant recorded from a delivery person's words, for a porteiro to check
+   * and confirm (docs/decisions/043-deliveries.md); resolves itself once confirmed or returned.
+   */
+  "encomenda_a_confirmar",
+  /** A perishable package waiting past PERECIVEL_CENTRAL_MINUTOS with no resident's "ciente". */
+  "encomenda_perecivel",
 ] as const;
 export type CentralTipo = (typeof CENTRAL_TIPOS)[number];
 
@@ -32,7 +40,12 @@ export const CENTRAL_TIPO_LABELS: Record<CentralTipo, string> = {
   pin_bloqueado: "PINs bloqueados no portão",
   comando_falhou: "Portão não recebeu o comando",
   dispositivo_silencioso: "Totem sem comunicação",
+  encomenda_a_confirmar: "Encomenda a confirmar",
+  encomenda_perecivel: "Perecível aguardando",
 };
+
+/** A perishable package waiting this long without a resident's "ciente" enters the central. */
+export const PERECIVEL_CENTRAL_MINUTOS = 60;
 
 export const CENTRAL_ITEM_STATUSES = ["aberto", "assumido", "resolvido"] as const;
 export type CentralItemStatus = (typeof CENTRAL_ITEM_STATUSES)[number];
@@ -84,6 +97,8 @@ export const centralItemSchema = z.object({
   detalhe: z.string().nullable(),
   solicitacao_id: z.uuid().nullable(),
   conversa_id: z.uuid().nullable(),
+  /** The package an item is about (its screen: /app/encomendas/<id>). */
+  encomenda_id: z.uuid().nullable(),
   /** The visitor's latest photo (thumbnail, signed), when there is one. */
   foto_url: z.string().nullable(),
   /** When the item started waiting for a person. */

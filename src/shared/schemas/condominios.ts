@@ -71,6 +71,25 @@ const expiracaoSolicitacaoMinutos = z.coerce
   .min(EXPIRACAO_SOLICITACAO_MIN_MINUTOS, EXPIRACAO_MESSAGE)
   .max(EXPIRACAO_SOLICITACAO_MAX_MINUTOS, EXPIRACAO_MESSAGE);
 
+const LEMBRETE_ENCOMENDA_MESSAGE = "O lembrete de encomenda vai de 0 a 60 dias (0 = nunca)";
+/**
+ * Days a package may wait before its residents are reminded once (docs/decisions/043-deliveries.md);
+ * 0 = never.
+ */
+const encomendaLembreteDias = z.coerce
+  .number({ error: LEMBRETE_ENCOMENDA_MESSAGE })
+  .int(LEMBRETE_ENCOMENDA_MESSAGE)
+  .min(0, LEMBRETE_ENCOMENDA_MESSAGE)
+  .max(60, LEMBRETE_ENCOMENDA_MESSAGE);
+export const ENCOMENDA_LEMBRETE_PADRAO_DIAS = 3;
+/** Where delivery people are told to leave packages ("Sala de encomendas, ao lado da guarita"); empty = not said. */
+const encomendaLocalEntrega = z
+  .string({ error: "Informe o local de entrega em texto" })
+  .trim()
+  .max(120, "O local de entrega deve ter no máximo 120 caracteres")
+  .nullable()
+  .transform((v) => (v ? v : null));
+
 const condominioBase = {
   nome: z
     .string({ error: "Nome deve ter pelo menos 2 caracteres" })
@@ -91,6 +110,8 @@ export const condominioInputSchema = z
     retencao_dias: retencaoDias.default(RETENCAO_PADRAO_DIAS),
     retencao_fotos_dias: retencaoFotosDias.default(RETENCAO_FOTOS_PADRAO_DIAS),
     expiracao_solicitacao_minutos: expiracaoSolicitacaoMinutos.default(EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS),
+    encomenda_lembrete_dias: encomendaLembreteDias.default(ENCOMENDA_LEMBRETE_PADRAO_DIAS),
+    encomenda_local_entrega: encomendaLocalEntrega.optional(),
   })
   .strict()
   // Only once both are valid numbers: a wrong retencao_dias already has its own message.
@@ -117,6 +138,9 @@ export const condominioUpdateSchema = z
     retencao_dias: retencaoDias.optional(),
     retencao_fotos_dias: retencaoFotosDias.optional(),
     expiracao_solicitacao_minutos: expiracaoSolicitacaoMinutos.optional(),
+    encomenda_lembrete_dias: encomendaLembreteDias.optional(),
+    /** null or "" clears it; omitted keeps it. */
+    encomenda_local_entrega: encomendaLocalEntrega.optional(),
   })
   .strict();
 export type CondominioInput = z.input<typeof condominioInputSchema>;
@@ -139,6 +163,10 @@ export const condominioSchema = z.object({
   retencao_fotos_dias: z.number().int(),
   /** New requests expire after this many minutes without a decision, unless they name their own expiry. */
   expiracao_solicitacao_minutos: z.number().int(),
+  /** Residents of a package still waiting after this many days are reminded once (0 = never). */
+  encomenda_lembrete_dias: z.number().int(),
+  /** Where delivery people are told to leave packages. */
+  encomenda_local_entrega: z.string().nullable(),
   created_at: isoDateTime,
 });
 export type Condominio = z.infer<typeof condominioSchema>;
@@ -163,6 +191,12 @@ export const retencaoContagensSchema = z.object({
   conversas: z.number().int(),
   /** Visitors' photos past the photo retention, deleted with their files. */
   fotos: z.number().int(),
+  /** Packages collected before the cutoff: who collected (name, document) anonymised. */
+  encomendas: z.number().int(),
+  /** Notices about packages sent before the cutoff: the address and the demo text cleared. */
+  avisos_encomendas: z.number().int(),
+  /** People authorised to collect a unit's packages, removed before the cutoff: name and document. */
+  autorizados_encomendas: z.number().int(),
 });
 export type RetencaoContagens = z.infer<typeof retencaoContagensSchema>;
 

@@ -4,6 +4,7 @@ import {
   ATENDENTE_ETAPAS,
   CHAMADA_STATUSES,
   DECISAO_VIAS,
+  ENCOMENDA_STATUSES,
   SOLICITACAO_STATUSES,
   VALIDACAO_RESULTADOS,
 } from "../domain";
@@ -53,6 +54,18 @@ export const domainEventSchema = z.object({
   atendimento: z.object({ id: z.uuid(), etapa: z.enum(ATENDENTE_ETAPAS), totem_id: z.uuid().nullable() }).optional(),
   /** On `totem.atualizado`: the kiosk, and whether it was revoked. */
   totem: z.object({ id: z.uuid(), revogado: z.boolean() }).optional(),
+  /**
+   * On `encomenda.atualizada`: the package, its batch, its status and what happened (recebida: it is
+   * now waiting for the residents; retirada: handed over; atualizada: anything else).
+   */
+  encomenda: z
+    .object({
+      id: z.uuid(),
+      lote_id: z.uuid(),
+      status: z.enum(ENCOMENDA_STATUSES),
+      acao: z.enum(["recebida", "retirada", "atualizada"]),
+    })
+    .optional(),
   invalidate: z.array(z.string()),
   created_at: z.string(),
 });

@@ -65,7 +65,7 @@ export function periodOf(q: { de?: string; ate?: string; mes?: string }): { de: 
 }
 
 /** The tables a report exports as CSV, one download each. */
-export const RELATORIO_TABELAS = ["por-dia", "por-hora", "respostas", "tempos", "operadores"] as const;
+export const RELATORIO_TABELAS = ["por-dia", "por-hora", "respostas", "tempos", "operadores", "encomendas"] as const;
 export type RelatorioTabela = (typeof RELATORIO_TABELAS)[number];
 export const RELATORIO_TABELA_LABELS: Record<RelatorioTabela, string> = {
   "por-dia": "Visitas por dia",
@@ -73,6 +73,7 @@ export const RELATORIO_TABELA_LABELS: Record<RelatorioTabela, string> = {
   respostas: "Como os moradores respondem",
   tempos: "Tempos de resposta e decisão",
   operadores: "Central: operadores",
+  encomendas: "Encomendas por dia",
 };
 export const relatorioTabelaParam = z.object({
   tabela: z.enum(RELATORIO_TABELAS, { error: "Tabela inválida" }),
@@ -116,6 +117,7 @@ export const TEMPO_LABELS = {
   decisao: "Decisão da solicitação",
   central_assumir: "Central: até um operador assumir",
   central_resolver: "Central: até resolver",
+  encomenda_retirada: "Encomendas: do recebimento à retirada",
 } as const;
 export type TempoChave = keyof typeof TEMPO_LABELS;
 
@@ -147,6 +149,8 @@ export const relatorioSchema = z.object({
     decisao: tempoSchema,
     central_assumir: tempoSchema,
     central_resolver: tempoSchema,
+    /** Packages collected in the period: from receipt at the gate to the hand-over. */
+    encomenda_retirada: tempoSchema,
   }),
   respostas: z.array(z.object({ forma: z.enum(RESPOSTA_FORMAS), total: z.number().int() })),
   atendente: z.object({
@@ -172,6 +176,31 @@ export const relatorioSchema = z.object({
         assumidos: z.number().int(),
         resolvidos: z.number().int(),
         p50_assumir_s: z.number().nullable(),
+      }),
+    ),
+  }),
+  /** Packages (docs/decisions/043-deliveries.md); the time to pickup is in `tempos.encomenda_retirada`. */
+  encomendas: z.object({
+    /** Received at the gate in the period (not those the attendant recorded and nobody confirmed). */
+    recebidas: z.number().int(),
+    /** Handed over in the period, whenever received. */
+    retiradas: z.number().int(),
+    /** Returned to the sender (or removed) in the period. */
+    devolvidas: z.number().int(),
+    /** Received before the period's end and neither collected nor returned by then. */
+    aguardando_fim: z.number().int(),
+    /** Perishables among those received. */
+    pereciveis: z.number().int(),
+    /** Handed over in the period without the pickup code (with a reason, audited). */
+    sem_codigo: z.number().int(),
+    /** Every day of the period, zeros included. */
+    por_dia: z.array(
+      z.object({
+        data: z.string(),
+        recebidas: z.number().int(),
+        retiradas: z.number().int(),
+        pereciveis: z.number().int(),
+        sem_codigo: z.number().int(),
       }),
     ),
   }),

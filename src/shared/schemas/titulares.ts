@@ -106,6 +106,8 @@ export const titularContagensSchema = z.object({
   acessos: z.number().int(),
   /** The attendant's conversations about those requests (absent from requests done before they existed). */
   conversas: z.number().int().optional(),
+  /** Packages addressed to or collected by the chosen people (absent from requests done before packages existed). */
+  encomendas: z.number().int().optional(),
 });
 export type TitularContagens = z.infer<typeof titularContagensSchema>;
 

@@ -6,8 +6,11 @@ import { z } from "zod";
 import {
   CHAMADA_RESPOSTAS,
   CHAMADA_STATUSES,
+  ENCOMENDA_STATUSES,
+  RETIRADA_METODOS,
   SOLICITACAO_STATUSES,
   SOLICITACAO_TIPOS,
+  TRANSPORTADORAS,
   VISITA_TIPOS,
   WEBHOOK_ENTREGA_STATUSES,
   WEBHOOK_EVENTOS,
@@ -23,6 +26,8 @@ export const WEBHOOK_EVENTO_LABELS: Record<WebhookEvento, string> = {
   "solicitacao.expirada": "Solicitação expirada",
   "chamada.status_alterado": "Status de chamada alterado",
   "portao.abrir": "Abrir portão (comando para o controlador)",
+  "encomenda.recebida": "Encomenda recebida na portaria",
+  "encomenda.retirada": "Encomenda retirada",
 };
 
 export const WEBHOOK_ENTREGA_STATUS_LABELS: Record<(typeof WEBHOOK_ENTREGA_STATUSES)[number], string> = {
@@ -166,10 +171,29 @@ const passePayload = z.object({
   validacao_id: z.uuid().optional(),
 });
 
+/**
+ * On `encomenda.recebida` and `encomenda.retirada` (docs/product.md, "Encomendas"): the package,
+ * with no name or document (who it is for and who collected it stay in Guarita).
+ */
+const encomendaPayload = z.object({
+  id: z.uuid(),
+  /** The batch it came in (one pickup code per batch). */
+  lote_id: z.uuid(),
+  status: z.enum(ENCOMENDA_STATUSES),
+  transportadora: z.enum(TRANSPORTADORAS),
+  rastreio: z.string().nullable(),
+  perecivel: z.boolean(),
+  recebida_em: isoDateTime,
+  retirada_em: isoDateTime.nullable(),
+  retirada_metodo: z.enum(RETIRADA_METODOS).nullable(),
+});
+
 export const webhookDataSchema = z.object({
-  /** Every event but a pass's `portao.abrir`. */
+  /** Every event but a pass's `portao.abrir` and the packages' events. */
   solicitacao: solicitacaoPayload.optional(),
   passe: passePayload.optional(),
+  /** On `encomenda.recebida` and `encomenda.retirada`, instead of a request. */
+  encomenda: encomendaPayload.optional(),
   condominio: condominioPayload,
   unidade: unidadePayload,
   /** On `chamada.status_alterado`. */

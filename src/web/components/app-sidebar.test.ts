@@ -21,6 +21,7 @@ const STAFF_SECTIONS = [
   "Atendimentos",
   "Passes",
   "Entradas e saídas",
+  "Encomendas",
   "Central",
 ];
 
@@ -48,6 +49,7 @@ describe("sidebar per role", () => {
       "Chamadas",
       "Passes",
       "Entradas e saídas",
+      "Encomendas",
     ]);
     expect(titles("morador", ADMIN_NAV_ITEMS)).toEqual([]);
   });

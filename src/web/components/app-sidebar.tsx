@@ -7,6 +7,7 @@ import {
   History,
   LayoutDashboard,
   type LucideIcon,
+  Package,
   Phone,
   RadioTower,
   Scale,
@@ -84,6 +85,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { title: CONSOLE_SCREENS.passes.list, href: "/app/passes", icon: Ticket, permission: "passes:ler" },
   { title: CONSOLE_SCREENS.acessos.list, href: "/app/acessos", icon: History, permission: "acessos:ler" },
+  // Packages received at the gate (docs/product.md, "Encomendas"): staff receive and hand over, a morador sees theirs.
+  { title: CONSOLE_SCREENS.encomendas.list, href: "/app/encomendas", icon: Package, permission: "encomendas:ler" },
   // The operators' queue across condominiums (docs/decisions/042-operators-central.md).
   { title: CONSOLE_SCREENS.central.list, href: "/app/central", icon: RadioTower, permission: "central:operar" },
   // The síndico's figures and monthly PDF (docs/product.md, "Relatórios").

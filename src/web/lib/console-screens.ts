@@ -46,6 +46,7 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
   portaria: { list: "Portaria" },
   passes: { list: "Passes", record: "Passe", create: { segment: "novo", title: "Novo Passe" }, edit: "Editar Passe" },
   acessos: { list: "Entradas e saídas" },
+  encomendas: { list: "Encomendas", record: "Encomenda", create: { segment: "nova", title: "Receber encomendas" } },
   central: { list: "Central" },
   relatorios: { list: "Relatórios" },
   perfil: { list: "Perfil" },

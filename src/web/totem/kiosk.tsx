@@ -366,7 +366,13 @@ export default function KioskPage() {
     return (
       <KioskFrame>
         <ConnectionStatus offline={offline} />
-        <OutcomeScreen key={conversa.id} desfecho={desfecho} onDone={reset} />
+        <OutcomeScreen
+          key={conversa.id}
+          desfecho={desfecho}
+          // Where to leave a package is the attendant's last line ("Pode deixar a encomenda em …").
+          detalhe={desfecho === "encomenda" ? conversa.linhas.findLast((l) => l.autor === "atendente")?.texto : null}
+          onDone={reset}
+        />
       </KioskFrame>
     );
   }

@@ -3,7 +3,7 @@
  * read from a step back: "Pode entrar" in green, "Entrada não autorizada" in red. While a porteiro
  * has the conversation, a banner above the transcript instead, since the porteiro types to the visitor.
  */
-import { CircleCheck, CircleX, Clock, Hand, UserRound } from "lucide-react";
+import { CircleCheck, CircleX, Clock, Hand, Package, UserRound } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { cn } from "@/web/lib/utils";
 import { KioskButton } from "./kiosk-ui";
@@ -28,6 +28,12 @@ const SCREENS: Record<Desfecho, { title: string; description: string; className:
     className: "bg-blue-900 text-white",
     Icon: UserRound,
   },
+  encomenda: {
+    title: "Pode deixar a encomenda",
+    description: "Deixe-a na portaria. Obrigado!",
+    className: "bg-green-800 text-white",
+    Icon: Package,
+  },
   encerrado: {
     title: "Atendimento encerrado",
     description: "Obrigado! Para falar com a portaria de novo, toque abaixo.",
@@ -38,8 +44,18 @@ const SCREENS: Record<Desfecho, { title: string; description: string; className:
 
 export const PORTEIRO_AVISO = SCREENS.porteiro.title;
 
-export function OutcomeScreen({ desfecho, onDone }: { desfecho: Desfecho; onDone: () => void }) {
-  const { title, description, className, Icon } = SCREENS[desfecho];
+/** `detalhe`: the attendant's own words, in place of the fixed description (where to leave a package). */
+export function OutcomeScreen({
+  desfecho,
+  detalhe,
+  onDone,
+}: {
+  desfecho: Desfecho;
+  detalhe?: string | null;
+  onDone: () => void;
+}) {
+  const { title, className, Icon } = SCREENS[desfecho];
+  const description = detalhe || SCREENS[desfecho].description;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The outcome replaces what had focus: screen readers start reading here.
   useEffect(() => headingRef.current?.focus(), []);

@@ -69,6 +69,7 @@ describe("desfechoOf", () => {
     expect(desfechoOf(estado({ etapa: "concluida", resultado: "autorizado" }))).toBe("entrar");
     expect(desfechoOf(estado({ etapa: "concluida", resultado: "passe_liberado" }))).toBe("entrar");
     expect(desfechoOf(estado({ etapa: "concluida", resultado: "negado" }))).toBe("negado");
+    expect(desfechoOf(estado({ etapa: "concluida", resultado: "encomenda_registrada" }))).toBe("encomenda");
     expect(desfechoOf(estado({ etapa: "com_porteiro" }))).toBe("porteiro");
     expect(desfechoOf(estado({ etapa: "com_porteiro", resultado: "sem_resposta" }))).toBe("porteiro");
     expect(desfechoOf(estado({ etapa: "encerrada" }))).toBe("encerrado");

@@ -54,14 +54,16 @@ export function unspoken(lines: Mensagem[], spoken: ReadonlySet<string>): Mensag
 }
 
 /**
- * What fills the screen (docs/product.md, "Totem"): the gate opens, it does not, or a person takes
- * over. `porteiro` while the conversation is open keeps the transcript and the message box (the
+ * What fills the screen (docs/product.md, "Totem"): the gate opens, it does not, a person takes
+ * over, or a package is to be left where the attendant said. `porteiro` while the conversation is open keeps the transcript and the message box (the
  * porteiro types to the visitor); once closed it is a screen of its own like the others.
  */
-export type Desfecho = "entrar" | "negado" | "porteiro" | "encerrado";
+export type Desfecho = "entrar" | "negado" | "porteiro" | "encomenda" | "encerrado";
 
 export function desfechoOf(estado: EstadoConversa): Desfecho | null {
   if (estado.resultado === "autorizado" || estado.resultado === "passe_liberado") return "entrar";
+  // A delivery person told where to leave a package (docs/decisions/043-deliveries.md).
+  if (estado.resultado === "encomenda_registrada") return "encomenda";
   if (estado.resultado === "negado") return "negado";
   if (estado.etapa === "com_porteiro" || estado.resultado === "sem_resposta") return "porteiro";
   if (estado.etapa === "concluida" || estado.etapa === "encerrada") return "encerrado";

@@ -1,6 +1,7 @@
 /**
  * Plays a visitor against an engine in the tests, with a stand-in for the conversation service: a
- * request is "created" at once, a PIN is valid when the test's passes have it, a hand-over is accepted.
+ * request is "created" at once, a package recorded, a PIN is valid when the test's passes have it, a
+ * hand-over is accepted.
  */
 import type { AttendantEngine, DialogueState, Directory, EngineAction, ServiceEvent, TipoVisita } from "./types";
 
@@ -8,6 +9,8 @@ export interface CreatedRequest {
   unidadeId: string;
   nomeVisitante: string;
   tipoVisita: TipoVisita;
+  /** A package recorded for the porteiro rather than a request to the residents. */
+  encomenda?: true;
 }
 
 export interface Conversation {
@@ -34,6 +37,8 @@ function serviceAnswer(action: EngineAction, pins: ReadonlyMap<string, string>, 
   switch (action.tipo) {
     case "criar_solicitacao":
       return { tipo: "solicitacao_criada", solicitacaoId: `sol-${n}` };
+    case "registrar_encomenda":
+      return { tipo: "encomenda_registrada", local: null };
     case "validar_pin": {
       const nome = pins.get(action.pin);
       return nome === undefined ? { tipo: "pin_invalido", mensagem: "PIN inválido." } : { tipo: "pin_valido", nome };
@@ -70,6 +75,10 @@ export async function play(
       if (action.tipo === "criar_solicitacao") {
         const { unidadeId, nomeVisitante, tipoVisita } = action;
         conversation.requests.push({ unidadeId, nomeVisitante, tipoVisita });
+      }
+      if (action.tipo === "registrar_encomenda") {
+        const { unidadeId, nomeVisitante } = action;
+        conversation.requests.push({ unidadeId, nomeVisitante, tipoVisita: "entregador", encomenda: true });
       }
       const event = serviceAnswer(action, pins, conversation.actions.length);
       if (!event) break;

@@ -170,8 +170,10 @@ describe("confirming before acting", () => {
   });
 
   it("moves a turned-down unit to the tower the visitor corrects", async () => {
-    const c = await talk(["amazon pro 11 Bloco 1", "não", "é Bloco 2"], AMAZONAS);
-    expect(last(c)).toBe("Confirmando: Entregador Amazon para o apartamento 11 do Bloco 2, entrega. Está certo?");
+    const c = await talk(["ifood pro 11 Bloco 1", "não", "é Bloco 2"], AMAZONAS);
+    expect(last(c)).toBe("Confirmando: Entregador iFood para o apartamento 11 do Bloco 2, entrega. Está certo?");
+    const p = await talk(["amazon pro 11 Bloco 1", "não", "é Bloco 2"], AMAZONAS);
+    expect(last(p)).toBe("Confirmando: encomenda para o apartamento 11 do Bloco 2. Está certo?");
   });
 
   it("ends without a request when the visitor gives up", async () => {
@@ -183,18 +185,101 @@ describe("confirming before acting", () => {
 
 describe("deliveries and services", () => {
   it("does not ask a courier's name", async () => {
-    const c = await talk(["entrega da amazon para o apartamento 101", "torre a", "sim"]);
-    expect(c.requests).toEqual([{ unidadeId: "a101", nomeVisitante: "Entregador Amazon", tipoVisita: "entregador" }]);
+    const c = await talk(["entrega do ifood para o apartamento 101", "torre a", "sim"]);
+    expect(c.requests).toEqual([{ unidadeId: "a101", nomeVisitante: "Entregador iFood", tipoVisita: "entregador" }]);
     expect(c.replies).toContain(
-      "Confirmando: Entregador Amazon para o apartamento 101 da Torre A, entrega. Está certo?",
+      "Confirmando: Entregador iFood para o apartamento 101 da Torre A, entrega. Está certo?",
     );
   });
 
   it("names a courier 'Entregador' when no company was said", async () => {
-    const c = await talk(["tenho um pacote pro 12 bloco 2", "sim"], AMAZONAS);
+    const c = await talk(["tenho um lanche pro 12 bloco 2", "sim"], AMAZONAS);
     expect(c.requests).toEqual([{ unidadeId: "b2-12", nomeVisitante: "Entregador", tipoVisita: "entregador" }]);
   });
+});
 
+describe("a package left at the gate", () => {
+  it("is confirmed like a request, then recorded, and the courier is told where to leave it", async () => {
+    const c = await talk(["tenho uma entrega dos Correios para o 101", "torre a"]);
+    expect(last(c)).toBe("Confirmando: encomenda para o apartamento 101 da Torre A. Está certo?");
+    expect(c.actions).toEqual([]);
+    const done = await talk(["tenho uma entrega dos Correios para o 101", "torre a", "sim"]);
+    expect(done.actions).toEqual([
+      {
+        tipo: "registrar_encomenda",
+        unidadeId: "a101",
+        moradorPessoaId: null,
+        empresa: "Correios",
+        nomeVisitante: "Entregador dos Correios",
+      },
+    ]);
+    expect(done.lastReplies).toEqual(["Pode deixar a encomenda na portaria."]);
+    expect(done.state).toMatchObject({ etapa: "concluida", resultado: "encomenda_registrada", pergunta: null });
+  });
+
+  it("treats an unnamed delivery, a parcel or a letter as a package, with the resident named kept", async () => {
+    for (const fala of [
+      "entrega pro 12 bloco 2",
+      "tenho um pacote pro 12 bloco 2",
+      "pedido da Amazon pro 12 bloco 2",
+    ]) {
+      const c = await talk([fala, "sim"], AMAZONAS);
+      expect(
+        c.actions.map((a) => a.tipo),
+        fala,
+      ).toEqual(["registrar_encomenda"]);
+      expect(c.requests, fala).toEqual([
+        { unidadeId: "b2-12", nomeVisitante: expect.any(String), tipoVisita: "entregador", encomenda: true },
+      ]);
+    }
+    const named = await talk(["carteiro, carta registrada pra Ana Beatriz Souza", "sim"]);
+    expect(named.actions[0]).toMatchObject({ tipo: "registrar_encomenda", unidadeId: "a101" });
+    expect((named.actions[0] as { moradorPessoaId: string | null }).moradorPessoaId).not.toBeNull();
+  });
+
+  it("still asks the residents for a meal, medicine or anything carried up to them", async () => {
+    for (const fala of [
+      "ifood pro 12 bloco 2",
+      "rappi, pedido do 12 bloco 2",
+      "pizza pro 12 bloco 2",
+      "entrega de marmita pro 12 bloco 2",
+      "delivery pro 12 bloco 2",
+      "motoboy, entrega pro 12 bloco 2",
+      "farmácia, entrega pro 12 bloco 2",
+      "encomenda da drogaria pro 12 bloco 2",
+      "gás, entrega de botijão no 12 bloco 2",
+      "entrega de móveis da Magalu pro 12 bloco 2",
+    ]) {
+      const c = await talk([fala, "sim"], AMAZONAS);
+      expect(
+        c.actions.map((a) => a.tipo),
+        fala,
+      ).toEqual(["criar_solicitacao"]);
+      expect(c.state.etapa, fala).toBe("aguardando_morador");
+    }
+  });
+
+  it("says the condominium's place, and hands over when the package cannot be recorded", () => {
+    const s = {
+      ...engine.start().state,
+      etapa: "confirmando" as const,
+      tipo: "entregador" as const,
+      unidadeId: "a101",
+    };
+    expect(
+      engine.onEvent(s, { tipo: "encomenda_registrada", local: "Armário de encomendas" }, ACACIAS).replies,
+    ).toEqual(["Pode deixar a encomenda em Armário de encomendas."]);
+    expect(
+      engine.onEvent(s, { tipo: "encomenda_registrada", local: "na sala ao lado da guarita" }, ACACIAS).replies,
+    ).toEqual(["Pode deixar a encomenda na sala ao lado da guarita."]);
+    const refused = engine.onEvent(s, { tipo: "encomenda_recusada", mensagem: "Não deu." }, ACACIAS);
+    expect(refused.state.etapa).toBe("com_porteiro");
+    expect(refused.action).toEqual({ tipo: "transferir", motivo: "sem_resposta" });
+    expect(refused.replies.join(" ")).toMatch(/^Não deu\. .*porteiro/);
+  });
+});
+
+describe("services", () => {
   it("asks a provider's name and confirms a service", async () => {
     const c = await talk(["técnico da operadora, instalação de fibra no 102 Torre B", "Anderson"]);
     expect(c.replies[1]).toBe("Qual é o seu nome?");

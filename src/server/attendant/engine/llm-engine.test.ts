@@ -205,6 +205,39 @@ describe("the model reads the turn; the embedded policy answers", () => {
     expect(sentBody().messages[0]!.content).toContain('id "b101"');
   });
 
+  it("records a package when a delivery person confirms, as the embedded engine would", async () => {
+    const asked = await embedded.turn(greeting, "entrega dos Correios pro 101 da Torre B", ACACIAS);
+    expect(asked.replies).toEqual(["Confirmando: encomenda para o apartamento 101 da Torre B. Está certo?"]);
+    replyWith({
+      name: "criar_solicitacao",
+      args: { unidade_id: "b101", nome_visitante: "Entregador dos Correios", tipo: "entregador" },
+    });
+    const out = await llm().turn(asked.state, "isso, pode ser", ACACIAS);
+    expect(out.action).toEqual({
+      tipo: "registrar_encomenda",
+      unidadeId: "b101",
+      moradorPessoaId: null,
+      empresa: "Correios",
+      nomeVisitante: "Entregador dos Correios",
+    });
+    expect(out.replies).toEqual([]);
+    expect(reasons).toEqual([]);
+    const told = llm().onEvent(out.state, { tipo: "encomenda_registrada", local: null }, ACACIAS);
+    expect(told.replies).toEqual(["Pode deixar a encomenda na portaria."]);
+    expect(told.state).toMatchObject({ etapa: "concluida", resultado: "encomenda_registrada" });
+  });
+
+  it("keeps asking the residents about a meal even when the model reads only 'entregador'", async () => {
+    replyWith({ name: "buscar_unidade", args: { tipo: "entregador", codigo: "101", torre: "Torre B" } });
+    const asked = await llm().turn(greeting, "ifood pro cento e um do bloco bê", ACACIAS);
+    expect(asked.replies).toEqual([
+      "Confirmando: Entregador iFood para o apartamento 101 da Torre B, entrega. Está certo?",
+    ]);
+    replyWith({ name: "confirmar", args: { resposta: "sim" } });
+    const out = await llm().turn(asked.state, "sim", ACACIAS);
+    expect(out.action).toMatchObject({ tipo: "criar_solicitacao", unidadeId: "b101", tipoVisita: "entregador" });
+  });
+
   it("takes a 'não' to the confirmation and asks for the right unit", async () => {
     replyWith({ name: "confirmar", args: { resposta: "nao" } });
     const out = await llm().turn(confirming, "acho que me confundi", ACACIAS);

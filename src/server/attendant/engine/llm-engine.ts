@@ -13,7 +13,7 @@ import { type DirectoryIndex, indexDirectory } from "./directory-index";
 import { loadIntentModel } from "./intents";
 import { readToolCalls, type ToolCall } from "./llm-facts";
 import { buildMessages, TOOLS } from "./llm-prompt";
-import { visitorTurn } from "./policy";
+import { isPackageDelivery, visitorTurn } from "./policy";
 import { type AttendantEngine, type DialogueState, ETAPAS, type TurnOutput } from "./types";
 import { type Understanding, understand } from "./understand";
 
@@ -167,7 +167,9 @@ function respectsPolicy(
 ): boolean {
   const { state, action, replies } = out;
   if (!ETAPAS.includes(state.etapa)) return false;
-  if (replies.length === 0 || replies.some((r) => typeof r !== "string" || r.trim() === "")) return false;
+  // A package's record says nothing until the service answers where to leave it.
+  if (replies.length === 0 && action?.tipo !== "registrar_encomenda") return false;
+  if (replies.some((r) => typeof r !== "string" || r.trim() === "")) return false;
   if (state.unidadeId !== null && !index.byId.has(state.unidadeId)) return false;
   if (state.candidatas.some((id) => !index.byId.has(id))) return false;
   if (!action) return true;
@@ -181,6 +183,18 @@ function respectsPolicy(
         embedded.atos.has("afirmar") &&
         action.nomeVisitante.trim() !== "" &&
         ["visitante", "prestador", "entregador"].includes(action.tipoVisita)
+      );
+    case "registrar_encomenda":
+      // The same yes to exactly the unit proposed, for a delivery the embedded reading also calls a
+      // package (never a meal it would have asked the residents about).
+      return (
+        previous.etapa === "confirmando" &&
+        previous.pergunta === "confirmacao" &&
+        action.unidadeId === previous.unidadeId &&
+        index.byId.has(action.unidadeId) &&
+        embedded.atos.has("afirmar") &&
+        isPackageDelivery(previous) &&
+        !embedded.entregaEmMaos
       );
     case "validar_pin":
       return action.pin === facts.pin && (action.pin === embedded.pin || /^\d{6}$/.test(action.pin));

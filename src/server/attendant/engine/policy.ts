@@ -1,8 +1,10 @@
 /**
  * The embedded attendant's dialogue (docs/product.md, "Atendente virtual"): find out who, where and
  * why, one question at a time; confirm before asking for a request; hand over to the porteiro when
- * asked, on an emergency, after two turns it did not understand, or when no resident answers.
- * Pure functions of the state, the facts read from the turn and the directory.
+ * asked, on an emergency, after two turns it did not understand, or when no resident answers. A
+ * package delivery is confirmed the same way and then recorded for the porteiro instead of asking the
+ * residents (docs/decisions/043-deliveries.md). Pure functions of the state, the facts read from the
+ * turn and the directory.
  */
 import type { DirectoryIndex, IndexedUnit, Resident } from "./directory-index";
 import * as R from "./replies";
@@ -26,6 +28,8 @@ export function initialState(): DialogueState {
     pergunta: "nome",
     naoEntendidas: 0,
     naoEncontradas: 0,
+    empresa: null,
+    entregaEmMaos: false,
     solicitacaoId: null,
     resultado: null,
     motivoTransferencia: null,
@@ -122,7 +126,18 @@ function confirming(s: DialogueState, u: Understanding, index: DirectoryIndex): 
   return notUnderstood(s, R.NAO_ENTENDI, index);
 }
 
-/** The request, only from a yes to the confirmation of exactly this unit, name and type. */
+/**
+ * A package left at the gate rather than a visit: a delivery whose goods do not go into a resident's
+ * hands. A meal or medicine still asks the residents, who come down for it.
+ */
+export function isPackageDelivery(s: Pick<DialogueState, "tipo" | "entregaEmMaos">): boolean {
+  return s.tipo === "entregador" && !s.entregaEmMaos;
+}
+
+/**
+ * The request, only from a yes to the confirmation of exactly this unit, name and type; for a package,
+ * its record (the service answers with where to leave it).
+ */
 function create(s: DialogueState, index: DirectoryIndex): TurnOutput {
   const entry = s.unidadeId ? index.byId.get(s.unidadeId) : undefined;
   if (!entry || !s.nomeVisitante) {
@@ -132,6 +147,16 @@ function create(s: DialogueState, index: DirectoryIndex): TurnOutput {
   }
   s.pergunta = null;
   s.naoEntendidas = 0;
+  if (isPackageDelivery(s)) {
+    // Nothing said yet: the service's answer says where to leave it, in one line.
+    return out(s, [], {
+      tipo: "registrar_encomenda",
+      unidadeId: entry.unit.id,
+      moradorPessoaId: s.moradorPessoaId,
+      empresa: s.empresa ?? null,
+      nomeVisitante: s.nomeVisitante,
+    });
+  }
   const tipoVisita = s.tipo ?? "visitante";
   return out(s, [R.AVISANDO], {
     tipo: "criar_solicitacao",
@@ -161,7 +186,13 @@ function applyFacts(s: DialogueState, u: Understanding, index: DirectoryIndex): 
   if (u.tipo) {
     s.tipo = u.tipo;
     useful = true;
+    if (u.tipo !== "entregador") {
+      s.empresa = null;
+      s.entregaEmMaos = false;
+    }
   }
+  if (u.empresa) s.empresa = u.empresa;
+  if (u.entregaEmMaos) s.entregaEmMaos = true;
   const unit = resolveUnit(s, u, index);
   switch (unit.kind) {
     case "nenhuma":
@@ -330,7 +361,10 @@ function nextQuestion(
   if (!s.nomeVisitante) return { texto: R.PERGUNTA_NOME, pergunta: "nome" };
   s.tipo ??= "visitante";
   const morador = s.moradorPessoaId ? (index.residentById.get(s.moradorPessoaId)?.firstName ?? null) : null;
-  return { texto: R.confirmacao(s.nomeVisitante, entry, s.tipo, morador), pergunta: "confirmacao" };
+  const texto = isPackageDelivery(s)
+    ? R.confirmacaoEncomenda(entry, morador)
+    : R.confirmacao(s.nomeVisitante, entry, s.tipo, morador);
+  return { texto, pergunta: "confirmacao" };
 }
 
 function notFound(s: DialogueState, texto: string, index: DirectoryIndex): TurnOutput {
@@ -376,6 +410,14 @@ export function serviceEvent(previous: DialogueState, event: ServiceEvent, index
     }
     case "solicitacao_recusada":
       // No motivo says "the rules refused"; from the visitor's side no resident will answer.
+      return transfer(s, "sem_resposta", [event.mensagem]);
+    case "encomenda_registrada":
+      s.etapa = "concluida";
+      s.pergunta = null;
+      s.resultado = "encomenda_registrada";
+      return out(s, [R.deixarEncomenda(event.local)]);
+    case "encomenda_recusada":
+      // The package could not be recorded (as a refused request): a person at the gate takes it.
       return transfer(s, "sem_resposta", [event.mensagem]);
     case "decidida":
       s.etapa = "concluida";

@@ -4,7 +4,17 @@
  */
 import type { TurnReader } from "./turn-reader";
 import type { TipoVisita } from "./types";
-import { CODE_WORDS, COMPANIES, DELIVERY_WORDS, SERVICE_WORDS, TRADES, VISIT_WORDS } from "./vocabulary";
+import {
+  CODE_WORDS,
+  COMPANIES,
+  DELIVERY_WORDS,
+  HAND_DELIVERY_HINTS,
+  HAND_DELIVERY_WORDS,
+  PACKAGE_WORDS,
+  SERVICE_WORDS,
+  TRADES,
+  VISIT_WORDS,
+} from "./vocabulary";
 
 /** The six digits of a pass PIN: the length a number said without "código" is taken for one. */
 const BARE_PIN_LENGTH = 6;
@@ -71,22 +81,48 @@ export function readPin(reader: TurnReader): { digits: string | null; asked: boo
   return { digits: null, asked: false };
 }
 
+/** What a turn says of why the visitor came. */
+export interface VisitKind {
+  tipo: TipoVisita | null;
+  /** The request's name for a courier or a trade who gave none. */
+  nomePadrao: string | null;
+  /** The delivery company named ("Correios", "iFood"), the first one said. */
+  empresa: string | null;
+  /**
+   * What is delivered goes into a resident's hands (a meal, medicine, gas): the residents are asked.
+   * Otherwise a delivery is a package left at the gate (docs/decisions/043-deliveries.md).
+   */
+  emMaos: boolean;
+}
+
 /**
  * The kind of visit by the first telling word (null: nothing says, a plain visit); a courier who gives
- * no name is "Entregador Amazon", "Entregador iFood", or just "Entregador".
+ * no name is "Entregador Amazon", "Entregador iFood", or just "Entregador". A delivery is handed to a
+ * resident when a meal company or a word for a meal, medicine and the like is said anywhere in the
+ * turn; "pedido" or "motoboy" count only when no package is named ("pedido da Amazon" is a package).
  */
-export function readVisitKind(reader: TurnReader): { tipo: TipoVisita | null; nomePadrao: string | null } {
+export function readVisitKind(reader: TurnReader): VisitKind {
   let tipo: TipoVisita | null = null;
   let weakDelivery = false;
-  let company: string | null = null;
+  let company: (typeof COMPANIES)[number] | null = null;
+  let handed = false;
+  let hinted = false;
+  let packageSaid = false;
   for (const [i, token] of reader.tokens.entries()) {
     if (token.kind !== "word") continue;
     const found = COMPANIES.find((c) => c.words.every((word, k) => reader.at(i + k)?.norm === word));
     if (found) {
-      company ??= found.nome;
+      company ??= found;
+      if (found.emMaos) handed = true;
+      else packageSaid = true;
       reader.mark(i, i + found.words.length - 1);
       tipo ??= "entregador";
-    } else if (WEAK_DELIVERY.has(token.norm)) {
+      continue;
+    }
+    if (HAND_DELIVERY_WORDS.has(token.norm)) handed = true;
+    if (HAND_DELIVERY_HINTS.has(token.norm)) hinted = true;
+    if (PACKAGE_WORDS.has(token.norm)) packageSaid = true;
+    if (WEAK_DELIVERY.has(token.norm)) {
       weakDelivery = true;
     } else if (DELIVERY_WORDS.has(token.norm)) {
       tipo ??= "entregador";
@@ -99,5 +135,11 @@ export function readVisitKind(reader: TurnReader): { tipo: TipoVisita | null; no
     }
   }
   if (!tipo && weakDelivery) tipo = "entregador";
-  return { tipo, nomePadrao: tipo === "entregador" ? (company ?? "Entregador") : null };
+  const delivery = tipo === "entregador";
+  return {
+    tipo,
+    nomePadrao: delivery ? (company?.nome ?? "Entregador") : null,
+    empresa: delivery ? (company?.empresa ?? null) : null,
+    emMaos: delivery && (handed || (hinted && !packageSaid)),
+  };
 }

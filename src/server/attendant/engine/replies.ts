@@ -109,6 +109,23 @@ export function confirmacao(nome: string, entry: IndexedUnit, tipo: TipoVisita, 
   return `Confirmando: ${nome} para ${destino}, ${TIPO_NA_CONFIRMACAO[tipo]}. Está certo?`;
 }
 
+/** "Confirmando: encomenda para o apartamento 101 da Torre A. Está certo?" */
+export function confirmacaoEncomenda(entry: IndexedUnit, morador: string | null): string {
+  const destino = morador ? `${morador}, ${naUnidade(entry)}` : unidadeComArtigo(entry);
+  return `Confirmando: encomenda para ${destino}. Está certo?`;
+}
+
+/**
+ * Where a delivery person leaves a package: the condominium's place when it has one ("Armário de
+ * encomendas", or "na sala 2" as typed with its preposition), else the gate.
+ */
+export function deixarEncomenda(local: string | null): string {
+  const onde = local?.trim();
+  if (!onde) return "Pode deixar a encomenda na portaria.";
+  const lugar = onde.replace(/[.!]+$/, "");
+  return /^(n[ao]s?|em)\s/i.test(lugar) ? `Pode deixar a encomenda ${lugar}.` : `Pode deixar a encomenda em ${lugar}.`;
+}
+
 /** "Pronto, avisei os moradores do 101 da Torre A. Aguarde um momento, por favor." */
 export function moradoresAvisados(entry: IndexedUnit | undefined): string {
   const onde = entry ? ` ${daUnidade(entry)}` : "";

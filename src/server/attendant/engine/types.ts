@@ -2,7 +2,8 @@
  * The virtual attendant's conversation engine, as the rest of the server sees it (docs/product.md,
  * "Atendente virtual"). An engine is pure: it reads the visitor's words, the conversation's state and
  * the condominium's directory, and answers with replies, a new state and the actions the conversation
- * service must carry out (create a request, validate a PIN, hand over). It never touches the database
+ * service must carry out (create a request, record a package left at the gate, validate a PIN, hand
+ * over). It never touches the database
  * and never decides access: the service runs each action through the same rules as the console and
  * tells the engine what happened (`ServiceEvent`), so the embedded engine and the language-model
  * engine are held to the same rules.
@@ -70,6 +71,14 @@ export interface DialogueState {
    * Optional: a state stored before it existed counts as 0.
    */
   naoEncontradas?: number;
+  /**
+   * A delivery's company as said ("Correios"), and whether what it brings goes into a resident's hands
+   * (a meal, medicine). A delivery that does not is a package left at the gate, recorded for the
+   * porteiro to confirm (docs/decisions/043-deliveries.md). Optional: a state stored before they
+   * existed has neither.
+   */
+  empresa?: string | null;
+  entregaEmMaos?: boolean;
   solicitacaoId: string | null;
   resultado: Resultado | null;
   motivoTransferencia: MotivoTransferencia | null;
@@ -78,6 +87,17 @@ export interface DialogueState {
 /** What the service must do after a turn. At most one per turn. */
 export type EngineAction =
   | { tipo: "criar_solicitacao"; unidadeId: string; nomeVisitante: string; tipoVisita: TipoVisita }
+  /**
+   * A package left at the gate for this unit (confirmed like a request): the service records it for the
+   * porteiro to confirm and says where to leave it. `moradorPessoaId`: the resident it was said to be for.
+   */
+  | {
+      tipo: "registrar_encomenda";
+      unidadeId: string;
+      moradorPessoaId: string | null;
+      empresa: string | null;
+      nomeVisitante: string;
+    }
   | { tipo: "validar_pin"; pin: string }
   | { tipo: "transferir"; motivo: MotivoTransferencia }
   | { tipo: "encerrar" };
@@ -86,6 +106,9 @@ export type EngineAction =
 export type ServiceEvent =
   | { tipo: "solicitacao_criada"; solicitacaoId: string }
   | { tipo: "solicitacao_recusada"; mensagem: string }
+  /** The package was recorded; `local` is where the condominium wants packages left (null: the gate). */
+  | { tipo: "encomenda_registrada"; local: string | null }
+  | { tipo: "encomenda_recusada"; mensagem: string }
   | { tipo: "decidida"; decisao: "autorizado" | "negado" }
   | { tipo: "sem_resposta" }
   | { tipo: "expirada" }

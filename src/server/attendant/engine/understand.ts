@@ -30,6 +30,10 @@ export interface Understanding {
   /** A name for the request when the visitor gave none: "Entregador Amazon", "Jardineiro". */
   nomePadrao: string | null;
   tipo: TipoVisita | null;
+  /** The delivery company named ("Correios"): what a package is recorded from. */
+  empresa: string | null;
+  /** A delivery handed to a resident (a meal, medicine): the residents are asked, no package is left. */
+  entregaEmMaos: boolean;
   unidade: UnitMention | null;
   /** The residents the named person fits, all equally well. */
   moradores: Resident[] | null;
@@ -56,6 +60,8 @@ export async function understand(
     nome: null,
     nomePadrao: null,
     tipo: null,
+    empresa: null,
+    entregaEmMaos: false,
     unidade: null,
     moradores: null,
     moradorDito: null,
@@ -72,6 +78,8 @@ export async function understand(
   result.pedeCodigo = pin.asked;
   const visit = readVisitKind(reader);
   result.tipo = visit.tipo;
+  result.empresa = visit.empresa;
+  result.entregaEmMaos = visit.emMaos;
   result.unidade = readUnit(reader, pergunta);
   const self = readVisitorName(reader);
   result.nome = self.nome;

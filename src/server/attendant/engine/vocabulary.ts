@@ -83,32 +83,37 @@ export const SERVICE_WORDS = words(
     "medir pintar desentupir limpar podar dedetizar marcenaria atendimento plantao treino leitura",
 );
 
-/** Delivery companies, as the request names the courier when they gave no name. */
-export const COMPANIES: readonly { words: string[]; nome: string }[] = [
-  { words: ["mercado", "livre"], nome: "Entregador Mercado Livre" },
-  { words: ["uber", "eats"], nome: "Entregador Uber Eats" },
-  { words: ["ze", "delivery"], nome: "Entregador Zé Delivery" },
-  { words: ["casas", "bahia"], nome: "Entregador Casas Bahia" },
-  { words: ["pague", "menos"], nome: "Entregador Pague Menos" },
-  { words: ["total", "express"], nome: "Entregador Total Express" },
-  { words: ["amazon"], nome: "Entregador Amazon" },
-  { words: ["ifood"], nome: "Entregador iFood" },
-  { words: ["rappi"], nome: "Entregador Rappi" },
-  { words: ["shopee"], nome: "Entregador Shopee" },
-  { words: ["shein"], nome: "Entregador Shein" },
-  { words: ["aliexpress"], nome: "Entregador AliExpress" },
-  { words: ["magalu"], nome: "Entregador Magalu" },
-  { words: ["americanas"], nome: "Entregador Americanas" },
-  { words: ["loggi"], nome: "Entregador Loggi" },
-  { words: ["jadlog"], nome: "Entregador Jadlog" },
-  { words: ["correios"], nome: "Entregador dos Correios" },
-  { words: ["correio"], nome: "Entregador dos Correios" },
-  { words: ["sedex"], nome: "Entregador dos Correios" },
-  { words: ["farmacia"], nome: "Entregador da farmácia" },
-  { words: ["drogaria"], nome: "Entregador da farmácia" },
-  { words: ["drogasil"], nome: "Entregador Drogasil" },
-  { words: ["dhl"], nome: "Entregador DHL" },
-  { words: ["fedex"], nome: "Entregador FedEx" },
+/**
+ * Delivery companies: `nome` is how the request names a courier who gave no name, `empresa` the company
+ * a package is recorded from. `emMaos`: what they bring is handed to a resident (a meal, medicine), so
+ * the residents are asked as for any visitor; every other delivery is a package left at the gate
+ * (docs/decisions/043-deliveries.md).
+ */
+export const COMPANIES: readonly { words: string[]; nome: string; empresa: string; emMaos?: true }[] = [
+  { words: ["mercado", "livre"], nome: "Entregador Mercado Livre", empresa: "Mercado Livre" },
+  { words: ["uber", "eats"], nome: "Entregador Uber Eats", empresa: "Uber Eats", emMaos: true },
+  { words: ["ze", "delivery"], nome: "Entregador Zé Delivery", empresa: "Zé Delivery", emMaos: true },
+  { words: ["casas", "bahia"], nome: "Entregador Casas Bahia", empresa: "Casas Bahia" },
+  { words: ["pague", "menos"], nome: "Entregador Pague Menos", empresa: "Pague Menos", emMaos: true },
+  { words: ["total", "express"], nome: "Entregador Total Express", empresa: "Total Express" },
+  { words: ["amazon"], nome: "Entregador Amazon", empresa: "Amazon" },
+  { words: ["ifood"], nome: "Entregador iFood", empresa: "iFood", emMaos: true },
+  { words: ["rappi"], nome: "Entregador Rappi", empresa: "Rappi", emMaos: true },
+  { words: ["shopee"], nome: "Entregador Shopee", empresa: "Shopee" },
+  { words: ["shein"], nome: "Entregador Shein", empresa: "Shein" },
+  { words: ["aliexpress"], nome: "Entregador AliExpress", empresa: "AliExpress" },
+  { words: ["magalu"], nome: "Entregador Magalu", empresa: "Magalu" },
+  { words: ["americanas"], nome: "Entregador Americanas", empresa: "Americanas" },
+  { words: ["loggi"], nome: "Entregador Loggi", empresa: "Loggi" },
+  { words: ["jadlog"], nome: "Entregador Jadlog", empresa: "Jadlog" },
+  { words: ["correios"], nome: "Entregador dos Correios", empresa: "Correios" },
+  { words: ["correio"], nome: "Entregador dos Correios", empresa: "Correios" },
+  { words: ["sedex"], nome: "Entregador dos Correios", empresa: "Correios" },
+  { words: ["farmacia"], nome: "Entregador da farmácia", empresa: "Farmácia", emMaos: true },
+  { words: ["drogaria"], nome: "Entregador da farmácia", empresa: "Farmácia", emMaos: true },
+  { words: ["drogasil"], nome: "Entregador Drogasil", empresa: "Drogasil", emMaos: true },
+  { words: ["dhl"], nome: "Entregador DHL", empresa: "DHL" },
+  { words: ["fedex"], nome: "Entregador FedEx", empresa: "FedEx" },
 ];
 
 /** Words that make the visit a delivery, besides the companies. */
@@ -117,6 +122,23 @@ export const DELIVERY_WORDS = words(
     "motoqueiro carteiro pedido pedidos lanche pizza marmita comida remedio remedios compras carta transportadora " +
     "galao galoes botijao flores floricultura",
 );
+
+/**
+ * Words that make a delivery one handed to a resident, not a package left at the gate: a meal, medicine,
+ * groceries, gas or water carried up, flowers, furniture. They win over a package word ("encomenda da
+ * farmácia"): asking the residents is what the attendant did before packages were recorded.
+ */
+export const HAND_DELIVERY_WORDS = words(
+  "comida lanche lanches pizza pizzas marmita marmitex refeicao almoco jantar restaurante hamburguer sushi acai " +
+    "mercado supermercado feira padaria sorvete bebida bebidas remedio remedios medicamento medicamentos " +
+    "galao galoes agua gas botijao flores floricultura buque moveis movel geladeira fogao sofa colchao",
+);
+
+/** Words that hint at a meal, unless a package is named too ("pedido da Amazon" is a package). */
+export const HAND_DELIVERY_HINTS = words("pedido pedidos delivery motoboy motoqueiro compras");
+
+/** Words that name a package (besides the carriers): "pacote", "encomenda", "carta registrada". */
+export const PACKAGE_WORDS = words("pacote pacotes encomenda encomendas caixa caixas carta cartas transportadora");
 
 /** Words that say it is a plain visit. */
 export const VISIT_WORDS = words("visita visitar visitando visitante");
@@ -182,6 +204,9 @@ const NEVER_A_NAME = new Set<string>([
   // "Zé" (delivery) is also a name.
   ...COMPANIES.flatMap((c) => c.words).filter((word) => word !== "ze"),
   ...DELIVERY_WORDS,
+  ...HAND_DELIVERY_WORDS,
+  ...HAND_DELIVERY_HINTS,
+  ...PACKAGE_WORDS,
   ...VISIT_WORDS,
   ...CODE_WORDS,
   ...RESIDENT_CUES,

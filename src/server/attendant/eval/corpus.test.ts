@@ -33,6 +33,10 @@ describe("parseCorpus", () => {
     ],
     ['{"falas": ["oi"], "espera": {"unidade": "{unidade_id}", "sem_solicitacao": true}}', "se contradizem"],
     ['{"falas": ["oi"], "espera": {}}', "espera vazia"],
+    [
+      '{"falas": ["oi"], "espera": {"tipo": "visitante", "unidade": "{unidade_id}", "encomenda": true}}',
+      "encomenda pede o tipo entregador",
+    ],
     ['{"falas": ["vim no {apto}"], "espera": {"sem_solicitacao": true}}', "linha 2: marcador desconhecido {apto}"],
     ['{"falas": ["oi"], "espera": {"sem_solicitacao": true}, "extra": 1}', "linha 2:"],
   ])("refuses %s", (bad, message) => {

@@ -16,11 +16,14 @@ const esperaSchema = z
     etapa: z.enum(ETAPAS).optional(),
     resultado: z.enum(RESULTADOS).optional(),
     sem_solicitacao: z.literal(true).optional(),
+    /** For a delivery: true, a package recorded for the porteiro; false, a request to the residents. */
+    encomenda: z.boolean().optional(),
   })
   .strict()
   .refine((e) => Object.keys(e).length > 0, "espera vazia")
   .refine((e) => !(e.tipo || e.nome_visitante) || e.unidade, "tipo e nome_visitante pedem também a unidade")
-  .refine((e) => !(e.unidade && e.sem_solicitacao), "unidade e sem_solicitacao se contradizem");
+  .refine((e) => !(e.unidade && e.sem_solicitacao), "unidade e sem_solicitacao se contradizem")
+  .refine((e) => e.encomenda === undefined || e.tipo === "entregador", "encomenda pede o tipo entregador");
 
 const lineSchema = z
   .object({

@@ -44,6 +44,26 @@ describe("judge", () => {
     });
   });
 
+  it("takes a package recorded as a delivery's outcome, and checks which of the two when the line says", () => {
+    const entrega = { tipo: "entregador" as const, unidade: "u1" };
+    const pacote = {
+      unidadeId: "u1",
+      nomeVisitante: "Entregador",
+      tipoVisita: "entregador" as const,
+      encomenda: true as const,
+    };
+    const pedido = { unidadeId: "u1", nomeVisitante: "Entregador iFood", tipoVisita: "entregador" as const };
+    expect(judge(entrega, outcome({ requests: [pacote] })).ok).toBe(true);
+    expect(judge(entrega, outcome({ requests: [pedido] })).ok).toBe(true);
+    expect(judge({ ...entrega, encomenda: true }, outcome({ requests: [pedido] })).motivos).toEqual([
+      "pediu aos moradores, esperava registrar a encomenda",
+    ]);
+    expect(judge({ ...entrega, encomenda: false }, outcome({ requests: [pacote] })).motivos).toEqual([
+      "registrou encomenda, esperava avisar os moradores",
+    ]);
+    expect(judge({ ...entrega, unidade: "u2" }, outcome({ requests: [pacote] })).wrongUnit).toBe(true);
+  });
+
   it("fails a wrong name, a wrong type, none or two requests", () => {
     expect(judge(espera, outcome({ requests: [request("u1", "Letícia Souza")] })).motivos).toEqual([
       'nome "Letícia Souza", esperava "Letícia"',

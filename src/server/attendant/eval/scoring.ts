@@ -6,11 +6,15 @@ import type { DialogueState, TipoVisita } from "../engine/types";
 import type { Espera } from "./corpus";
 import { withoutAccents } from "./placeholders";
 
-/** A request the conversation created (what the service was asked to create and did). */
+/**
+ * A request the conversation created (what the service was asked to create and did), or a package it
+ * recorded for a delivery person (`encomenda`), which stands for the delivery's request.
+ */
 export interface CreatedRequest {
   unidadeId: string;
   nomeVisitante: string;
   tipoVisita: TipoVisita;
+  encomenda?: true;
 }
 
 export interface Outcome {
@@ -49,6 +53,14 @@ export function judge(espera: Espera, outcome: Outcome): Verdict {
       if (espera.tipo && r.tipoVisita !== espera.tipo) motivos.push(`tipo ${r.tipoVisita}, esperava ${espera.tipo}`);
       if (espera.nome_visitante && !sameName(r.nomeVisitante, espera.nome_visitante)) {
         motivos.push(`nome "${r.nomeVisitante}", esperava "${espera.nome_visitante}"`);
+      }
+      const encomenda = r.encomenda === true;
+      if (espera.encomenda !== undefined && encomenda !== espera.encomenda) {
+        motivos.push(
+          espera.encomenda
+            ? "pediu aos moradores, esperava registrar a encomenda"
+            : "registrou encomenda, esperava avisar os moradores",
+        );
       }
     }
   }

@@ -29,7 +29,8 @@ export const centralItens = pgTable(
     tipo: text("tipo").notNull(),
     /**
      * What the item is about, one open item per origin: `conversa:<id>`, `solicitacao:<id>`,
-     * `entrega:<id>`, `totem:<id>`, `pin:<condominio id>`.
+     * `entrega:<id>`, `totem:<id>`, `pin:<condominio id>`, `encomenda:<id>` (a package to confirm),
+     * `perecivel:<id>` (a perishable package nobody acknowledged).
      */
     origem: text("origem").notNull(),
     solicitacaoId: uuid("solicitacao_id"),

@@ -75,6 +75,12 @@ export const condominios = pgTable(
     /** The central's SLA (docs/decisions/042-operators-central.md): seconds to claim an item, to resolve it. */
     slaAssumirSegundos: integer("sla_assumir_segundos").notNull().default(30),
     slaResolverSegundos: integer("sla_resolver_segundos").notNull().default(300),
+    /**
+     * Deliveries (docs/decisions/043-deliveries.md): days a package may wait before its residents are
+     * reminded once (0 = never), and where delivery people are told to leave packages.
+     */
+    encomendaLembreteDias: integer("encomenda_lembrete_dias").notNull().default(3),
+    encomendaLocalEntrega: text("encomenda_local_entrega"),
     /** Reach every resident at once instead of one after another. */
     notificarTodosMoradores: boolean("notificar_todos_moradores").notNull().default(false),
     /** A message, a phone call, or one then the other to each resident (docs/product.md, "Resident link"). */
@@ -107,6 +113,7 @@ export const condominios = pgTable(
       "condominios_sla_ck",
       sql`${t.slaAssumirSegundos} BETWEEN 5 AND 3600 AND ${t.slaResolverSegundos} BETWEEN 30 AND 86400`,
     ),
+    check("condominios_encomenda_lembrete_ck", sql`${t.encomendaLembreteDias} BETWEEN 0 AND 60`),
     check("condominios_contato_morador_ck", oneOf("contato_morador", CONTATO_MORADOR)),
     check(
       "condominios_expiracao_solicitacao_ck",

@@ -4,6 +4,7 @@ export * from "./audit";
 export * from "./auth";
 export * from "./billing";
 export * from "./central";
+export * from "./deliveries";
 export * from "./domain";
 export * from "./events";
 export * from "./integrations";

@@ -11,6 +11,7 @@ import { FOTO_ORIGENS, FOTO_STATUS } from "../../../shared/schemas/fotos";
 import { passes } from "./access";
 import { atendenteConversas } from "./attendant";
 import { organization, user } from "./auth";
+import { encomendas } from "./deliveries";
 import { condominios, oneOf, pessoas, portoes, setNullOnly, solicitacoesAcesso } from "./domain";
 import { apiKeys } from "./integrations";
 
@@ -35,6 +36,8 @@ export const fotos = pgTable(
      * never removed by the visitors' photo retention; it goes with the person (deleted or anonymised).
      */
     pessoaId: uuid("pessoa_id"),
+    /** The package it shows (its label), one per package, replaced by a new one (docs/decisions/043-deliveries.md). */
+    encomendaId: uuid("encomenda_id"),
     portaoId: uuid("portao_id"),
     origem: text("origem").notNull(),
     status: text("status").notNull().default("disponivel"),
@@ -103,6 +106,11 @@ export const fotos = pgTable(
       sql`${t.pessoaId} IS NULL OR (${t.solicitacaoId} IS NULL AND ${t.passeId} IS NULL AND ${t.conversaId} IS NULL)`,
     ),
     foreignKey({
+      name: "fotos_encomenda_fk",
+      columns: [t.encomendaId, t.organizationId],
+      foreignColumns: [encomendas.id, encomendas.organizationId],
+    }).onDelete("cascade"),
+    foreignKey({
       name: "fotos_portao_fk",
       columns: [t.portaoId, t.condominioId],
       foreignColumns: [portoes.id, portoes.condominioId],
@@ -116,6 +124,7 @@ export const fotos = pgTable(
     index("fotos_passe_idx").on(t.passeId, t.createdAt).where(sql`${t.passeId} IS NOT NULL`),
     // One photo per person: a new one replaces the old in the same transaction.
     uniqueIndex("fotos_pessoa_uq").on(t.pessoaId).where(sql`${t.pessoaId} IS NOT NULL`),
+    uniqueIndex("fotos_encomenda_uq").on(t.encomendaId).where(sql`${t.encomendaId} IS NOT NULL`),
     index("fotos_conversa_idx").on(t.conversaId).where(sql`${t.conversaId} IS NOT NULL`),
     // The retention job: a condominium's photos, oldest first.
     index("fotos_retencao_idx").on(t.condominioId, t.createdAt),

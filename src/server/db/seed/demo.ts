@@ -6,6 +6,7 @@
  */
 import { count } from "drizzle-orm";
 import type { ChamadaStatus, SolicitacaoStatus, SolicitacaoTipo } from "../../../shared/domain";
+import { TRANSPORTADORA_LABELS } from "../../../shared/schemas/encomendas";
 import { minutesSinceMidnight } from "../../../shared/time";
 import type { Auth } from "../../auth/auth";
 import { createUserWithPassword } from "../../auth/users";
@@ -17,6 +18,8 @@ import type { Database } from "../client";
 import {
   chamadas,
   condominios,
+  encomendaLotes,
+  encomendas,
   organization,
   pessoas,
   portoes,
@@ -383,6 +386,56 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
         };
       });
     await tx.insert(chamadas).values(callRows);
+
+    // Packages at the gate (docs/product.md, "Encomendas"): a few waiting in the Acácias' units and
+    // the last days' collected ones, none in the morador login's unit, whose screen starts empty so the
+    // demo user sees a package arrive. Each batch has its own code, unique among those still waiting.
+    const moradorUnit = links.find((l) => residents.find((p) => p.id === l.pessoaId)?.userId === morador.id)?.unidadeId;
+    const packageUnits = units.filter((u) => u.condominioId === acacias.id && u.id !== moradorUnit);
+    const carriers = ["correios", "mercado_livre", "amazon", "shopee", "magalu", "jadlog"] as const;
+    const places = ["Armário 1", "Armário 2", "Sala de encomendas", "Prateleira da portaria"];
+    for (let i = 0; i < 10; i++) {
+      const unit = packageUnits[i % packageUnits.length]!;
+      const waiting = i < 4;
+      const recebidaEm = new Date(now.getTime() - (waiting ? rnd.int(1, 30) : rnd.int(30, 120)) * 3_600_000);
+      const [lote] = await tx
+        .insert(encomendaLotes)
+        .values({
+          organizationId,
+          condominioId: unit.condominioId,
+          unidadeId: unit.id,
+          codigoRetirada: String(210_000 + i * 7_919),
+          recebidoPorUserId: porteiro.id,
+          createdAt: recebidaEm,
+          lembreteEm: waiting ? null : recebidaEm,
+        })
+        .returning({ id: encomendaLotes.id });
+      const transportadora = carriers[i % carriers.length]!;
+      const rastreio = transportadora === "correios" ? `QB${String(100_000_000 + i * 13)}BR` : null;
+      const collector = residentsByUnit.get(unit.id)?.[0];
+      await tx.insert(encomendas).values({
+        organizationId,
+        loteId: lote!.id,
+        condominioId: unit.condominioId,
+        unidadeId: unit.id,
+        transportadora,
+        rastreio,
+        local: rnd.pick(places),
+        status: waiting ? "aguardando" : "retirada",
+        recebidaEm,
+        createdAt: recebidaEm,
+        ...(waiting
+          ? {}
+          : {
+              retiradaEm: new Date(recebidaEm.getTime() + rnd.int(2, 20) * 3_600_000),
+              retiradaMetodo: "codigo",
+              retiradaPessoaId: collector?.id ?? null,
+              retiradaNome: collector?.nome ?? "Morador",
+              entreguePorUserId: porteiro.id,
+            }),
+        busca: buildSearchText([TRANSPORTADORA_LABELS[transportadora], rastreio, unit.codigo, unit.torre]),
+      });
+    }
 
     return {
       organizationId,

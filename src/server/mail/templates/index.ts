@@ -1,11 +1,13 @@
 /** Every message the server can send, by the name stored in `mail_outbox.tipo`. */
 import { convite } from "./convite";
+import { encomendaMorador } from "./encomenda-morador";
 import { redefinirSenha } from "./redefinir-senha";
 import { verificarEmail } from "./verificar-email";
 import { visitaMorador } from "./visita-morador";
 
 export const MAIL_TEMPLATES = {
   convite,
+  "encomenda-morador": encomendaMorador,
   "redefinir-senha": redefinirSenha,
   "verificar-email": verificarEmail,
   "visita-morador": visitaMorador,
@@ -16,6 +18,7 @@ export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
 export type MailData<T extends MailTemplateName> = Parameters<(typeof MAIL_TEMPLATES)[T]["text"]>[0];
 
 export type { ConviteData } from "./convite";
+export type { EncomendaMoradorData } from "./encomenda-morador";
 export type { RedefinirSenhaData } from "./redefinir-senha";
 export type { VerificarEmailData } from "./verificar-email";
 export type { VisitaMoradorData } from "./visita-morador";

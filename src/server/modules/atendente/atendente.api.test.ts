@@ -2,14 +2,23 @@
  * The virtual attendant through its text API (docs/product.md, "Atendente virtual"), as an intercom
  * integration would drive it: it confirms before it acts, never guesses, creates the request as the
  * "Atendente virtual", validates PINs by the gate's rules, hands over, and tells the visitor what the
- * resident decided.
+ * resident decided. A delivery person with a package is told where to leave it, and the package is
+ * recorded for the porteiro to confirm (docs/decisions/043-deliveries.md).
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { atendenteConversas, passeValidacoes, solicitacoesAcesso, webhookEntregas } from "@/server/db/schema";
+import {
+  atendenteConversas,
+  auditoria,
+  condominios,
+  passeValidacoes,
+  solicitacoesAcesso,
+  webhookEntregas,
+} from "@/server/db/schema";
 import { attendantWorld } from "../../../../tests/support/attendant-world";
 import { createApiKeyClient, createTenantWithMember } from "../../../../tests/support/factories";
 import { createPass, passInput } from "../../../../tests/support/gate-world";
+import { client, cookieFrom } from "../../../../tests/support/http";
 import { setupTestSystem } from "../../../../tests/support/system";
 import { closeIdle, followRequests } from "./atendente.service";
 
@@ -157,6 +166,145 @@ describe("a visitor at the gate", () => {
     const turn = await say(c.id, "Quero falar com o porteiro");
     expect(turn.estado.etapa).toBe("com_porteiro");
     expect(lastReply(turn)).toMatch(/porteiro/i);
+  });
+});
+
+/** The packages the console lists for a unit (what the porteiro sees in "Encomendas"). */
+async function packagesOf(unidadeId: string) {
+  const res = await w.sindico.api.get(`/api/encomendas?unidade_id=${unidadeId}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.items as {
+    id: string;
+    status: string;
+    origem: string;
+    unidade_id: string;
+    transportadora: string;
+    transportadora_nome: string;
+    local: string | null;
+    perecivel: boolean;
+  }[];
+}
+
+/** A tablet paired with a kiosk at the gate: a client holding only the kiosk's cookie. */
+async function kiosk() {
+  const created = await w.sindico.api.post("/api/totens", {
+    json: { nome: "Totem de entregas", condominio_id: w.condo.condominio.id, portao_id: w.gate.id },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const codigo = /\/totem\/parear\/([\w-]+)$/.exec(created.body.link)![1]!;
+  const paired = await client(system()).post("/api/totem/parear", { json: { codigo } });
+  expect(paired.status, JSON.stringify(paired.body)).toBe(200);
+  const api = client(system(), { cookie: cookieFrom(paired.headers) });
+  const started = await api.post("/api/totem/conversas", { json: {} });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const id = started.body.id as string;
+  return {
+    id,
+    say: async (texto: string) => {
+      const res = await api.post(`/api/totem/conversas/${id}/mensagens`, { json: { texto } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { mensagens: { autor: string; texto: string }[]; estado: Record<string, unknown> };
+    },
+  };
+}
+
+describe("a delivery person with a package", () => {
+  it("at the kiosk: is told to leave it at the gate, and the package waits for the porteiro to confirm", async () => {
+    const requestsBefore = (await requestsOf(w.sindico.org.id)).length;
+    expect(await packagesOf(w.condo.unidade.id)).toEqual([]);
+    const k = await kiosk();
+    const first = await k.say("tenho uma entrega dos Correios para o 101");
+    // "101" is in two towers: asked, never guessed.
+    expect(lastReply(first)).toBe("Temos o 101 na Torre A e na Torre B. Qual delas?");
+    const asked = await k.say("Torre A");
+    expect(lastReply(asked)).toBe("Confirmando: encomenda para o apartamento 101 da Torre A. Está certo?");
+    expect(await packagesOf(w.condo.unidade.id)).toEqual([]);
+
+    const done = await k.say("isso");
+    expect(done.mensagens.map((m) => m.texto)).toEqual(["Pode deixar a encomenda na portaria."]);
+    expect(done.estado).toMatchObject({ etapa: "concluida", resultado: "encomenda_registrada", solicitacao_id: null });
+
+    const [pacote, ...rest] = await packagesOf(w.condo.unidade.id);
+    expect(rest).toEqual([]);
+    expect(pacote).toMatchObject({
+      status: "a_confirmar",
+      origem: "atendente",
+      unidade_id: w.condo.unidade.id,
+      transportadora: "correios",
+      transportadora_nome: "Correios",
+      local: null,
+      perecivel: false,
+    });
+    // No resident was asked: the porteiro confirms first, and the residents are told then.
+    expect((await requestsOf(w.sindico.org.id)).length).toBe(requestsBefore);
+    const [audit] = await db()
+      .select({ atorTipo: auditoria.atorTipo, atorNome: auditoria.atorNome })
+      .from(auditoria)
+      .where(and(eq(auditoria.organizationId, w.sindico.org.id), eq(auditoria.entidadeId, pacote!.id)));
+    expect(audit).toEqual({ atorTipo: "sistema", atorNome: "Atendente virtual" });
+
+    // The porteiro confirms it from the label: it waits for the residents like any other.
+    const confirmed = await w.sindico.api.post(`/api/encomendas/${pacote!.id}/confirmar`, {
+      json: { item: { transportadora: "correios", rastreio: "BR123456789BR", perecivel: false } },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: "aguardando", origem: "atendente" });
+  });
+
+  it("through the text API: the condominium's place, a company off the list, the resident named", async () => {
+    await db()
+      .update(condominios)
+      .set({ encomendaLocalEntrega: "Armário de encomendas" })
+      .where(eq(condominios.id, w.condo.condominio.id));
+    try {
+      const c = await open();
+      const asked = await say(c.id, "Boa tarde, DHL, pacote pra Ana Beatriz Souza");
+      expect(lastReply(asked)).toBe(
+        "Boa tarde! Confirmando: encomenda para Ana, no apartamento 101 da Torre A. Está certo?",
+      );
+      const done = await say(c.id, "sim");
+      expect(lastReply(done)).toBe("Pode deixar a encomenda em Armário de encomendas.");
+      const dhl = (await packagesOf(w.condo.unidade.id)).find((p) => p.transportadora === "outra");
+      expect(dhl).toMatchObject({
+        status: "a_confirmar",
+        origem: "atendente",
+        transportadora_nome: "DHL",
+        local: "Armário de encomendas",
+      });
+      const detail = await w.sindico.api.get(`/api/encomendas/${dhl!.id}`);
+      expect(detail.body.destinatario).toMatchObject({ nome: "Ana Beatriz Souza" });
+      // Driven by an integration's key: the audit trail names the key.
+      const [audit] = await db()
+        .select({ atorTipo: auditoria.atorTipo, atorId: auditoria.atorId })
+        .from(auditoria)
+        .where(and(eq(auditoria.organizationId, w.sindico.org.id), eq(auditoria.entidadeId, dhl!.id)));
+      expect(audit).toEqual({ atorTipo: "chave_api", atorId: w.key.id });
+    } finally {
+      await db()
+        .update(condominios)
+        .set({ encomendaLocalEntrega: null })
+        .where(eq(condominios.id, w.condo.condominio.id));
+    }
+  });
+
+  it("a meal is still for the residents: a request, as before, and no package", async () => {
+    const packagesBefore = (await packagesOf(w.b101.id)).length;
+    const c = await open();
+    const asked = await say(c.id, "ifood, pedido pro 101 da Torre B");
+    expect(lastReply(asked)).toBe(
+      "Confirmando: Entregador iFood para o apartamento 101 da Torre B, entrega. Está certo?",
+    );
+    const confirmed = await say(c.id, "sim");
+    expect(confirmed.estado).toMatchObject({ etapa: "aguardando_morador", tipo: "entregador" });
+    expect(lastReply(confirmed)).toMatch(/avisei os moradores do 101 da Torre B/);
+    const detail = await w.sindico.api.get(`/api/solicitacoes/${confirmed.estado.solicitacao_id}`);
+    expect(detail.body).toMatchObject({
+      status: "pendente",
+      tipo: "entregador",
+      unidade_id: w.b101.id,
+      nome_visitante: "Entregador iFood",
+    });
+    expect((await packagesOf(w.b101.id)).length).toBe(packagesBefore);
   });
 });
 

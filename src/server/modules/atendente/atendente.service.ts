@@ -2,21 +2,25 @@
  * The virtual attendant's conversations (docs/product.md, "Atendente virtual"): the engine
  * (src/server/attendant/engine) understands and replies; this service keeps each conversation,
  * carries out the engine's actions through the console's own rules (a request through the requests
- * service, a PIN through the Portaria validation, limits included) and tells the engine what came of
- * them. The engine never touches the database and never decides access. A conversation is held by
+ * service, a package a delivery person leaves through the deliveries service, a PIN through the
+ * Portaria validation, limits included) and tells the engine what came of them. The engine never touches the database and never decides access. A conversation is held by
  * the channel that opened it: an integration's key (the text API) or a gate's kiosk; each reads only
  * its own. How a conversation is kept, one turn at a time: conversation-store.ts.
  */
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { AtendenteCanal, AtendenteEtapa } from "../../../shared/domain";
+import { type AtendenteCanal, type AtendenteEtapa, TRANSPORTADORAS, type Transportadora } from "../../../shared/domain";
 import type { Conversa, ConversaCreate, TurnoResposta } from "../../../shared/schemas/atendente";
+import { encomendaCreateSchema, TRANSPORTADORA_LABELS } from "../../../shared/schemas/encomendas";
 import { solicitacaoCreateSchema } from "../../../shared/schemas/solicitacoes";
+import { fold } from "../../attendant/engine/normalize";
 import type { DialogueState, EngineAction, ServiceEvent, TurnOutput } from "../../attendant/engine/types";
+import type { AuditActor } from "../../audit/audit";
 import type { Database } from "../../db/client";
-import { atendenteMensagens, atendenteConversas as c, solicitacoesAcesso } from "../../db/schema";
-import { findCondominioInTenant } from "../../db/tenant-lookups";
+import { atendenteMensagens, atendenteConversas as c, solicitacoesAcesso, unidadeMoradores } from "../../db/schema";
+import { findCondominioInTenant, findUnidadeInTenant } from "../../db/tenant-lookups";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
+import { receiveInTx } from "../encomendas/encomendas.service";
 import { validarPasse } from "../portaria/validacao.service";
 import { resolvePortao } from "../portoes/portoes.service";
 import { ATENDENTE_VIRTUAL, create as createSolicitacao } from "../solicitacoes/solicitacoes.service";
@@ -320,6 +324,8 @@ async function carryOut(
         throw error;
       }
     }
+    case "registrar_encomenda":
+      return recordPackage(deps.db, caller, row, action);
     case "validar_pin": {
       if (!/^\d{6}$/.test(action.pin)) return { tipo: "pin_invalido", mensagem: "O código tem 6 dígitos." };
       try {
@@ -349,6 +355,83 @@ async function carryOut(
     }
     case "transferir":
       return { tipo: "transferida" };
+  }
+}
+
+/** The attendant as the audit trail names it: the integration's key that drives it, or the system. */
+function attendantActor(caller: AtendenteCaller): AuditActor {
+  const via = caller.via;
+  if (via.tipo === "chave") return { tipo: "chave_api", id: via.id, nome: via.nome, ip: caller.ip ?? null };
+  return { tipo: "sistema", id: null, nome: ATENDENTE_VIRTUAL, ip: caller.ip ?? null };
+}
+
+/** Carriers by their label, folded: "Correios", "Mercado Livre", "AliExpress". */
+const CARRIER_BY_NAME = new Map<string, Transportadora>(
+  TRANSPORTADORAS.filter((t) => t !== "outra").map((t) => [fold(TRANSPORTADORA_LABELS[t]), t]),
+);
+
+/** The company a delivery person named, as a package's carrier: one of the list, else "Outra" by name. */
+export function carrierOf(empresa: string | null): { transportadora: Transportadora; transportadora_outra: string } {
+  const name = empresa?.trim() || "";
+  const known = name ? CARRIER_BY_NAME.get(fold(name)) : undefined;
+  if (known) return { transportadora: known, transportadora_outra: "" };
+  return { transportadora: "outra", transportadora_outra: name || "Não informada" };
+}
+
+/**
+ * A package a delivery person leaves (docs/decisions/043-deliveries.md): recorded through the deliveries
+ * service as the attendant's, `a_confirmar` until a porteiro checks it (the residents are told then),
+ * for the unit confirmed and the resident named when they still live there; the visitor is told where
+ * to leave it (the condominium's place, else the gate).
+ */
+async function recordPackage(
+  db: Database,
+  caller: AtendenteCaller,
+  row: ConversaRow,
+  action: Extract<EngineAction, { tipo: "registrar_encomenda" }>,
+): Promise<ServiceEvent> {
+  try {
+    return await db.transaction(async (tx): Promise<ServiceEvent> => {
+      const condominio = await findCondominioInTenant(tx, caller.organizationId, row.condominioId);
+      const unidade = await findUnidadeInTenant(tx, caller.organizationId, action.unidadeId);
+      if (!condominio?.enabled || !unidade?.enabled || unidade.condominioId !== row.condominioId) {
+        return { tipo: "encomenda_recusada", mensagem: "Não consegui registrar a encomenda para essa unidade." };
+      }
+      let destinatario: string | null = null;
+      if (action.moradorPessoaId) {
+        const [resident] = await tx
+          .select({ pessoaId: unidadeMoradores.pessoaId })
+          .from(unidadeMoradores)
+          .where(
+            and(
+              eq(unidadeMoradores.organizationId, caller.organizationId),
+              eq(unidadeMoradores.unidadeId, unidade.id),
+              eq(unidadeMoradores.pessoaId, action.moradorPessoaId),
+              eq(unidadeMoradores.ativo, true),
+            ),
+          );
+        destinatario = resident?.pessoaId ?? null;
+      }
+      const local = condominio.encomendaLocalEntrega?.trim() || null;
+      const input = encomendaCreateSchema.parse({
+        condominio_id: row.condominioId,
+        unidade_id: unidade.id,
+        destinatario_pessoa_id: destinatario,
+        // The item's place as the porteiro's form takes it (60 characters); the visitor hears it whole.
+        itens: [{ ...carrierOf(action.empresa), local: local?.slice(0, 60) ?? "", perecivel: false }],
+      });
+      await receiveInTx(
+        tx,
+        { organizationId: caller.organizationId, userId: null, audit: attendantActor(caller) },
+        input,
+        { id: unidade.id, codigo: unidade.codigo, torre: unidade.torre, condominioId: unidade.condominioId },
+        { origem: "atendente", conversaId: row.id },
+      );
+      return { tipo: "encomenda_registrada", local };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return { tipo: "encomenda_recusada", mensagem: error.message };
+    throw error;
   }
 }
 

@@ -7,6 +7,7 @@
  * every few seconds (the SLA and silent kiosks are about time passing).
  */
 import { sql } from "drizzle-orm";
+import { PERECIVEL_CENTRAL_MINUTOS } from "../../../shared/schemas/central";
 import type { Database, Executor } from "../../db/client";
 import { recordEvent } from "../../realtime/events";
 
@@ -20,6 +21,14 @@ const COMANDO_JANELA_HORAS = 1;
 const SYNC_LOCK = 0x63656e7472616cn;
 
 type Touched = { organization_id: string; condominio_id: string };
+
+/**
+ * The package of a package's item (`encomenda:<id>`, `perecivel:<id>`: the id from the 11th character),
+ * null for any other item; a CASE, so another item's origin is never cast.
+ */
+export const ENCOMENDA_DO_ITEM = sql.raw(
+  "(CASE WHEN i.tipo IN ('encomenda_a_confirmar', 'encomenda_perecivel') THEN substr(i.origem, 11)::uuid END)",
+);
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -46,7 +55,10 @@ export async function syncCentral(db: Database, now = new Date()): Promise<Touch
   });
 }
 
-/** New items: hand-overs, requests past the wait, gate commands refused, silent kiosks. */
+/**
+ * New items: hand-overs, requests past the wait, gate commands refused, silent kiosks, packages the
+ * attendant recorded, perishables nobody acknowledged.
+ */
 async function openItems(tx: Executor, at: string): Promise<Touched[]> {
   const inserted = rowsOf<Touched>(
     await tx.execute(sql`
@@ -86,6 +98,24 @@ async function openItems(tx: Executor, at: string): Promise<Touched[]> {
         FROM totens t
        WHERE t.revogado_em IS NULL AND t.pareado_em IS NOT NULL
          AND t.ultimo_contato_em < ${at}::timestamptz - make_interval(mins => ${TOTEM_SILENCIO_MINUTOS})
+      UNION ALL
+      -- A package the attendant recorded from a delivery person's words: a porteiro checks and confirms
+      -- it (docs/decisions/043-deliveries.md). Its conversation, when still there, gives the gate and
+      -- the courier's words.
+      SELECT e.organization_id, e.condominio_id, ac.portao_id, 'encomenda_a_confirmar', 'encomenda:' || e.id,
+             NULL, ac.id, LEAST(e.recebida_em, ${at}::timestamptz)
+        FROM encomendas e
+        JOIN encomenda_lotes l ON l.id = e.lote_id
+        LEFT JOIN atendente_conversas ac ON ac.id = l.conversa_id
+       WHERE e.status = 'a_confirmar'
+      UNION ALL
+      -- A perishable package waiting past the limit with no resident's "ciente".
+      SELECT e.organization_id, e.condominio_id, NULL, 'encomenda_perecivel', 'perecivel:' || e.id,
+             NULL, NULL, e.recebida_em + make_interval(mins => ${PERECIVEL_CENTRAL_MINUTOS})
+        FROM encomendas e
+        JOIN encomenda_lotes l ON l.id = e.lote_id
+       WHERE e.status = 'aguardando' AND e.perecivel AND l.ciente_em IS NULL
+         AND e.recebida_em <= ${at}::timestamptz - make_interval(mins => ${PERECIVEL_CENTRAL_MINUTOS})
     )
     INSERT INTO central_itens (organization_id, condominio_id, portao_id, tipo, origem, solicitacao_id, conversa_id, criado_em, updated_at)
     SELECT organization_id, condominio_id, portao_id, tipo, origem, solicitacao_id, conversa_id, criado_em, ${at}::timestamptz
@@ -113,7 +143,8 @@ async function openItems(tx: Executor, at: string): Promise<Touched[]> {
 
 /**
  * Items whose cause went away: the request decided anywhere (its screen, the resident, the
- * attendant), the conversation past the hand-over, the command delivered after all, the kiosk back.
+ * attendant), the conversation past the hand-over, the command delivered after all, the kiosk back,
+ * the package confirmed, collected or acknowledged.
  * A decided request records its decision and decider as the item's outcome.
  */
 async function resolveSettled(tx: Executor, at: string): Promise<Touched[]> {
@@ -156,7 +187,32 @@ async function resolveSettled(tx: Executor, at: string): Promise<Touched[]> {
             OR t.ultimo_contato_em >= ${at}::timestamptz - make_interval(mins => ${TOTEM_SILENCIO_MINUTOS}))
     RETURNING i.organization_id, i.condominio_id`),
   );
-  return [...decided, ...conversations, ...commands, ...kiosks];
+  // A package confirmed or returned (or gone), a perishable collected, returned or acknowledged; the
+  // person whose act settled it is recorded when the package says who (the porteiro who confirmed or
+  // handed it over, the resident who acknowledged).
+  const packages = rowsOf<Touched>(
+    await tx.execute(sql`
+    UPDATE central_itens i
+       SET status = 'resolvido', resolvido_em = ${at}::timestamptz, updated_at = ${at}::timestamptz, desfecho = 'na_origem',
+           resolvido_por_user_id = (
+             SELECT CASE
+                      WHEN e.status = 'retirada' THEN e.entregue_por_user_id
+                      WHEN i.tipo = 'encomenda_a_confirmar' AND e.status = 'aguardando' THEN l.recebido_por_user_id
+                      WHEN i.tipo = 'encomenda_perecivel' AND l.ciente_em IS NOT NULL THEN l.ciente_user_id
+                    END
+               FROM encomendas e JOIN encomenda_lotes l ON l.id = e.lote_id
+              WHERE e.id = ${ENCOMENDA_DO_ITEM})
+     WHERE i.status <> 'resolvido' AND i.tipo IN ('encomenda_a_confirmar', 'encomenda_perecivel')
+       AND NOT EXISTS (
+             SELECT 1 FROM encomendas e JOIN encomenda_lotes l ON l.id = e.lote_id
+              WHERE e.id = ${ENCOMENDA_DO_ITEM}
+                AND CASE i.tipo
+                      WHEN 'encomenda_a_confirmar' THEN e.status = 'a_confirmar'
+                      ELSE e.status = 'aguardando' AND e.perecivel AND l.ciente_em IS NULL
+                    END)
+    RETURNING i.organization_id, i.condominio_id`),
+  );
+  return [...decided, ...conversations, ...commands, ...kiosks, ...packages];
 }
 
 /** A person who took the conversation over in "Atendimentos" holds its item too. */

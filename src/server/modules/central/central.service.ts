@@ -5,6 +5,7 @@
  * operators' own status, and each condominium's SLA. The queue itself is kept by central-sync.ts.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Transportadora } from "../../../shared/domain";
 import { can } from "../../../shared/permissions";
 import { ATENDENTE_CANAL_LABELS } from "../../../shared/schemas/atendimentos";
 import type {
@@ -16,6 +17,8 @@ import type {
   PresencaExibida,
   PresencaStatus,
 } from "../../../shared/schemas/central";
+import { PERECIVEL_CENTRAL_MINUTOS } from "../../../shared/schemas/central";
+import { TRANSPORTADORA_LABELS } from "../../../shared/schemas/encomendas";
 import { unidadeLabel } from "../../../shared/unidade-label";
 import { actorOf, recordAudit } from "../../audit/audit";
 import { seesCondominio } from "../../auth/scope";
@@ -25,6 +28,8 @@ import type { TenantContext } from "../../http/context";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordEvent } from "../../realtime/events";
 import { thumbnailsOf } from "../fotos/fotos.service";
+
+import { ENCOMENDA_DO_ITEM } from "./central-sync";
 
 export { reportPinLockout, syncCentral } from "./central-sync";
 
@@ -72,6 +77,11 @@ interface ItemRow extends Record<string, unknown> {
   totem_contato: Date | string | null;
   comando_erro: string | null;
   comando_http: number | null;
+  encomenda_id: string | null;
+  encomenda_transportadora: Transportadora | null;
+  encomenda_transportadora_outra: string | null;
+  encomenda_unidade_codigo: string | null;
+  encomenda_unidade_torre: string | null;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -87,7 +97,10 @@ function selectItems(where: ReturnType<typeof sql>) {
            (SELECT m.texto FROM atendente_mensagens m WHERE m.conversa_id = i.conversa_id AND m.autor = 'visitante'
              ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS ultima_fala,
            t.nome AS totem_nome, t.ultimo_contato_em AS totem_contato,
-           e.ultimo_erro AS comando_erro, e.ultimo_status_http AS comando_http
+           e.ultimo_erro AS comando_erro, e.ultimo_status_http AS comando_http,
+           en.id AS encomenda_id, en.transportadora AS encomenda_transportadora,
+           en.transportadora_outra AS encomenda_transportadora_outra,
+           ue.codigo AS encomenda_unidade_codigo, ue.torre AS encomenda_unidade_torre
       FROM central_itens i
       JOIN condominios co ON co.id = i.condominio_id
       LEFT JOIN portoes p ON p.id = i.portao_id
@@ -98,6 +111,8 @@ function selectItems(where: ReturnType<typeof sql>) {
       LEFT JOIN atendente_conversas c ON c.id = i.conversa_id
       LEFT JOIN totens t ON i.tipo = 'dispositivo_silencioso' AND t.id::text = substr(i.origem, 7)
       LEFT JOIN webhook_entregas e ON i.tipo = 'comando_falhou' AND e.id::text = substr(i.origem, 9)
+      LEFT JOIN encomendas en ON en.id = ${ENCOMENDA_DO_ITEM}
+      LEFT JOIN unidades ue ON ue.id = en.unidade_id
      WHERE ${where}`;
 }
 
@@ -137,7 +152,33 @@ function itemLines(r: ItemRow): { titulo: string; detalhe: string | null } {
         titulo: `Totem ${r.totem_nome ?? ""} sem comunicação`.replace("  ", " "),
         detalhe: "Verifique a energia e a internet do tablet no portão.",
       };
+    case "encomenda_a_confirmar": {
+      // The courier's last words are their "sim": the channel says more.
+      const canal = r.canal ? (ATENDENTE_CANAL_LABELS as Record<string, string>)[r.canal] : null;
+      return {
+        titulo: encomendaTitulo(r, "Encomenda"),
+        detalhe: `Registrada pelo atendente virtual${canal ? ` (${canal})` : ""}. Confira a etiqueta e confirme.`,
+      };
+    }
+    case "encomenda_perecivel":
+      return {
+        titulo: encomendaTitulo(r, "Perecível"),
+        detalhe: `Nenhum morador deu ciente em ${PERECIVEL_CENTRAL_MINUTOS} minutos. Avise a unidade.`,
+      };
   }
+}
+
+/** "Encomenda para Torre A - Unidade 101 (Correios)": the unit while it exists, the carrier when known. */
+function encomendaTitulo(r: ItemRow, oque: string): string {
+  const transportadora = r.encomenda_transportadora
+    ? r.encomenda_transportadora === "outra"
+      ? r.encomenda_transportadora_outra || null
+      : TRANSPORTADORA_LABELS[r.encomenda_transportadora]
+    : null;
+  const unidade = r.encomenda_unidade_codigo
+    ? unidadeLabel({ codigo: r.encomenda_unidade_codigo, torre: r.encomenda_unidade_torre })
+    : null;
+  return [oque, unidade && `para ${unidade}`, transportadora && `(${transportadora})`].filter(Boolean).join(" ");
 }
 
 function toItem(r: ItemRow, fotos: Map<string, string>, paraVoce: boolean, now: number): CentralItem {
@@ -155,6 +196,7 @@ function toItem(r: ItemRow, fotos: Map<string, string>, paraVoce: boolean, now: 
     ...itemLines(r),
     solicitacao_id: r.solicitacao_id,
     conversa_id: r.conversa_id,
+    encomenda_id: r.encomenda_id,
     foto_url: r.solicitacao_id ? (fotos.get(r.solicitacao_id) ?? null) : null,
     criado_em: iso(r.criado_em)!,
     assumido_por: r.assumido_por_user_id

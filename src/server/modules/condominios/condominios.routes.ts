@@ -59,7 +59,7 @@ const routes = {
     tags: [TAG],
     summary: "Atualiza nome, timezone, situação e configurações",
     description:
-      "Nome, timezone e situação são substituídos (omitidos voltam ao padrão). Uma configuração omitida (`espera_morador_segundos`, `notificar_todos_moradores`, `retencao_dias`, `expiracao_solicitacao_minutos`) mantém o valor atual.",
+      "Nome, timezone e situação são substituídos (omitidos voltam ao padrão). Uma configuração omitida (`espera_morador_segundos`, `notificar_todos_moradores`, `retencao_dias`, `expiracao_solicitacao_minutos`, `encomenda_lembrete_dias`, `encomenda_local_entrega`) mantém o valor atual.",
     permission: "cadastros:editar",
     request: { params: uuidParam, ...jsonBody(condominioUpdateSchema) },
     responses: { 200: jsonResponse(one, "Atualizado"), ...errorResponses(400, 404) },

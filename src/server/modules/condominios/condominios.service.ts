@@ -38,6 +38,8 @@ export function toCondominio(r: Row): Condominio {
     retencao_dias: r.retencaoDias,
     retencao_fotos_dias: r.retencaoFotosDias,
     expiracao_solicitacao_minutos: r.expiracaoSolicitacaoMinutos,
+    encomenda_lembrete_dias: r.encomendaLembreteDias,
+    encomenda_local_entrega: r.encomendaLocalEntrega,
     created_at: iso(r.createdAt),
   };
 }
@@ -125,6 +127,8 @@ function columnsOf(input: Input | UpdateInput) {
     ...(input.expiracao_solicitacao_minutos !== undefined && {
       expiracaoSolicitacaoMinutos: input.expiracao_solicitacao_minutos,
     }),
+    ...(input.encomenda_lembrete_dias !== undefined && { encomendaLembreteDias: input.encomenda_lembrete_dias }),
+    ...(input.encomenda_local_entrega !== undefined && { encomendaLocalEntrega: input.encomenda_local_entrega }),
     busca: buildSearchText([input.nome, input.timezone]),
   };
 }
@@ -139,6 +143,8 @@ const AUDIT_FIELDS = [
   "retencaoDias",
   "retencaoFotosDias",
   "expiracaoSolicitacaoMinutos",
+  "encomendaLembreteDias",
+  "encomendaLocalEntrega",
 ] as const;
 
 function auditFields(r: typeof c.$inferSelect) {
@@ -238,6 +244,9 @@ export async function retencaoExecutar(
       acessos: result.acessos,
       conversas: result.conversas,
       fotos: result.fotos,
+      encomendas: result.encomendas,
+      avisos_encomendas: result.avisos_encomendas,
+      autorizados_encomendas: result.autorizados_encomendas,
     },
   };
 }

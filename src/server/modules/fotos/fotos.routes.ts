@@ -9,6 +9,7 @@ import { z } from "@hono/zod-openapi";
 import { uuidParam } from "../../../shared/schemas/common";
 import { fotoParamsSchema, fotoSchema, fotoUrlQuerySchema } from "../../../shared/schemas/fotos";
 import { actorOf } from "../../audit/audit";
+import type { TenantContext } from "../../http/context";
 import { fotoUploadBody, fotoUploadRefusals, readFotoBody } from "../../http/image-upload";
 import { errorResponses, jsonResponse } from "../../http/openapi";
 import { apiRouter, tenantRoute } from "../../http/routes";
@@ -66,6 +67,21 @@ const routes = {
       ...fotoUploadRefusals,
     },
   }),
+  encomenda: tenantRoute({
+    method: "post",
+    path: "/{id}/foto",
+    operationId: "adicionarFotoEncomenda",
+    tags: [TAG],
+    permission: "encomendas:operar",
+    summary: "A foto da encomenda ou da etiqueta (substitui a anterior), tirada ao receber",
+    description: "A imagem é relida e regravada (JPEG) sem metadados, em segundo plano (`status` `processando`).",
+    request: { params: uuidParam, ...fotoUploadBody },
+    responses: {
+      201: jsonResponse(foto, "Foto da encomenda"),
+      ...errorResponses(400, 404),
+      ...fotoUploadRefusals,
+    },
+  }),
   removerPessoa: tenantRoute({
     method: "delete",
     path: "/{id}/foto",
@@ -99,13 +115,11 @@ const routes = {
 /** POST /api/solicitacoes/{id}/fotos (composed into the requests' router). */
 export function fotosSolicitacaoRoutes(deps: service.FotoDeps) {
   return apiRouter().openapi(routes.adicionar, async (c) => {
-    const tenant = c.get("tenant");
-    const body = readFotoBody(c);
     const created = await service.attachToSolicitacao(
       deps,
-      { organizationId: tenant.organizationId, scope: tenant.scope, userId: tenant.userId, actor: actorOf(tenant) },
+      authorOf(c.get("tenant")),
       c.req.valid("param").id,
-      body,
+      readFotoBody(c),
       "porteiro",
     );
     return c.json(created, 201);
@@ -115,13 +129,29 @@ export function fotosSolicitacaoRoutes(deps: service.FotoDeps) {
 /** POST /api/passes/{id}/foto (composed into the passes' router). */
 export function fotosPasseRoutes(deps: service.FotoDeps) {
   return apiRouter().openapi(routes.passe, async (c) => {
-    const tenant = c.get("tenant");
-    const body = readFotoBody(c);
     const created = await service.attachToPasse(
       deps,
-      { organizationId: tenant.organizationId, scope: tenant.scope, userId: tenant.userId, actor: actorOf(tenant) },
+      authorOf(c.get("tenant")),
       c.req.valid("param").id,
-      body,
+      readFotoBody(c),
+    );
+    return c.json(created, 201);
+  });
+}
+
+/** What every upload route passes as its author: the signed-in member. */
+function authorOf(tenant: TenantContext): service.FotoAuthor {
+  return { organizationId: tenant.organizationId, scope: tenant.scope, userId: tenant.userId, actor: actorOf(tenant) };
+}
+
+/** POST /api/encomendas/{id}/foto (composed into the packages' router). */
+export function fotosEncomendaRoutes(deps: service.FotoDeps) {
+  return apiRouter().openapi(routes.encomenda, async (c) => {
+    const created = await service.attachToEncomenda(
+      deps,
+      authorOf(c.get("tenant")),
+      c.req.valid("param").id,
+      readFotoBody(c),
     );
     return c.json(created, 201);
   });
@@ -131,23 +161,16 @@ export function fotosPasseRoutes(deps: service.FotoDeps) {
 export function fotosPessoaRoutes(deps: service.FotoDeps) {
   return apiRouter()
     .openapi(routes.pessoa, async (c) => {
-      const tenant = c.get("tenant");
-      const body = readFotoBody(c);
       const created = await service.attachToPessoa(
         deps,
-        { organizationId: tenant.organizationId, scope: tenant.scope, userId: tenant.userId, actor: actorOf(tenant) },
+        authorOf(c.get("tenant")),
         c.req.valid("param").id,
-        body,
+        readFotoBody(c),
       );
       return c.json(created, 201);
     })
     .openapi(routes.removerPessoa, async (c) => {
-      const tenant = c.get("tenant");
-      await service.removeFotoOfPessoa(
-        deps,
-        { organizationId: tenant.organizationId, scope: tenant.scope, userId: tenant.userId, actor: actorOf(tenant) },
-        c.req.valid("param").id,
-      );
+      await service.removeFotoOfPessoa(deps, authorOf(c.get("tenant")), c.req.valid("param").id);
       return c.body(null, 204);
     });
 }

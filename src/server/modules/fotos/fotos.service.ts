@@ -12,7 +12,7 @@ import type { Foto, FotoOrigem, FotoStatus, FotoVariante } from "../../../shared
 import { type AuditActor, recordAudit } from "../../audit/audit";
 import { isResidentScope, type Reader, seesCondominio, seesUnidade } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
-import { apiKeys, fotos, passes, pessoas, portoes, solicitacoesAcesso, user } from "../../db/schema";
+import { apiKeys, encomendas, fotos, passes, pessoas, portoes, solicitacoesAcesso, user } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../../http/errors";
 import type { BlobStore } from "../../storage";
 import { readAll } from "../../storage/blob-store";
@@ -84,6 +84,7 @@ interface ReceivedRow {
   passeId?: string | null;
   conversaId?: string | null;
   pessoaId?: string | null;
+  encomendaId?: string | null;
   portaoId?: string | null;
   origem: FotoOrigem;
   criadoPorUserId?: string | null;
@@ -284,13 +285,63 @@ const PASSE_NAO_ENCONTRADO = "Passe não encontrado";
  * the previous (whose blobs the trigger queues and the purge removes). A morador only for their
  * units' passes (the data scope); a revoked or anonymised pass takes none.
  */
+/**
+ * An owner of one current photo (a pass's holder, a person, a package's label): how to lock it (404
+ * outside the author's reach), the column that points at it, and what the audit trail says.
+ */
+interface SinglePhotoOwner {
+  lock(tx: Executor): Promise<{ id: string; condominioId: string }>;
+  column: "passeId" | "pessoaId" | "encomendaId";
+  /** The audit record's sentence and the key its `depois` names the owner by. */
+  resumo: string;
+  auditKey: "passe_id" | "pessoa_id" | "encomenda_id";
+}
+
+/**
+ * The "one photo per owner" upload: the owner checked before a byte is read, then, once the upload
+ * is kept, locked again and its previous photo replaced in the same transaction (the trigger queues
+ * the old blobs; the purge below removes them from the store). Audited by id only.
+ */
+async function replaceSinglePhoto(
+  deps: FotoDeps,
+  author: FotoAuthor,
+  owner: SinglePhotoOwner,
+  body: Readable | Buffer,
+  current: (reader: FotoReader) => Promise<Foto | null>,
+): Promise<Foto> {
+  await deps.db.transaction((tx) => owner.lock(tx));
+  const received = await receiveUpload(deps, body);
+  await commitReceived(deps, received, async (tx) => {
+    const row = await owner.lock(tx);
+    await tx.delete(fotos).where(and(eq(fotos.organizationId, author.organizationId), eq(fotos[owner.column], row.id)));
+    await insertReceived(
+      tx,
+      received,
+      {
+        organizationId: author.organizationId,
+        condominioId: row.condominioId,
+        [owner.column]: row.id,
+        origem: "porteiro",
+        criadoPorUserId: author.userId,
+        criadoPorApiKeyId: author.apiKeyId ?? null,
+      },
+      { actor: author.actor, resumo: owner.resumo, depois: { [owner.auditKey]: row.id } },
+    );
+  });
+  await purgeDeletedBlobs(deps.db, deps.store).catch(() => {});
+  const foto = await current({ organizationId: author.organizationId, userId: author.userId });
+  if (!foto) throw notFound(FOTO_NAO_ENCONTRADA);
+  return foto;
+}
+
+/** POST /api/passes/{id}/foto: the pass holder's photo, shown at the gate when the pass is used. */
 export async function attachToPasse(
   deps: FotoDeps,
   author: FotoAuthor,
   passeId: string,
   body: Readable | Buffer,
 ): Promise<Foto> {
-  const lockPasse = async (tx: Executor) => {
+  const lock = async (tx: Executor) => {
     const [row] = await tx
       .select({
         id: passes.id,
@@ -308,29 +359,13 @@ export async function attachToPasse(
     }
     return row;
   };
-  await deps.db.transaction(lockPasse);
-  const received = await receiveUpload(deps, body);
-  await commitReceived(deps, received, async (tx) => {
-    const passe = await lockPasse(tx);
-    await tx.delete(fotos).where(and(eq(fotos.organizationId, author.organizationId), eq(fotos.passeId, passe.id)));
-    await insertReceived(
-      tx,
-      received,
-      {
-        organizationId: author.organizationId,
-        condominioId: passe.condominioId,
-        passeId: passe.id,
-        origem: "porteiro",
-        criadoPorUserId: author.userId,
-        criadoPorApiKeyId: author.apiKeyId ?? null,
-      },
-      { actor: author.actor, resumo: "Adicionou a foto do titular de um passe", depois: { passe_id: passe.id } },
-    );
-  });
-  await purgeDeletedBlobs(deps.db, deps.store).catch(() => {});
-  const foto = await fotoOfPasse(deps, { organizationId: author.organizationId, userId: author.userId }, passeId);
-  if (!foto) throw notFound(FOTO_NAO_ENCONTRADA);
-  return foto;
+  return replaceSinglePhoto(
+    deps,
+    author,
+    { lock, column: "passeId", resumo: "Adicionou a foto do titular de um passe", auditKey: "passe_id" },
+    body,
+    (reader) => fotoOfPasse(deps, reader, passeId),
+  );
 }
 
 /** The pass holder's photo (its detail, the Portaria's result), signed for the reader; null without one. */
@@ -406,8 +441,8 @@ async function lockPessoa(tx: Executor, author: FotoAuthor, pessoaId: string) {
 
 /**
  * POST /api/pessoas/{id}/foto: a resident's or employee's photo on their registry page (docs/product.md,
- * "Fotos"). One per person: a new one replaces the previous in the same transaction (the trigger
- * queues the old blobs; the purge below removes them from the store). Audited by id only.
+ * "Fotos"). One per person: a new one replaces the previous. A wrong id or another condominium's
+ * person never uploads a byte.
  */
 export async function attachToPessoa(
   deps: FotoDeps,
@@ -415,30 +450,57 @@ export async function attachToPessoa(
   pessoaId: string,
   body: Readable | Buffer,
 ): Promise<Foto> {
-  // A wrong id or another condominium's person never uploads a byte.
-  await deps.db.transaction((tx) => lockPessoa(tx, author, pessoaId));
-  const received = await receiveUpload(deps, body);
-  await commitReceived(deps, received, async (tx) => {
-    const pessoa = await lockPessoa(tx, author, pessoaId);
-    await tx.delete(fotos).where(and(eq(fotos.organizationId, author.organizationId), eq(fotos.pessoaId, pessoa.id)));
-    await insertReceived(
-      tx,
-      received,
-      {
-        organizationId: author.organizationId,
-        condominioId: pessoa.condominioId,
-        pessoaId: pessoa.id,
-        origem: "porteiro",
-        criadoPorUserId: author.userId,
-        criadoPorApiKeyId: author.apiKeyId ?? null,
-      },
-      { actor: author.actor, resumo: "Adicionou a foto de uma pessoa", depois: { pessoa_id: pessoa.id } },
-    );
-  });
-  await purgeDeletedBlobs(deps.db, deps.store).catch(() => {});
-  const foto = await fotoOfPessoa(deps, { organizationId: author.organizationId, userId: author.userId }, pessoaId);
-  if (!foto) throw notFound(FOTO_NAO_ENCONTRADA);
-  return foto;
+  return replaceSinglePhoto(
+    deps,
+    author,
+    {
+      lock: (tx) => lockPessoa(tx, author, pessoaId),
+      column: "pessoaId",
+      resumo: "Adicionou a foto de uma pessoa",
+      auditKey: "pessoa_id",
+    },
+    body,
+    (reader) => fotoOfPessoa(deps, reader, pessoaId),
+  );
+}
+
+const ENCOMENDA_NAO_ENCONTRADA = "Encomenda não encontrada";
+
+/**
+ * POST /api/encomendas/{id}/foto: the package's (or its label's) photo, taken as it is received
+ * (docs/decisions/043-deliveries.md). One per package; staff of its condominium only.
+ */
+export async function attachToEncomenda(
+  deps: FotoDeps,
+  author: FotoAuthor,
+  encomendaId: string,
+  body: Readable | Buffer,
+): Promise<Foto> {
+  const lock = async (tx: Executor) => {
+    const [row] = await tx
+      .select({ id: encomendas.id, condominioId: encomendas.condominioId, unidadeId: encomendas.unidadeId })
+      .from(encomendas)
+      .where(and(eq(encomendas.organizationId, author.organizationId), eq(encomendas.id, encomendaId)))
+      .for("update");
+    if (!row || isResidentScope(author) || !seesUnidade(author, row)) throw notFound(ENCOMENDA_NAO_ENCONTRADA);
+    return row;
+  };
+  return replaceSinglePhoto(
+    deps,
+    author,
+    { lock, column: "encomendaId", resumo: "Adicionou a foto de uma encomenda", auditKey: "encomenda_id" },
+    body,
+    (reader) => fotoOfEncomenda(deps, reader, encomendaId),
+  );
+}
+
+/** A package's photo for its detail, signed for the reader; null without one. The caller checked the scope. */
+export async function fotoOfEncomenda(
+  deps: Pick<FotoDeps, "db" | "secret">,
+  reader: FotoReader,
+  encomendaId: string,
+): Promise<Foto | null> {
+  return currentFotoOf(deps, reader, eq(fotos.encomendaId, encomendaId));
 }
 
 /** DELETE /api/pessoas/{id}/foto: the row goes (its blobs queued by the trigger, then purged); 404 without one. */
@@ -695,11 +757,14 @@ export async function openFoto(
       chaveMiniatura: fotos.chaveMiniatura,
       condominioId: fotos.condominioId,
       solicitacaoId: fotos.solicitacaoId,
-      unidadeId: sql<string | null>`coalesce(${solicitacoesAcesso.unidadeId}, ${passes.unidadeId})`,
+      unidadeId: sql<
+        string | null
+      >`coalesce(${solicitacoesAcesso.unidadeId}, ${passes.unidadeId}, ${encomendas.unidadeId})`,
     })
     .from(fotos)
     .leftJoin(solicitacoesAcesso, eq(solicitacoesAcesso.id, fotos.solicitacaoId))
     .leftJoin(passes, eq(passes.id, fotos.passeId))
+    .leftJoin(encomendas, eq(encomendas.id, fotos.encomendaId))
     .where(and(eq(fotos.organizationId, reader.organizationId), eq(fotos.id, params.id), isNotNull(fotos.chave)));
   if (!row) throw notFound(FOTO_NAO_ENCONTRADA);
   const visible = row.unidadeId

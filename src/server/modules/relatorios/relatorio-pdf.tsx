@@ -50,6 +50,16 @@ export function summaryOf(r: Relatorio): string[] {
       `O atendente virtual resolveu ${String(r.atendente.percentual_sem_pessoa).replace(".", ",")}% ` +
         `das ${int.format(r.atendente.conversas)} conversas sem precisar de uma pessoa.`,
     );
+  const e = r.encomendas;
+  if (e.recebidas + e.retiradas + e.aguardando_fim > 0)
+    out.push(
+      `${int.format(e.recebidas)} encomendas recebidas e ${int.format(e.retiradas)} retiradas` +
+        (r.tempos.encomenda_retirada.n > 0
+          ? ` (metade em até ${duration(r.tempos.encomenda_retirada.p50_s)} após a chegada)`
+          : "") +
+        `; ${int.format(e.aguardando_fim)} aguardavam retirada no fim do período` +
+        (e.sem_codigo > 0 ? ` e ${int.format(e.sem_codigo)} foram entregues sem o código.` : "."),
+    );
   if (r.central.itens > 0)
     out.push(
       `A central recebeu ${int.format(r.central.itens)} pendências; ${int.format(r.central.violacoes_sla)} passaram do prazo.`,
@@ -242,6 +252,21 @@ function document(pdf: Pdf, r: Relatorio, mes: string): ReactElement {
         {table(
           ["Apresentações", "Liberadas", "Recusadas"],
           [[int.format(r.passes.validacoes), int.format(r.passes.liberadas), int.format(r.passes.recusadas)]],
+        )}
+
+        <Text style={st.h2}>Encomendas</Text>
+        {table(
+          ["Recebidas", "Perecíveis", "Retiradas", "Sem o código", "Devolvidas", "Aguardando no fim"],
+          [
+            [
+              int.format(r.encomendas.recebidas),
+              int.format(r.encomendas.pereciveis),
+              int.format(r.encomendas.retiradas),
+              int.format(r.encomendas.sem_codigo),
+              int.format(r.encomendas.devolvidas),
+              int.format(r.encomendas.aguardando_fim),
+            ],
+          ],
         )}
 
         <Text style={st.h2}>Central de operadores</Text>

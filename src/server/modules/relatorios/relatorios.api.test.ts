@@ -12,6 +12,8 @@ import {
   acessos,
   atendenteConversas,
   centralItens,
+  encomendaLotes,
+  encomendas,
   notificacoes,
   passeValidacoes,
   solicitacoesAcesso,
@@ -63,6 +65,49 @@ async function request(
       decididaEm: decided,
     });
   }
+}
+
+/**
+ * A package for a unit, received at `recebida` (Manaus time) and, when told, collected or returned
+ * at `saiu` (Manaus time).
+ */
+async function pacote(
+  where: typeof manaus,
+  recebida: string,
+  o: { status?: string; saiu?: string; metodo?: string; perecivel?: boolean } = {},
+) {
+  const recebidaEm = at(recebida);
+  const saiu = o.saiu ? at(o.saiu) : null;
+  const status = o.status ?? (o.metodo ? "retirada" : "aguardando");
+  const [lote] = await db()
+    .insert(encomendaLotes)
+    .values({
+      organizationId: t.org.id,
+      condominioId: where.condominio.id,
+      unidadeId: where.unidade.id,
+      codigoRetirada: "123456",
+      createdAt: recebidaEm,
+    })
+    .returning();
+  await db()
+    .insert(encomendas)
+    .values({
+      organizationId: t.org.id,
+      loteId: lote!.id,
+      condominioId: where.condominio.id,
+      unidadeId: where.unidade.id,
+      transportadora: "correios",
+      perecivel: o.perecivel ?? false,
+      status,
+      recebidaEm,
+      retiradaEm: status === "retirada" ? saiu : null,
+      retiradaMetodo: status === "retirada" ? (o.metodo ?? "codigo") : null,
+      retiradaMotivo: o.metodo === "sem_codigo" ? "Morador sem o celular" : null,
+      devolucaoMotivo: status === "devolvida" ? "Endereço errado" : null,
+      devolvidaEm: status === "devolvida" ? saiu : null,
+      createdAt: recebidaEm,
+      updatedAt: saiu ?? recebidaEm,
+    });
 }
 
 /** One plain SQL number, for the checks written independently of the report's own statements. */
@@ -170,6 +215,27 @@ beforeAll(async () => {
       },
       { ...item, origem: "conversa:c", criadoEm: at("2026-11-07T10:00:00"), escaladoEm: at("2026-11-07T10:05:00") },
     ]);
+
+  // Packages. Perishable, received Monday 2nd at 10:00, collected at 12:30 with the code (2 h 30 min).
+  await pacote(manaus, "2026-11-02T10:00:00", { metodo: "codigo", saiu: "2026-11-02T12:30:00", perecivel: true });
+  // Received on the 2nd at 22:30 (the 3rd in UTC), handed over without the code after midnight: 2 h.
+  await pacote(manaus, "2026-11-02T22:30:00", { metodo: "sem_codigo", saiu: "2026-11-03T00:30:00" });
+  // Received on 31 October at 23:00 (1 November in UTC), collected on 1 November with the QR: 10 h.
+  await pacote(manaus, "2026-10-31T23:00:00", { metodo: "qr", saiu: "2026-11-01T09:00:00" });
+  // Received on the 29th, collected on the 30th at 23:30 (1 December in UTC): 37 h 30 min.
+  await pacote(manaus, "2026-11-29T10:00:00", { metodo: "codigo", saiu: "2026-11-30T23:30:00" });
+  // Still waiting at the month's end: one from October, a perishable of the 10th, one collected on
+  // 1 December at 00:30 and one returned in December.
+  await pacote(manaus, "2026-10-20T08:00:00");
+  await pacote(manaus, "2026-11-10T08:00:00", { perecivel: true });
+  await pacote(manaus, "2026-11-20T08:00:00", { metodo: "codigo", saiu: "2026-12-01T00:30:00" });
+  await pacote(manaus, "2026-11-25T09:00:00", { status: "devolvida", saiu: "2026-12-02T09:00:00" });
+  // Returned on the 16th.
+  await pacote(manaus, "2026-11-15T09:00:00", { status: "devolvida", saiu: "2026-11-16T09:00:00" });
+  // Never counted: recorded by the attendant and not confirmed, received in December, another condominium.
+  await pacote(manaus, "2026-11-12T09:00:00", { status: "a_confirmar" });
+  await pacote(manaus, "2026-12-01T00:10:00");
+  await pacote(outro, "2026-11-02T10:00:00", { metodo: "sem_codigo", saiu: "2026-11-02T11:00:00" });
 });
 
 const url = (q: string) => `/api/relatorios?condominio_id=${manaus.condominio.id}&${q}`;
@@ -277,10 +343,92 @@ describe("GET /api/relatorios", () => {
     expect([r.central.violacoes_sla, r.atendente.sem_pessoa, r.passes.liberadas]).toEqual(checks);
   });
 
+  it("counts packages received, collected, returned and still waiting, per local day, and each figure matches SQL", async () => {
+    const r = (await t.api.get(url(`mes=${MES}`))).body;
+    const { por_dia, ...totais } = r.encomendas;
+    expect(totais).toEqual({
+      recebidas: 7,
+      retiradas: 4,
+      devolvidas: 1,
+      aguardando_fim: 4,
+      pereciveis: 2,
+      sem_codigo: 1,
+    });
+    expect(por_dia).toHaveLength(30);
+    expect(por_dia.filter((d: { recebidas: number; retiradas: number }) => d.recebidas + d.retiradas > 0)).toEqual([
+      { data: "2026-11-01", recebidas: 0, retiradas: 1, pereciveis: 0, sem_codigo: 0 },
+      { data: "2026-11-02", recebidas: 2, retiradas: 1, pereciveis: 1, sem_codigo: 0 },
+      { data: "2026-11-03", recebidas: 0, retiradas: 1, pereciveis: 0, sem_codigo: 1 },
+      { data: "2026-11-10", recebidas: 1, retiradas: 0, pereciveis: 1, sem_codigo: 0 },
+      { data: "2026-11-15", recebidas: 1, retiradas: 0, pereciveis: 0, sem_codigo: 0 },
+      { data: "2026-11-20", recebidas: 1, retiradas: 0, pereciveis: 0, sem_codigo: 0 },
+      { data: "2026-11-25", recebidas: 1, retiradas: 0, pereciveis: 0, sem_codigo: 0 },
+      { data: "2026-11-29", recebidas: 1, retiradas: 0, pereciveis: 0, sem_codigo: 0 },
+      { data: "2026-11-30", recebidas: 0, retiradas: 1, pereciveis: 0, sem_codigo: 0 },
+    ]);
+    const condo = sql`condominio_id = ${manaus.condominio.id}`;
+    const localDay = (column: string) => sql.raw(`to_char(timezone('America/Manaus', ${column}), 'YYYY-MM-DD')`);
+    for (const d of por_dia) {
+      const [recebidas, retiradas, pereciveis, semCodigo] = await Promise.all([
+        one(
+          sql`SELECT count(*) FROM encomendas WHERE ${condo} AND status <> 'a_confirmar' AND ${localDay("recebida_em")} = ${d.data}`,
+        ),
+        one(sql`SELECT count(*) FROM encomendas WHERE ${condo} AND ${localDay("retirada_em")} = ${d.data}`),
+        one(
+          sql`SELECT count(*) FROM encomendas WHERE ${condo} AND status <> 'a_confirmar' AND perecivel
+              AND ${localDay("recebida_em")} = ${d.data}`,
+        ),
+        one(
+          sql`SELECT count(*) FROM encomendas WHERE ${condo} AND retirada_metodo = 'sem_codigo'
+              AND ${localDay("retirada_em")} = ${d.data}`,
+        ),
+      ]);
+      expect([d.recebidas, d.retiradas, d.pereciveis, d.sem_codigo], d.data).toEqual([
+        recebidas,
+        retiradas,
+        pereciveis,
+        semCodigo,
+      ]);
+    }
+    // The month's end in Manaus: 1 December 00:00 there, 04:00 UTC.
+    const fim = sql`'2026-12-01T04:00:00Z'::timestamptz`;
+    const aguardando = await one(
+      sql`SELECT count(*) FROM encomendas WHERE ${condo} AND recebida_em < ${fim} AND (
+            status = 'aguardando'
+            OR (status = 'retirada' AND retirada_em >= ${fim})
+            OR (status = 'devolvida' AND devolvida_em >= ${fim}))`,
+    );
+    expect(r.encomendas.aguardando_fim).toBe(aguardando);
+    const devolvidas = await one(
+      sql`SELECT count(*) FROM encomendas WHERE ${condo} AND status = 'devolvida'
+          AND to_char(timezone('America/Manaus', devolvida_em), 'YYYY-MM') = ${MES}`,
+    );
+    expect(r.encomendas.devolvidas).toBe(devolvidas);
+  });
+
+  it("says how long collected packages waited, from receipt to pickup (p50, p95)", async () => {
+    const r = (await t.api.get(url(`mes=${MES}`))).body;
+    // Collected in November: 2 h, 2 h 30 min, 10 h, 37 h 30 min (linear interpolation; the report rounds to 0.1 s).
+    expect(r.tempos.encomenda_retirada).toEqual({ n: 4, p50_s: 22_500, p95_s: 120_150 });
+    const collected = sql`condominio_id = ${manaus.condominio.id}
+      AND to_char(timezone('America/Manaus', retirada_em), 'YYYY-MM') = ${MES}`;
+    const [p50, p95] = await Promise.all(
+      [0.5, 0.95].map((f) =>
+        one(
+          sql`SELECT round(percentile_cont(${sql.raw(String(f))}) WITHIN GROUP (ORDER BY extract(epoch FROM retirada_em - recebida_em))::numeric, 1)
+              FROM encomendas WHERE ${collected}`,
+        ),
+      ),
+    );
+    expect([r.tempos.encomenda_retirada.p50_s, r.tempos.encomenda_retirada.p95_s]).toEqual([p50, p95]);
+  });
+
   it("takes a period by dates, inclusive", async () => {
     const r = (await t.api.get(url("de=2026-11-02&ate=2026-11-03"))).body;
     expect(r.periodo).toEqual({ de: "2026-11-02", ate: "2026-11-03", dias: 2 });
     expect(r.resumo.solicitacoes).toBe(5);
+    // At 4 November 00:00 in Manaus only October's package still waits.
+    expect(r.encomendas).toMatchObject({ recebidas: 2, retiradas: 2, aguardando_fim: 1, sem_codigo: 1 });
   });
 
   it("rejects a bad period in Portuguese", async () => {
@@ -344,6 +492,13 @@ describe("GET /api/relatorios/csv/{tabela}", () => {
       `/api/relatorios/csv/operadores?condominio_id=${manaus.condominio.id}&mes=${MES}`,
     );
     expect(String(operadores.body)).toContain("Usuária de Teste;2;1;120\r\n");
+    const pacotes = String(
+      (await t.api.get(`/api/relatorios/csv/encomendas?condominio_id=${manaus.condominio.id}&mes=${MES}`)).body,
+    );
+    expect(pacotes).toContain("Data;Recebidas;Retiradas;Perecíveis recebidas;Retiradas sem código\r\n");
+    expect(pacotes).toContain("02/11/2026;2;1;1;0\r\n");
+    expect(pacotes).toContain("03/11/2026;0;1;0;1\r\n");
+    expect(String(tempos.body)).toContain("Encomendas: do recebimento à retirada;4;22500;120150\r\n");
     expect((await t.api.get(`/api/relatorios/csv/nada?condominio_id=${manaus.condominio.id}&mes=${MES}`)).status).toBe(
       400,
     );
@@ -368,5 +523,6 @@ describe("GET /api/relatorios/mensal.pdf", () => {
     expect(text).toContain("Residencial Aurora");
     expect(text).toContain("novembro de 2026");
     expect(text).toContain("7 solicitações");
+    expect(text).toContain("7 encomendas recebidas");
   }, 30_000);
 });

@@ -299,3 +299,89 @@ export async function centralPorOperador(
     p50_assumir_s: numOrNull(r.p50),
   }));
 }
+
+export interface EncomendaDia {
+  data: string;
+  recebidas: number;
+  pereciveis: number;
+  retiradas: number;
+  sem_codigo: number;
+}
+
+/**
+ * Packages per local day (docs/product.md, "Relatórios"; docs/decisions/043-deliveries.md): received
+ * at the gate (a package the attendant recorded and no porteiro confirmed yet is not on the shelf:
+ * not counted), the perishable ones among them, and handed over, with those handed over without
+ * the pickup code. Two scans, each on its own time column (encomendas_condominio_recebida_idx and
+ * encomendas_condominio_retirada_idx).
+ */
+export async function encomendasPorDia(db: Database, p0: Period): Promise<EncomendaDia[]> {
+  const found = await rows(
+    db,
+    sql`SELECT (${localOf(p0)})::date::text AS data,
+          sum(recebidas)::int AS recebidas, sum(pereciveis)::int AS pereciveis,
+          sum(retiradas)::int AS retiradas, sum(sem_codigo)::int AS sem_codigo
+        FROM (
+          SELECT ${utcHour("recebida_em")} AS hora_utc, count(*) AS recebidas,
+            count(*) FILTER (WHERE perecivel) AS pereciveis, 0 AS retiradas, 0 AS sem_codigo
+          FROM encomendas
+          WHERE condominio_id = ${p0.condominioId} AND recebida_em >= ${p0.inicio} AND recebida_em < ${p0.fim}
+            AND status <> 'a_confirmar'
+          GROUP BY 1
+          UNION ALL
+          SELECT ${utcHour("retirada_em")} AS hora_utc, 0, 0, count(*),
+            count(*) FILTER (WHERE retirada_metodo = 'sem_codigo')
+          FROM encomendas
+          WHERE condominio_id = ${p0.condominioId} AND retirada_em >= ${p0.inicio} AND retirada_em < ${p0.fim}
+          GROUP BY 1
+        ) h
+        GROUP BY 1`,
+  );
+  return found.map((r) => ({
+    data: String(r.data),
+    recebidas: num(r.recebidas),
+    pereciveis: num(r.pereciveis),
+    retiradas: num(r.retiradas),
+    sem_codigo: num(r.sem_codigo),
+  }));
+}
+
+/** From receipt to pickup, median and 95th percentile in seconds, of the packages collected in the period. */
+export async function encomendaTempoRetirada(db: Database, p0: Period): Promise<TempoRow> {
+  const all = "true";
+  const dt = seconds("retirada_em", "recebida_em");
+  const [r] = await rows(
+    db,
+    sql`SELECT count(*)::int AS n, ${p(0.5, dt, all)} AS p50, ${p(0.95, dt, all)} AS p95
+        FROM encomendas
+        WHERE condominio_id = ${p0.condominioId} AND retirada_em >= ${p0.inicio} AND retirada_em < ${p0.fim}`,
+  );
+  return { n: num(r?.n), p50_s: numOrNull(r?.p50), p95_s: numOrNull(r?.p95) };
+}
+
+/**
+ * Packages returned in the period, and those still waiting at its end: received before it and
+ * neither collected nor returned by then (`devolvida_em`: when it was returned). Each count is its own indexed range (the status index, or the pickup index for packages
+ * collected after the end), not one OR over every package the condominium ever had.
+ */
+export async function encomendaSaldo(
+  db: Database,
+  p0: Period,
+): Promise<{ devolvidas: number; aguardando_fim: number }> {
+  const c = p0.condominioId;
+  const [r] = await rows(
+    db,
+    sql`SELECT
+          (SELECT count(*) FROM encomendas
+            WHERE condominio_id = ${c} AND status = 'devolvida' AND recebida_em < ${p0.fim}
+              AND devolvida_em >= ${p0.inicio} AND devolvida_em < ${p0.fim})::int AS devolvidas,
+          ((SELECT count(*) FROM encomendas
+             WHERE condominio_id = ${c} AND status = 'aguardando' AND recebida_em < ${p0.fim})
+           + (SELECT count(*) FROM encomendas
+             WHERE condominio_id = ${c} AND retirada_em >= ${p0.fim} AND recebida_em < ${p0.fim})
+           + (SELECT count(*) FROM encomendas
+             WHERE condominio_id = ${c} AND status = 'devolvida' AND recebida_em < ${p0.fim}
+               AND devolvida_em >= ${p0.fim}))::int AS aguardando_fim`,
+  );
+  return { devolvidas: num(r?.devolvidas), aguardando_fim: num(r?.aguardando_fim) };
+}

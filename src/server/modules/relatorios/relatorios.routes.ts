@@ -26,7 +26,8 @@ const routes = {
     summary: "Números de um condomínio no período (mês ou de/até, até 366 dias), no fuso do condomínio",
     description:
       "Solicitações por dia e por hora da semana, tempos de resposta e de decisão (mediana e 95º percentil, em " +
-      "segundos), como os moradores respondem, o atendente virtual, passes e a central de operadores.",
+      "segundos), como os moradores respondem, o atendente virtual, passes, a central de operadores e as encomendas " +
+      "(recebidas, retiradas, devolvidas, aguardando no fim do período, sem o código, tempo até a retirada).",
     request: { query: relatorioQuerySchema },
     responses: { 200: jsonResponse(relatorioSchema.openapi("Relatorio"), "Relatório"), ...errorResponses(400, 404) },
   }),

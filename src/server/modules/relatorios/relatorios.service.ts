@@ -25,6 +25,9 @@ import {
   centralCounts,
   centralPorOperador,
   condominioPeriod,
+  encomendaSaldo,
+  encomendasPorDia,
+  encomendaTempoRetirada,
   entradasPorDia,
   passesPorDia,
   solicitacaoCounts,
@@ -54,7 +57,19 @@ export async function report(
   if (!c) throw notFound(NOT_FOUND);
   const period = { condominioId: c.id, timezone: c.timezone, inicio: c.inicio, fim: c.fim };
   // Independent statements: on PostgreSQL the pool runs them side by side.
-  const [counts, whatsapp, tempos, entradas, passes, atendente, central, operadores] = await Promise.all([
+  const [
+    counts,
+    whatsapp,
+    tempos,
+    entradas,
+    passes,
+    atendente,
+    central,
+    operadores,
+    encomendasDias,
+    encomendaTempo,
+    encomendaFim,
+  ] = await Promise.all([
     solicitacaoCounts(db, period),
     whatsappCount(db, period),
     solicitacaoTempos(db, period),
@@ -63,6 +78,9 @@ export async function report(
     atendenteCounts(db, period),
     centralCounts(db, period),
     centralPorOperador(db, period),
+    encomendasPorDia(db, period),
+    encomendaTempoRetirada(db, period),
+    encomendaSaldo(db, period),
   ]);
 
   const byDay = new Map(counts.porDia.map((d) => [d.data, d]));
@@ -76,6 +94,17 @@ export async function report(
     entradas: entradasByDay.get(data) ?? 0,
     passes_usados: passesByDay.get(data)?.liberadas ?? 0,
   }));
+  const encomendasByDay = new Map(encomendasDias.map((d) => [d.data, d]));
+  const encomendas_por_dia = por_dia.map(({ data }) => {
+    const d = encomendasByDay.get(data);
+    return {
+      data,
+      recebidas: d?.recebidas ?? 0,
+      retiradas: d?.retiradas ?? 0,
+      pereciveis: d?.pereciveis ?? 0,
+      sem_codigo: d?.sem_codigo ?? 0,
+    };
+  });
   const cells = new Map(counts.porHora.map((h) => [`${h.dia_semana}-${h.hora}`, h.solicitacoes]));
   const por_hora = [];
   for (let dia = 1; dia <= 7; dia++)
@@ -104,6 +133,7 @@ export async function report(
       decisao: tempos.decisao,
       central_assumir: central.assumir,
       central_resolver: central.resolver,
+      encomenda_retirada: encomendaTempo,
     },
     respostas: RESPOSTA_FORMAS.map((forma) => ({ forma, total: formas.get(forma) ?? 0 })),
     atendente: {
@@ -122,6 +152,15 @@ export async function report(
       resolvidos: central.resolvidos,
       violacoes_sla: central.violacoes_sla,
       por_operador: operadores.map((o) => ({ ...o, nome: o.nome ?? "Usuário removido" })),
+    },
+    encomendas: {
+      recebidas: encomendas_por_dia.reduce((a, d) => a + d.recebidas, 0),
+      retiradas: encomendas_por_dia.reduce((a, d) => a + d.retiradas, 0),
+      devolvidas: encomendaFim.devolvidas,
+      aguardando_fim: encomendaFim.aguardando_fim,
+      pereciveis: encomendas_por_dia.reduce((a, d) => a + d.pereciveis, 0),
+      sem_codigo: encomendas_por_dia.reduce((a, d) => a + d.sem_codigo, 0),
+      por_dia: encomendas_por_dia,
     },
   };
 }
@@ -172,6 +211,13 @@ export function csvTable(r: Relatorio, tabela: RelatorioTabela): string[][] {
           String(o.resolvidos),
           decimal(o.p50_assumir_s),
         ]),
+      ];
+    case "encomendas":
+      return [
+        ["Data", "Recebidas", "Retiradas", "Perecíveis recebidas", "Retiradas sem código"],
+        ...r.encomendas.por_dia.map((d) =>
+          [brDate(d.data), d.recebidas, d.retiradas, d.pereciveis, d.sem_codigo].map(String),
+        ),
       ];
   }
 }

@@ -107,7 +107,7 @@ describe("on a demonstration", () => {
 
   it("a played WhatsApp delivery creates a delivery request and sends nothing to Meta", async () => {
     const started = await w.sindico.api.post("/api/atendimentos/simulacoes", {
-      json: { canal: "whatsapp", portao_id: w.gate.id, texto: "Oi, entrega do Mercado Livre para o 101 da Torre A" },
+      json: { canal: "whatsapp", portao_id: w.gate.id, texto: "Oi, entrega do iFood para o 101 da Torre A" },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const chat = started.body as Turno;

@@ -202,7 +202,7 @@ describe("a delivery person writes to the building's WhatsApp", () => {
     const from = "5511987650001";
     const meta = graph();
 
-    const first = await deliver(NUMERO_A, from, [text(from, "Oi, entrega do Mercado Livre para o apartamento 101")]);
+    const first = await deliver(NUMERO_A, from, [text(from, "Oi, entrega do iFood para o apartamento 101")]);
     expect(first.status).toBe(200);
     expect(first.body.mensagens).toBe(1);
     const [conversa] = await conversasOf(from);
@@ -217,7 +217,7 @@ describe("a delivery person writes to the building's WhatsApp", () => {
     });
     const lines = await transcriptOf(conversa!.id);
     expect(lines.map((l) => l.autor)).toEqual(["atendente", "visitante", "atendente"]);
-    expect(lines[1]!.texto).toBe("Oi, entrega do Mercado Livre para o apartamento 101");
+    expect(lines[1]!.texto).toBe("Oi, entrega do iFood para o apartamento 101");
     expect(lines[2]!.texto).toMatch(/101.*Torre A.*entrega/);
 
     // The greeting and the confirmation go out, in order, from the gate's number.
@@ -313,7 +313,7 @@ describe("a delivery person writes to the building's WhatsApp", () => {
     const woken: string[] = [];
     const unlisten = await system().handle.listen(ATENDENTE_ENVIOS_CHANNEL, (payload) => woken.push(payload));
     try {
-      await deliver(NUMERO_A, from, [text(from, "Entrega para o 101")]);
+      await deliver(NUMERO_A, from, [text(from, "Entrega do iFood para o 101")]);
       await expect.poll(() => woken, { timeout: 2_000 }).toContain(a.sindico.org.id);
     } finally {
       await unlisten();
@@ -324,7 +324,7 @@ describe("a delivery person writes to the building's WhatsApp", () => {
   it("a bad signature is a 403 and changes nothing", async () => {
     const from = "5511987650003";
     const before = await counts();
-    const body = JSON.stringify(payload(NUMERO_A, from, [text(from, "Entrega para o 101")]));
+    const body = JSON.stringify(payload(NUMERO_A, from, [text(from, "Entrega do iFood para o 101")]));
     for (const signature of [sign(body, "outro-segredo"), sign(`${body} `), "sha256=", ""]) {
       const res = await webhookApp().request("/api/webhooks/whatsapp", {
         method: "POST",
@@ -339,7 +339,7 @@ describe("a delivery person writes to the building's WhatsApp", () => {
   it("the same message delivered twice is answered once", async () => {
     const from = "5511987650004";
     const meta = graph();
-    const message = text(from, "Entrega para o 101", "wamid.repetida.1");
+    const message = text(from, "Entrega do iFood para o 101", "wamid.repetida.1");
     const first = await deliver(NUMERO_A, from, [message]);
     const again = await deliver(NUMERO_A, from, [message]);
     expect(first.body.mensagens).toBe(1);
@@ -369,14 +369,14 @@ describe("a delivery person writes to the building's WhatsApp", () => {
   it("a message to a number no gate has changes nothing", async () => {
     const from = "5511987650005";
     const before = await counts();
-    const res = await deliver("199999999999999", from, [text(from, "Entrega para o 101")]);
+    const res = await deliver("199999999999999", from, [text(from, "Entrega do iFood para o 101")]);
     expect(res).toMatchObject({ status: 200, body: { mensagens: 0 } });
     expect(await counts()).toEqual(before);
 
     // Nor does one to a gate turned off.
     await db().update(portoes).set({ ativo: false }).where(eq(portoes.id, b.gateId));
     try {
-      expect((await deliver(NUMERO_B, from, [text(from, "Entrega para o 101")])).body.mensagens).toBe(0);
+      expect((await deliver(NUMERO_B, from, [text(from, "Entrega do iFood para o 101")])).body.mensagens).toBe(0);
       expect(await counts()).toEqual(before);
     } finally {
       await db().update(portoes).set({ ativo: true }).where(eq(portoes.id, b.gateId));
@@ -386,8 +386,8 @@ describe("a delivery person writes to the building's WhatsApp", () => {
   it("each number is its own tenant's: the same sender at two buildings never mixes", async () => {
     const from = "5511987650006";
     const meta = graph();
-    await deliver(NUMERO_A, from, [text(from, "Entrega para o 101")]);
-    await deliver(NUMERO_B, from, [text(from, "Entrega para o 101")]);
+    await deliver(NUMERO_A, from, [text(from, "Entrega do iFood para o 101")]);
+    await deliver(NUMERO_B, from, [text(from, "Entrega do iFood para o 101")]);
     const [inA, inB] = await conversasOf(from);
     expect(inA).toMatchObject({ organizationId: a.sindico.org.id, portaoId: a.gateId });
     expect(inB).toMatchObject({ organizationId: b.sindico.org.id, portaoId: b.gateId });
@@ -452,7 +452,7 @@ describe("a delivery person writes to the building's WhatsApp", () => {
     const meta = graph([
       { status: 500, body: { error: { message: "An unknown error occurred", type: "OAuthException", code: 1 } } },
     ]);
-    await deliver(NUMERO_A, from, [text(from, "Entrega para o 101")]);
+    await deliver(NUMERO_A, from, [text(from, "Entrega do iFood para o 101")]);
     const [greeting, confirmation] = await enviosOf(from);
 
     const failed = await meta.run();
@@ -483,7 +483,7 @@ describe("a delivery person writes to the building's WhatsApp", () => {
 
   it("without the access token the lines fail as 'WhatsApp não configurado'", async () => {
     const from = "5511987650009";
-    await deliver(NUMERO_A, from, [text(from, "Entrega para o 101")]);
+    await deliver(NUMERO_A, from, [text(from, "Entrega do iFood para o 101")]);
     while ((await deliverWhatsAppReplies({ db: db(), sender: null, logger: silent })).failed > 0);
     const rows = await enviosOf(from);
     expect(rows.length).toBeGreaterThan(0);
@@ -498,7 +498,7 @@ describe("a delivery person writes to the building's WhatsApp", () => {
         id: "wamid.img.1",
         timestamp: "1717000000",
         type: "image",
-        image: { id: "1479537139650973", mime_type: "image/jpeg", caption: "Entrega para o 101" },
+        image: { id: "1479537139650973", mime_type: "image/jpeg", caption: "Entrega do iFood para o 101" },
       },
     ]);
     const [conversa] = await conversasOf(from);
@@ -507,7 +507,7 @@ describe("a delivery person writes to the building's WhatsApp", () => {
     expect(lines.slice(1)).toEqual([
       { autor: "visitante", texto: "[imagem recebida: 1479537139650973]" },
       { autor: "atendente", texto: "Recebi sua imagem." },
-      { autor: "visitante", texto: "Entrega para o 101" },
+      { autor: "visitante", texto: "Entrega do iFood para o 101" },
       { autor: "atendente", texto: expect.stringMatching(/101.*Está certo/) },
     ]);
 
@@ -552,7 +552,7 @@ describe("a delivery person writes to the building's WhatsApp", () => {
     // Busy for a moment (a resident's decision being told): the message waits and is answered.
     await hold();
     const released = new Promise((resolve) => setTimeout(() => resolve(release()), 300));
-    const waited = await deliver(NUMERO_A, from, [text(from, "Entrega para o 101")]);
+    const waited = await deliver(NUMERO_A, from, [text(from, "Entrega do iFood para o 101")]);
     await released;
     expect(waited.body.mensagens).toBe(1);
     expect((await transcriptOf(conversa!.id)).at(-1)!.texto).toMatch(/101.*Está certo/);
@@ -578,7 +578,7 @@ describeOnPostgres("WhatsApp deliveries at the same time", () => {
     const from = "5511987650012";
     const [one, two] = await Promise.all([
       deliver(NUMERO_A, from, [text(from, "Boa tarde")]),
-      deliver(NUMERO_A, from, [text(from, "Entrega para o 101")]),
+      deliver(NUMERO_A, from, [text(from, "Entrega do iFood para o 101")]),
     ]);
     expect([one.status, two.status]).toEqual([200, 200]);
     expect(one.body.mensagens + two.body.mensagens).toBe(2);
@@ -591,7 +591,7 @@ describeOnPostgres("WhatsApp deliveries at the same time", () => {
 
   it("the same message delivered twice at once is answered once", async () => {
     const from = "5511987650013";
-    const message = text(from, "Entrega para o 101", "wamid.simultanea.1");
+    const message = text(from, "Entrega do iFood para o 101", "wamid.simultanea.1");
     const results = await Promise.all([
       deliver(NUMERO_A, from, [message]),
       deliver(NUMERO_A, from, [message]),
@@ -611,7 +611,7 @@ describe("the visitor's personal data", () => {
   it("anonymising the request blanks the WhatsApp number, the transcript and the lines sent", async () => {
     const from = "5511987650777";
     const meta = graph();
-    await deliver(NUMERO_A, from, [text(from, "Sou a Zuleica Privada, entrega para o apartamento 101")]);
+    await deliver(NUMERO_A, from, [text(from, "Sou a Zuleica Privada, entrega do iFood para o apartamento 101")]);
     await deliver(NUMERO_A, from, [text(from, "sim")]);
     await meta.run();
     const [conversa] = await conversasOf(from);
@@ -639,7 +639,13 @@ describe("Simular WhatsApp (the console's demonstration)", () => {
     const contato = "demo:simulacao-1";
     const first = await whatsAppTurn(
       { db: db(), secret: testSystemOptions().authSecret },
-      { organizationId: a.sindico.org.id, portaoId: a.gateId, contato, texto: "Entrega para o 101", demo: true },
+      {
+        organizationId: a.sindico.org.id,
+        portaoId: a.gateId,
+        contato,
+        texto: "Entrega do iFood para o 101",
+        demo: true,
+      },
     );
     expect(first.falas[0]).toMatch(/atendente virtual/i);
     expect(first.falas.at(-1)).toMatch(/101.*Está certo/);

@@ -309,9 +309,11 @@ describe("titulares: export", () => {
     const files = unzipSync(zip.bytes);
     expect(Object.keys(files).sort()).toEqual([
       "acessos.csv",
+      "avisos-encomendas.csv",
       "chamadas.csv",
       "conversas.csv",
       "dados.json",
+      "encomendas.csv",
       "passes.csv",
       "pessoas.csv",
       "solicitacoes.csv",

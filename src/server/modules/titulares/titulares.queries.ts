@@ -14,6 +14,9 @@ import {
   auditoria,
   chamadas,
   condominios,
+  encomendaAvisos,
+  encomendaLotes,
+  encomendas,
   member,
   passes,
   pessoas,
@@ -229,4 +232,59 @@ export async function viewsOf(db: Executor, org: string, pessoaIds: string[], so
     .from(auditoria)
     .where(and(eq(auditoria.organizationId, org), inArray(auditoria.acao, ["visualizar", "exportar"]), or(...targets)))
     .orderBy(desc(auditoria.ocorridoEm), desc(auditoria.id));
+}
+
+/**
+ * The packages that are these people's (docs/decisions/043-deliveries.md): addressed to them (the
+ * batch's destinatário) or collected by them (retirada_pessoa_id), newest first.
+ */
+export function encomendaDaPessoaWhere(org: string, pessoaIds: string[]): SQL {
+  if (pessoaIds.length === 0) return sql`false`;
+  return and(
+    eq(encomendas.organizationId, org),
+    or(
+      inArray(encomendas.retiradaPessoaId, pessoaIds),
+      exists(
+        sql`(SELECT 1 FROM ${encomendaLotes} WHERE ${encomendaLotes.id} = ${encomendas.loteId}
+          AND ${encomendaLotes.organizationId} = ${org} AND ${inArray(encomendaLotes.destinatarioPessoaId, pessoaIds)})`,
+      ),
+    ),
+  )!;
+}
+
+export async function countEncomendas(db: Executor, org: string, pessoaIds: string[]): Promise<number> {
+  if (pessoaIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(encomendas)
+    .where(encomendaDaPessoaWhere(org, pessoaIds));
+  return row?.n ?? 0;
+}
+
+export async function findEncomendas(db: Executor, org: string, pessoaIds: string[]) {
+  if (pessoaIds.length === 0) return [];
+  return db
+    .select({
+      row: encomendas,
+      destinatarioPessoaId: encomendaLotes.destinatarioPessoaId,
+      condominio: condominios.nome,
+      codigo: unidades.codigo,
+      torre: unidades.torre,
+    })
+    .from(encomendas)
+    .innerJoin(encomendaLotes, eq(encomendaLotes.id, encomendas.loteId))
+    .innerJoin(condominios, eq(condominios.id, encomendas.condominioId))
+    .innerJoin(unidades, eq(unidades.id, encomendas.unidadeId))
+    .where(encomendaDaPessoaWhere(org, pessoaIds))
+    .orderBy(desc(encomendas.recebidaEm), desc(encomendas.id));
+}
+
+/** The notices about packages sent to these people, newest first. */
+export async function findAvisosEncomendas(db: Executor, org: string, pessoaIds: string[]) {
+  if (pessoaIds.length === 0) return [];
+  return db
+    .select()
+    .from(encomendaAvisos)
+    .where(and(eq(encomendaAvisos.organizationId, org), inArray(encomendaAvisos.pessoaId, pessoaIds)))
+    .orderBy(desc(encomendaAvisos.createdAt), desc(encomendaAvisos.id));
 }

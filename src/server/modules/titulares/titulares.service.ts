@@ -47,6 +47,8 @@ import {
   acessos,
   atendenteConversas,
   chamadas,
+  encomendaAvisos,
+  encomendas,
   fotos as fotosTable,
   notificacoes,
   passes,
@@ -73,11 +75,14 @@ import {
   acessoWhere,
   chamadaWhere,
   conversaWhere,
+  countEncomendas,
   countOf,
   criterioOf,
   findAcessos,
+  findAvisosEncomendas,
   findChamadas,
   findConversas,
+  findEncomendas,
   findPasses,
   findPessoas,
   findSolicitacoes,
@@ -238,6 +243,7 @@ function resumoContagens(c: TitularContagens): string {
     plural(c.passes, "passe", "passes"),
     plural(c.acessos, "registro de entrada e saída", "registros de entrada e saída"),
     c.conversas ? plural(c.conversas, "conversa do atendente", "conversas do atendente") : null,
+    c.encomendas ? plural(c.encomendas, "encomenda", "encomendas") : null,
   ].filter(Boolean);
   return parts.join(", ");
 }
@@ -449,6 +455,8 @@ async function countsOf(tx: Executor, org: string, ids: Ids): Promise<TitularCon
     passes: ids.passes.length,
     acessos: ids.acessos.length,
     conversas: await countOf(tx, atendenteConversas, conversaWhere(org, ids.solicitacoes)),
+    // Packages addressed to or collected by the chosen people (docs/decisions/043-deliveries.md).
+    encomendas: await countEncomendas(tx, org, ids.pessoas),
   };
 }
 
@@ -519,7 +527,8 @@ async function anonymiseSubject(db: Database, tenant: TenantContext, input: Titu
 /**
  * A person's record that is no longer active: name replaced, document, phone and e-mail cleared,
  * photo deleted, search rebuilt; the names other rows copied from it (the decider of a request, who let
- * a visitor in, the resident a message went to) and their calls' search text follow.
+ * a visitor in, the resident a message went to, who collected a package) and their calls' search text
+ * follow; the notices about packages sent to them lose the address and the demo text.
  */
 async function anonymisePessoa(tx: Executor, org: string, p: typeof pessoas.$inferSelect) {
   const nome = ANONYMISED_PESSOA_NAME;
@@ -557,6 +566,22 @@ async function anonymisePessoa(tx: Executor, org: string, p: typeof pessoas.$inf
         sql`${notificacoes.status} <> 'pendente'`,
       ),
     );
+  // The packages they collected keep that one was collected, when and how, not by whom
+  // (docs/decisions/043-deliveries.md); the ones addressed to them keep pointing at the anonymised record.
+  await tx
+    .update(encomendas)
+    .set({ retiradaNome: nome, retiradaDocumento: null, anonimizadoEm: new Date() })
+    .where(and(eq(encomendas.organizationId, org), eq(encomendas.retiradaPessoaId, p.id)));
+  // A notice still waiting would go to an address that is no more: closed as failed instead.
+  await tx
+    .update(encomendaAvisos)
+    .set({
+      pessoaNome: nome,
+      destino: "",
+      mensagem: null,
+      status: sql`CASE WHEN ${encomendaAvisos.status} = 'pendente' THEN 'falhou' ELSE ${encomendaAvisos.status} END`,
+    })
+    .where(and(eq(encomendaAvisos.organizationId, org), eq(encomendaAvisos.pessoaId, p.id)));
 }
 
 /** GET /pedidos: newest first. */
@@ -604,7 +629,7 @@ export async function buildExportArchive(
     list: string[],
   ): SQL => (list.length > 0 ? inArray(column, list) : sql`false`);
 
-  const [found, moradias, sol, pas, ace, cha, conv, views, fotos] = await Promise.all([
+  const [found, moradias, sol, pas, ace, cha, conv, views, fotos, pacotes, avisosPacotes] = await Promise.all([
     findPessoas(db, org, byIds(pessoas.id, ids.pessoas), 10_000),
     unidadesOf(db, org, ids.pessoas),
     findSolicitacoes(db, and(eq(s.organizationId, org), byIds(s.id, ids.solicitacoes))!),
@@ -614,6 +639,8 @@ export async function buildExportArchive(
     findConversas(db, org, ids.solicitacoes),
     viewsOf(db, org, ids.pessoas, ids.solicitacoes),
     fotosParaExportar(db, store, org, { solicitacoes: ids.solicitacoes, passes: ids.passes, pessoas: ids.pessoas }),
+    findEncomendas(db, org, ids.pessoas),
+    findAvisosEncomendas(db, org, ids.pessoas),
   ]);
 
   const dados = {
@@ -706,6 +733,42 @@ export async function buildExportArchive(
       autorizado_por_nome: r.row.autorizadoPorNome,
       entrada_em: iso(r.row.entradaEm),
       saida_em: iso(r.row.saidaEm),
+    })),
+    /**
+     * Packages addressed to the subject or collected by them (docs/decisions/043-deliveries.md), with
+     * who collected as the gate recorded it: their own data when they collected, and the document in
+     * full, as on the package's detail.
+     */
+    encomendas: pacotes.map((r) => ({
+      id: r.row.id,
+      condominio: r.condominio,
+      unidade: unidadeLabel(r.codigo, r.torre),
+      destinatario: r.destinatarioPessoaId !== null && ids.pessoas.includes(r.destinatarioPessoaId),
+      retirada_pelo_titular: r.row.retiradaPessoaId !== null && ids.pessoas.includes(r.row.retiradaPessoaId),
+      transportadora: r.row.transportadora,
+      transportadora_outra: r.row.transportadoraOutra,
+      rastreio: r.row.rastreio,
+      local: r.row.local,
+      perecivel: r.row.perecivel,
+      observacoes: r.row.observacoes,
+      status: r.row.status,
+      recebida_em: iso(r.row.recebidaEm),
+      retirada_em: iso(r.row.retiradaEm),
+      retirada_metodo: r.row.retiradaMetodo,
+      retirada_nome: r.row.retiradaNome,
+      retirada_documento: r.row.retiradaDocumento,
+    })),
+    /** The notices about packages sent to the subject (the demo channel's text included). */
+    avisos_encomendas: avisosPacotes.map((a) => ({
+      id: a.id,
+      lote_id: a.loteId,
+      motivo: a.motivo,
+      canal: a.canal,
+      destino: a.destino,
+      status: a.status,
+      mensagem: a.mensagem,
+      criado_em: iso(a.createdAt),
+      enviada_em: iso(a.enviadaEm),
     })),
     /** The visitor's photos; each image is in the archive under `arquivo`. */
     fotos: fotos.map(({ bytes: _bytes, ...f }) => f),
@@ -800,6 +863,46 @@ export async function buildExportArchive(
         r.documento,
         r.origem,
         r.autorizado_por_nome,
+      ]),
+    ),
+    "encomendas.csv": csv(
+      [
+        "Recebida em (UTC)",
+        "Condomínio",
+        "Unidade",
+        "Destinatário",
+        "Retirada pelo titular",
+        "Transportadora",
+        "Rastreio",
+        "Status",
+        "Retirada em (UTC)",
+        "Retirada por",
+        "Documento de quem retirou",
+      ],
+      dados.encomendas.map((r) => [
+        r.recebida_em,
+        r.condominio,
+        r.unidade,
+        r.destinatario,
+        r.retirada_pelo_titular,
+        r.transportadora_outra ?? r.transportadora,
+        r.rastreio,
+        r.status,
+        r.retirada_em,
+        r.retirada_nome,
+        r.retirada_documento,
+      ]),
+    ),
+    "avisos-encomendas.csv": csv(
+      ["Criado em (UTC)", "Enviado em (UTC)", "Motivo", "Canal", "Destino", "Status", "Mensagem"],
+      dados.avisos_encomendas.map((a) => [
+        a.criado_em,
+        a.enviada_em,
+        a.motivo,
+        a.canal,
+        a.destino,
+        a.status,
+        a.mensagem,
       ]),
     ),
     "visualizacoes.csv": csv(

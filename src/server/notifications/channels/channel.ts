@@ -3,7 +3,7 @@
  * API, SMS through Twilio's HTTP API, e-mail through the mailer), each with a labelled demo
  * implementation for the demo (channels/index.ts says when; otherwise a channel without keys is off).
  */
-import type { CanalNotificacao, SolicitacaoTipo } from "../../../shared/domain";
+import type { AvisoEncomendaMotivo, CanalNotificacao, SolicitacaoTipo } from "../../../shared/domain";
 
 export { CANAIS_NOTIFICACAO, type CanalNotificacao } from "../../../shared/domain";
 
@@ -27,6 +27,33 @@ export interface ResidentMessage {
   photoUrl?: string | null;
 }
 
+/**
+ * A notice to a resident about their packages (docs/decisions/043-deliveries.md): a batch arrived
+ * (chegada), a perishable still waits (perecivel), or it has waited the condominium's days
+ * (lembrete). It carries the pickup code; message-text.ts writes it for each channel.
+ */
+export interface PackageNotice {
+  /** E.164 phone for WhatsApp and SMS; an e-mail address for e-mail. */
+  to: string;
+  residentName: string;
+  /** "Torre A - 101" */
+  unitLabel: string;
+  condominiumName: string;
+  motivo: AvisoEncomendaMotivo;
+  /** Packages of the batch still waiting. */
+  count: number;
+  /** Their carriers' names, without repeats ("Correios", "Mercado Livre"). */
+  carriers: string[];
+  /** Some of them is perishable: "retire o quanto antes". */
+  perishable: boolean;
+  /** The batch's 6-digit pickup code. */
+  pickupCode: string;
+  /** Where they are kept ("Armário 3"), when the porteiro said. */
+  place: string | null;
+  /** The resident's packages in the console (https://…/app/encomendas). */
+  consoleUrl: string;
+}
+
 export interface SendResult {
   /** The provider's id of the message (for delivery receipts), when it gives one. */
   providerMessageId: string | null;
@@ -39,6 +66,11 @@ export interface NotificationChannel {
   /** True when the channel shows the visitor's photo (WhatsApp with its photo template): its messages get `photoUrl`. */
   readonly carriesPhoto?: boolean;
   send(message: ResidentMessage, signal: AbortSignal): Promise<SendResult>;
+  /**
+   * Sends a package notice; absent when the channel cannot carry one (calls never do; WhatsApp only
+   * with its approved package template): the notice then goes to another channel of the resident.
+   */
+  sendNotice?(notice: PackageNotice, signal: AbortSignal): Promise<SendResult>;
 }
 
 /**

@@ -1,11 +1,13 @@
 /**
  * E-mail to a resident: the message goes into the mail outbox (docs/decisions/014-transactional-email.md),
  * which sends it over SMTP, or, without SMTP_URL, writes the `.eml` file the demo user can open.
+ * A package notice is the `encomenda-morador` message (docs/decisions/043-deliveries.md).
  */
 import { tipoDescricao } from "../../../shared/status-catalogue";
 import type { Database } from "../../db/client";
 import { enqueueMail } from "../../mail/outbox";
 import type { NotificationChannel } from "./channel";
+import { packageSubject } from "./message-text";
 
 export function createEmailChannel(db: Database, options: { demo: boolean }): NotificationChannel {
   return {
@@ -22,6 +24,24 @@ export function createEmailChannel(db: Database, options: { demo: boolean }): No
           unidade: message.unitLabel,
           condominio: message.condominiumName,
           url: message.link,
+        },
+      });
+      return { providerMessageId: id };
+    },
+    async sendNotice(notice) {
+      const { id } = await enqueueMail(db, {
+        to: notice.to,
+        template: "encomenda-morador",
+        data: {
+          nome: notice.residentName,
+          motivo: notice.motivo,
+          resumo: packageSubject(notice),
+          unidade: notice.unitLabel,
+          condominio: notice.condominiumName,
+          codigo: notice.pickupCode,
+          local: notice.place,
+          perecivel: notice.perishable,
+          url: notice.consoleUrl,
         },
       });
       return { providerMessageId: id };

@@ -22,6 +22,8 @@ export interface ChannelsConfig {
     template: string;
     /** The template with the visitor's photo as its image header (whatsapp.ts); unset = never a photo. */
     photoTemplate?: string;
+    /** The template for package notices (whatsapp.ts); unset = package notices go by SMS or e-mail. */
+    packageTemplate?: string;
     /** For the delivery receipts (/api/webhooks/whatsapp): Meta's app secret and the verify token. */
     appSecret?: string;
     verifyToken?: string;

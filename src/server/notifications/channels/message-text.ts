@@ -1,10 +1,11 @@
 /**
  * What a resident reads: the SMS text, and the WhatsApp template's text filled in (shown by the
  * demo panel "Mensagens enviadas (demonstração)"; the real WhatsApp text lives in Meta's manager,
- * see whatsapp.ts, and must match WHATSAPP_TEMPLATE below word for word).
+ * see whatsapp.ts, and must match WHATSAPP_TEMPLATE below word for word). The same for the notices
+ * about packages (PACKAGE_WHATSAPP_TEMPLATE, packageSmsText: docs/decisions/043-deliveries.md).
  */
 import { tipoDescricao } from "../../../shared/status-catalogue";
-import type { ResidentMessage } from "./channel";
+import type { PackageNotice, ResidentMessage } from "./channel";
 
 /**
  * The WhatsApp template as registered in Meta's manager (category UTILITY, language pt_BR,
@@ -213,5 +214,135 @@ export function callScript(visit: {
   return (
     `Olá, ${firstName}. ${who} está na portaria do ${oneLine(visit.condominiumName)} para a unidade ${unit}. ` +
     `Tecle ${CALL_KEYS.autorizar} para autorizar a entrada ou ${CALL_KEYS.negar} para negar.`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Package notices (docs/decisions/043-deliveries.md)
+
+/** The pickup code as stored in a demo message outside the demo tenant (like a cut link). */
+export const MASKED_PICKUP_CODE = "••••••";
+
+/** Carriers named in a notice; the rest are counted ("Correios, Amazon, Shopee e mais 2"). */
+const MAX_CARRIERS = 3;
+
+function carriersText(carriers: readonly string[]): string {
+  const names = [...new Set(carriers.map(oneLine).filter(Boolean))];
+  if (names.length <= MAX_CARRIERS) return names.join(", ");
+  return `${names.slice(0, MAX_CARRIERS).join(", ")} e mais ${names.length - MAX_CARRIERS}`;
+}
+
+/**
+ * "Chegou 1 encomenda (Correios)", "Chegaram 2 encomendas (Correios, Amazon)", "Ainda aguarda
+ * retirada 1 encomenda perecível (iFood)": what the notice is about, before "para a unidade …".
+ */
+export function packageSubject(notice: PackageNotice, options: { carriers?: boolean } = {}): string {
+  const n = Math.max(notice.count, 1);
+  const one = n === 1;
+  const verb =
+    notice.motivo === "chegada"
+      ? one
+        ? "Chegou"
+        : "Chegaram"
+      : one
+        ? "Ainda aguarda retirada"
+        : "Ainda aguardam retirada";
+  const perishable = notice.motivo === "perecivel" ? (one ? " perecível" : " perecíveis") : "";
+  const carriers = options.carriers === false ? "" : carriersText(notice.carriers);
+  return `${verb} ${n} ${one ? "encomenda" : "encomendas"}${perishable}${carriers ? ` (${carriers})` : ""}`;
+}
+
+/** "Local: Armário 3. Perecível: retire o quanto antes." (never empty). */
+export function packageInstructions(notice: Pick<PackageNotice, "place" | "perishable">): string {
+  const place = notice.place ? oneLine(notice.place) : "";
+  const where = place ? `Local: ${place}.` : "Retire na portaria.";
+  return notice.perishable ? `${where} Perecível: retire o quanto antes.` : where;
+}
+
+/**
+ * The WhatsApp template for packages as registered in Meta's manager (category UTILITY, language
+ * pt_BR, positional parameters; whatsapp.ts documents it). Its body's {{1}}…{{6}} are filled by
+ * `packageWhatsAppParameters`; the button's URL is fixed (the console's Encomendas page).
+ */
+export const PACKAGE_WHATSAPP_TEMPLATE = {
+  body:
+    "Olá, {{1}}!\n" +
+    "{{2}} para a unidade {{3}} no {{4}}.\n" +
+    "Código de retirada: {{5}}\n" +
+    "{{6}}\n" +
+    "\n" +
+    "O código é pessoal: informe-o só a quem for retirar por você.",
+  footer: "Guarita · portaria remota",
+  buttonText: "Ver encomendas",
+  /** A static URL button in Meta's manager: the public origin, then /app/encomendas. */
+  buttonUrl: "https://<domínio público do Guarita>/app/encomendas",
+} as const;
+
+/** The body's parameters {{1}}…{{6}}: first name, what arrived, unit, condominium, pickup code, instructions. */
+export function packageWhatsAppParameters(notice: PackageNotice): [string, string, string, string, string, string] {
+  const firstName = oneLine(notice.residentName).split(" ")[0] ?? "";
+  return [
+    whatsAppParameter(firstName, "morador(a)"),
+    whatsAppParameter(packageSubject(notice), "Chegou 1 encomenda"),
+    whatsAppParameter(notice.unitLabel, "-"),
+    whatsAppParameter(notice.condominiumName, "-"),
+    whatsAppParameter(notice.pickupCode, "-"),
+    whatsAppParameter(packageInstructions(notice), "Retire na portaria."),
+  ];
+}
+
+/** The package notice on WhatsApp as the resident sees it (the template filled in), with the button's link. */
+export function demoPackageWhatsAppText(notice: PackageNotice): string {
+  const body = fill(PACKAGE_WHATSAPP_TEMPLATE.body, packageWhatsAppParameters(notice));
+  return `${body}\n\n${PACKAGE_WHATSAPP_TEMPLATE.footer}\n\n[${PACKAGE_WHATSAPP_TEMPLATE.buttonText}] ${notice.consoleUrl}`;
+}
+
+/** The notice in one paragraph, as the e-mail's text and a reader's summary say it. */
+export function packageNoticeText(notice: PackageNotice): string {
+  const firstName = oneLine(notice.residentName).split(" ")[0] || "morador(a)";
+  return (
+    `Olá, ${firstName}! ${packageSubject(notice)} para a unidade ${oneLine(notice.unitLabel)} no ` +
+    `${oneLine(notice.condominiumName)}. Código de retirada: ${notice.pickupCode}. ${packageInstructions(notice)}`
+  );
+}
+
+/** Two concatenated GSM segments (153 septets each once split): the most a package SMS takes. */
+export const SMS_TWO_SEGMENTS_LENGTH = 306;
+
+/**
+ * "Guarita: Ola, Ana! Chegou 1 encomenda (Correios) para Torre A - 101 (Residencial X). Codigo de
+ * retirada: 123456. Local: Armario 3. Perecivel: retire o quanto antes. https://…/app/encomendas",
+ * in GSM 7-bit without accents. One segment when it can be: the greeting, the condominium, the
+ * link, the carriers and then the place are left out, in that order, until it fits; otherwise the
+ * fullest text within two segments. The code, the unit and "perecível" always stay.
+ */
+export function packageSmsText(notice: PackageNotice): string {
+  const firstName = toGsm(oneLine(notice.residentName).split(" ")[0] ?? "");
+  const unit = toGsm(notice.unitLabel).slice(0, 60) || "-";
+  const condo = toGsm(notice.condominiumName).slice(0, 60);
+  const place = notice.place ? toGsm(notice.place).slice(0, 60) : "";
+  const link = notice.consoleUrl.trim();
+  const build = (o: { greeting: boolean; condo: boolean; link: boolean; carriers: boolean; place: boolean }) =>
+    [
+      `Guarita:${o.greeting && firstName ? ` Ola, ${firstName}!` : ""}`,
+      ` ${toGsm(packageSubject(notice, { carriers: o.carriers }))} para ${unit}${o.condo && condo ? ` (${condo})` : ""}.`,
+      ` Codigo de retirada: ${notice.pickupCode}.`,
+      o.place && place ? ` Local: ${place}.` : "",
+      notice.perishable ? " Perecivel: retire o quanto antes." : "",
+      o.link && link ? ` ${link}` : "",
+    ].join("");
+  const all = { greeting: true, condo: true, link: true, carriers: true, place: true };
+  const candidates = [
+    all,
+    { ...all, greeting: false },
+    { ...all, greeting: false, condo: false },
+    { ...all, greeting: false, condo: false, link: false },
+    { ...all, greeting: false, condo: false, link: false, carriers: false },
+    { greeting: false, condo: false, link: false, carriers: false, place: false },
+  ].map(build);
+  return (
+    candidates.find((t) => smsLength(t) <= SMS_SEGMENT_LENGTH) ??
+    candidates.find((t) => smsLength(t) <= SMS_TWO_SEGMENTS_LENGTH) ??
+    candidates[candidates.length - 1]!
   );
 }

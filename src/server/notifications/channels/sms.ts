@@ -1,9 +1,10 @@
 /**
  * SMS through Twilio's REST API (twilio-rest.ts): `Messages` with To, From and Body. The text is
- * `smsText` (message-text.ts): one GSM segment with the decision link whenever it fits.
+ * `smsText` (message-text.ts): one GSM segment with the decision link whenever it fits; a package
+ * notice's is `packageSmsText`, with the pickup code, in one or two segments.
  */
-import type { NotificationChannel, ResidentMessage, SendResult } from "./channel";
-import { smsText } from "./message-text";
+import type { NotificationChannel, PackageNotice, ResidentMessage, SendResult } from "./channel";
+import { packageSmsText, smsText } from "./message-text";
 import { e164Digits } from "./provider-http";
 import { type TwilioAccount, twilioResource } from "./twilio-rest";
 
@@ -21,18 +22,24 @@ export function createTwilioSmsChannel(config: TwilioSmsConfig): NotificationCha
     throw new Error("SMS (Twilio): accountSid, authToken e from são obrigatórios");
   }
   const messages = twilioResource(config, "Messages", "SMS (Twilio)");
+  const post = (phone: string, text: string, signal: AbortSignal): Promise<SendResult> => {
+    const to = e164Digits(phone);
+    if (!to) throw messages.refuse("número de telefone inválido");
+    const form = new URLSearchParams();
+    form.set("To", `+${to}`);
+    if (/^MG[0-9a-f]{32}$/i.test(from)) form.set("MessagingServiceSid", from);
+    else form.set("From", from);
+    form.set("Body", text);
+    return messages.post(form, signal);
+  };
   return {
     canal: "sms",
     demo: false,
     async send(message: ResidentMessage, signal: AbortSignal): Promise<SendResult> {
-      const to = e164Digits(message.to);
-      if (!to) throw messages.refuse("número de telefone inválido");
-      const form = new URLSearchParams();
-      form.set("To", `+${to}`);
-      if (/^MG[0-9a-f]{32}$/i.test(from)) form.set("MessagingServiceSid", from);
-      else form.set("From", from);
-      form.set("Body", smsText(message));
-      return messages.post(form, signal);
+      return post(message.to, smsText(message), signal);
+    },
+    async sendNotice(notice: PackageNotice, signal: AbortSignal): Promise<SendResult> {
+      return post(notice.to, packageSmsText(notice), signal);
     },
   };
 }

@@ -42,9 +42,38 @@
  * photo's address is https (deliver.ts hands one only on a public https PUBLIC_URL): Meta fetches the
  * image itself, from `<PUBLIC_URL>/r/<token>/foto`, the link's own photo, which its token authorises
  * while the request waits for a decision. Otherwise the message goes with the template above.
+ *
+ * The residents' package notices (docs/decisions/043-deliveries.md) need a third approved template;
+ * its name goes in `packageTemplate` (WHATSAPP_TEMPLATE_ENCOMENDA). Without it WhatsApp carries no
+ * package notice: the notice goes to the resident's SMS or e-mail instead. The text is
+ * PACKAGE_WHATSAPP_TEMPLATE in message-text.ts (keep both the same):
+ *
+ *   Name:      guarita_encomenda (any name; it goes in `packageTemplate`)
+ *   Category:  Utility (Utilidade)
+ *   Language:  Portuguese (BR), code pt_BR
+ *   Parameters: number (positional)
+ *   Header:    none
+ *   Body:
+ *     Olá, {{1}}!
+ *     {{2}} para a unidade {{3}} no {{4}}.
+ *     Código de retirada: {{5}}
+ *     {{6}}
+ *
+ *     O código é pessoal: informe-o só a quem for retirar por você.
+ *   Body examples: {{1}} Ana, {{2}} Chegou 1 encomenda (Correios), {{3}} Torre A - 101,
+ *     {{4}} Residencial Jardim, {{5}} 123456, {{6}} Local: Armário 3. Perecível: retire o quanto antes.
+ *   Footer:    Guarita · portaria remota
+ *   Button:    Visit website / URL (Acessar o site), static
+ *     Text:    Ver encomendas
+ *     URL:     https://<domínio público do Guarita>/app/encomendas
+ *
+ *   {{1}} resident's first name, {{2}} what arrived or still waits ("Chegou 1 encomenda (Correios)",
+ *   "Ainda aguarda retirada 1 encomenda perecível (iFood)"), {{3}} unit, {{4}} condominium,
+ *   {{5}} the pickup code, {{6}} where it is kept ("Local: Armário 3." or "Retire na portaria."),
+ *   followed by "Perecível: retire o quanto antes." for perishables.
  */
-import type { NotificationChannel, ResidentMessage, SendResult } from "./channel";
-import { linkTokenSuffix, whatsAppBodyParameters } from "./message-text";
+import type { NotificationChannel, PackageNotice, ResidentMessage, SendResult } from "./channel";
+import { linkTokenSuffix, packageWhatsAppParameters, whatsAppBodyParameters } from "./message-text";
 import {
   channelError,
   e164Digits,
@@ -64,6 +93,8 @@ export interface WhatsAppConfig {
   template: string;
   /** The approved template with the visitor's photo as its image header; unset = never a photo. */
   photoTemplate?: string;
+  /** The approved template for package notices; unset = WhatsApp carries none (SMS or e-mail instead). */
+  packageTemplate?: string;
   language?: string;
   apiVersion?: string;
   /** Tests hand in a fetch that answers for graph.facebook.com. */
@@ -186,6 +217,7 @@ export function createWhatsAppChannel(config: WhatsAppConfig): NotificationChann
   const fetchImpl = config.fetch ?? globalThis.fetch;
   const url = graphMessagesUrl(apiVersion, phoneNumberId);
   const photoTemplate = config.photoTemplate || null;
+  const packageTemplate = config.packageTemplate || null;
   const secrets = [accessToken];
 
   return {
@@ -238,5 +270,45 @@ export function createWhatsAppChannel(config: WhatsAppConfig): NotificationChann
 
       return graphSendResult(answer, sendSecrets);
     },
+    ...(packageTemplate
+      ? {
+          async sendNotice(notice: PackageNotice, signal: AbortSignal): Promise<SendResult> {
+            const to = e164Digits(notice.to);
+            if (!to) throw channelError(`${LABEL}: número de telefone inválido`, secrets, false);
+            // Errors are shown to staff on the package's detail, who never see the pickup code.
+            const sendSecrets = [...secrets, notice.pickupCode];
+            const body = {
+              messaging_product: "whatsapp",
+              recipient_type: "individual",
+              to,
+              type: "template",
+              template: {
+                name: packageTemplate,
+                language: { code: language },
+                components: [
+                  {
+                    type: "body",
+                    parameters: packageWhatsAppParameters(notice).map((text) => ({ type: "text", text })),
+                  },
+                ],
+              },
+            };
+            const answer = await postToProvider({
+              fetch: fetchImpl,
+              url,
+              headers: {
+                Authorization: `Bearer ${accessToken}`,
+                "Content-Type": "application/json",
+                Accept: "application/json",
+              },
+              body: JSON.stringify(body),
+              signal,
+              label: LABEL,
+              secrets: sendSecrets,
+            });
+            return graphSendResult(answer, sendSecrets);
+          },
+        }
+      : {}),
   };
 }

@@ -4,7 +4,7 @@ import { CENTRAL_ROOTS } from "@/shared/query-keys";
 import type { CentralItem } from "@/shared/schemas/central";
 import { invalidateRoots } from "@/web/lib/realtime";
 import { centralFilaOptions, centralSlaOptions } from "./central.queries";
-import { abrirHref, acoesDoItem } from "./central-item";
+import { abrirHref, abrirRotulo, acoesDoItem } from "./central-item";
 
 const ID = "00000000-0000-4000-8000-000000000001";
 const item = (over: Partial<CentralItem>): CentralItem => ({
@@ -17,6 +17,7 @@ const item = (over: Partial<CentralItem>): CentralItem => ({
   detalhe: null,
   solicitacao_id: null,
   conversa_id: null,
+  encomenda_id: null,
   foto_url: null,
   criado_em: "2026-11-28T03:00:00.000Z",
   assumido_por: null,
@@ -77,6 +78,11 @@ describe("what an operator may do with an item", () => {
     expect(abrirHref(item({ conversa_id: ID, solicitacao_id: ID }))).toBe(`/app/atendimentos?id=${ID}`);
     expect(abrirHref(item({ solicitacao_id: ID }))).toBe(`/app/solicitacoes/${ID}`);
     expect(abrirHref(item({}))).toBeNull();
+    // A package's item opens the package, where the porteiro confirms it, even with the courier's conversation.
+    const pacote = item({ tipo: "encomenda_a_confirmar", encomenda_id: ID, conversa_id: ID });
+    expect(abrirHref(pacote)).toBe(`/app/encomendas/${ID}`);
+    expect(abrirRotulo(pacote)).toBe("Abrir encomenda");
+    expect(abrirRotulo(item({ conversa_id: ID }))).toBe("Abrir conversa");
   });
 });
 

@@ -22,11 +22,21 @@ import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 import { durationWords, formatDuration, slaState, waitedSeconds } from "./central-time";
 
-/** Where "Abrir" (O) leads: the conversation when the item has one, else the request. */
-export function abrirHref(item: Pick<CentralItem, "conversa_id" | "solicitacao_id">): string | null {
+/**
+ * Where "Abrir" (O) leads: a package's screen for a package's item (confirmed there), else the
+ * conversation when the item has one, else the request.
+ */
+export function abrirHref(item: Pick<CentralItem, "conversa_id" | "solicitacao_id" | "encomenda_id">): string | null {
+  if (item.encomenda_id) return `/app/encomendas/${item.encomenda_id}`;
   if (item.conversa_id) return `/app/atendimentos?id=${item.conversa_id}`;
   if (item.solicitacao_id) return `/app/solicitacoes/${item.solicitacao_id}`;
   return null;
+}
+
+/** What "Abrir" names, the same screen abrirHref leads to. */
+export function abrirRotulo(item: Pick<CentralItem, "conversa_id" | "encomenda_id">): string {
+  if (item.encomenda_id) return "Abrir encomenda";
+  return item.conversa_id ? "Abrir conversa" : "Abrir solicitação";
 }
 
 export interface ItemPermissions {
@@ -91,6 +101,7 @@ export function CentralItemCard({
       data-central-item={item.id}
       data-conversa={item.conversa_id ?? undefined}
       data-solicitacao={item.solicitacao_id ?? undefined}
+      data-encomenda={item.encomenda_id ?? undefined}
       data-status={item.status}
       data-escalado={sla.escalado || undefined}
       onFocus={() => onFocusItem(item.id)}
@@ -192,7 +203,7 @@ export function CentralItemCard({
             <Button size="sm" variant="outline" asChild>
               <Link to={href} aria-keyshortcuts="O" data-testid="central-abrir">
                 <ExternalLink aria-hidden="true" />
-                {item.conversa_id ? "Abrir conversa" : "Abrir solicitação"}
+                {abrirRotulo(item)}
               </Link>
             </Button>
           )}

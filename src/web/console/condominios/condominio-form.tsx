@@ -18,6 +18,7 @@ import {
   type Condominio,
   type CondominioInput,
   condominioInputSchema,
+  ENCOMENDA_LEMBRETE_PADRAO_DIAS,
 } from "@/shared/schemas/condominios";
 import { RETENCAO_FOTOS_MIN_DIAS, RETENCAO_FOTOS_PADRAO_DIAS } from "@/shared/schemas/fotos";
 import { InputField, SelectField, SwitchField } from "@/web/components/form-field";
@@ -54,7 +55,8 @@ function offsetOf(timezone: string) {
  * Condominium form (docs/product.md, "Condomínios"): name, timezone and the active switch, then how the
  * residents are reached about a visitor: by message, by a phone call or one then the other, the wait for
  * each one's answer and whether all are reached at once,
- * how long a request waits for a decision before it expires, and how long visitor data is kept. The
+ * how long a request waits for a decision before it expires, the packages' reminder and where delivery
+ * people leave them (docs/decisions/043-deliveries.md), and how long visitor data is kept. The
  * timezone select is a controlled field of the form, so the chosen
  * zone is the one saved.
  */
@@ -73,10 +75,13 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
       retencao_dias: condominio?.retencao_dias ?? RETENCAO_PADRAO_DIAS,
       retencao_fotos_dias: condominio?.retencao_fotos_dias ?? RETENCAO_FOTOS_PADRAO_DIAS,
       expiracao_solicitacao_minutos: condominio?.expiracao_solicitacao_minutos ?? EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS,
+      encomenda_lembrete_dias: condominio?.encomenda_lembrete_dias ?? ENCOMENDA_LEMBRETE_PADRAO_DIAS,
+      encomenda_local_entrega: condominio?.encomenda_local_entrega ?? "",
     },
   });
   const avisoTitleId = useId();
   const expiracaoTitleId = useId();
+  const encomendasTitleId = useId();
   const privacidadeTitleId = useId();
   const timezone = useWatch({ control: form.control, name: "timezone" }) ?? DEFAULT_TIMEZONE;
 
@@ -88,6 +93,8 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
       "espera_morador_segundos",
       "notificar_todos_moradores",
       "expiracao_solicitacao_minutos",
+      "encomenda_lembrete_dias",
+      "encomenda_local_entrega",
       "retencao_dias",
       "retencao_fotos_dias",
     ],
@@ -197,6 +204,33 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
             inputMode="numeric"
             min={EXPIRACAO_SOLICITACAO_MIN_MINUTOS}
             hint={`Uma solicitação que ninguém autorizar ou negar nesse prazo expira, e o visitante não entra sem uma nova. De ${EXPIRACAO_SOLICITACAO_MIN_MINUTOS} a ${new Intl.NumberFormat("pt-BR").format(EXPIRACAO_SOLICITACAO_MAX_MINUTOS)} minutos (24 horas); padrão ${EXPIRACAO_SOLICITACAO_PADRAO_MINUTOS}. Uma mudança vale para as próximas solicitações.`}
+          />
+        </fieldset>
+      </SectionCard>
+
+      <SectionCard
+        title="Encomendas"
+        titleId={encomendasTitleId}
+        description="Lembretes aos moradores e onde os entregadores deixam as encomendas."
+        className="gap-4"
+      >
+        <fieldset aria-labelledby={encomendasTitleId} className="grid min-w-0 gap-5">
+          <InputField
+            form={form}
+            name="encomenda_lembrete_dias"
+            label="Lembrete de encomenda após (dias)"
+            required
+            type="number"
+            inputMode="numeric"
+            min={0}
+            hint={`Se uma encomenda continuar aguardando retirada por esse número de dias, os moradores da unidade recebem um lembrete, uma única vez. De 0 a 60 dias; 0 desliga o lembrete; padrão ${ENCOMENDA_LEMBRETE_PADRAO_DIAS}.`}
+          />
+          <InputField
+            form={form}
+            name="encomenda_local_entrega"
+            label="Local de entrega das encomendas"
+            placeholder="Ex.: Sala de encomendas, ao lado da guarita"
+            hint="Onde os entregadores devem deixar as encomendas; o atendente virtual informa esse local a quem chega para entregar. Opcional, até 120 caracteres."
           />
         </fieldset>
       </SectionCard>

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { BellRing, Building2, TimerOff, Users } from "lucide-react";
+import { BellRing, Building2, Package, TimerOff, Users } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { TENANT_WIDE_ROLES } from "@/shared/permissions";
 import { CONTATO_MORADOR_LABELS, expiracaoText } from "@/shared/schemas/condominios";
@@ -21,6 +21,12 @@ import { RetencaoCard } from "./retencao-card";
 export const meta: Route.MetaFunction = ({ params }) => consoleTitle(recordTitle("condominios", params.id));
 
 const number = new Intl.NumberFormat("pt-BR");
+
+/** The reminder setting as read (docs/product.md, "Encomendas"): 0 turns it off. */
+function lembreteEncomendaText(dias: number): string {
+  if (dias === 0) return "Desligado";
+  return `após ${number.format(dias)} ${dias === 1 ? "dia" : "dias"}`;
+}
 
 function CountCard({
   label,
@@ -52,7 +58,7 @@ function CountCard({
 }
 
 /**
- * Condominium detail: data, its gates, how residents are reached, the retention of visitor data (run on demand
+ * Condominium detail: data, its gates, how residents are reached, the packages' reminder and drop-off place, the retention of visitor data (run on demand
  * by owners and síndicos), counts of units and people, and the latest requests.
  */
 export default function CondominioDetailPage() {
@@ -117,6 +123,29 @@ export default function CondominioDetailPage() {
                   "Expirar solicitações sem resposta após",
                   <span key="e" data-testid="expiracao-solicitacao">
                     {expiracaoText(c.expiracao_solicitacao_minutos)}
+                  </span>,
+                ],
+              ]}
+            />
+          </SectionCard>
+          <SectionCard
+            icon={Package}
+            title="Encomendas"
+            description="Lembretes aos moradores e onde os entregadores deixam as encomendas."
+          >
+            <DataList
+              items={[
+                [
+                  "Lembrete de encomenda",
+                  <span key="l" data-testid="encomenda-lembrete">
+                    {lembreteEncomendaText(c.encomenda_lembrete_dias)}
+                  </span>,
+                ],
+                [
+                  "Local de entrega",
+                  // Without a place set, delivery people are sent to the gate (docs/product.md, "Encomendas").
+                  <span key="e" data-testid="encomenda-local-entrega">
+                    {c.encomenda_local_entrega || "Portaria"}
                   </span>,
                 ],
               ]}

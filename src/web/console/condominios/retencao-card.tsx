@@ -24,7 +24,15 @@ export function describeContagens(c: RetencaoContagens): string {
     plural(c.solicitacoes, "solicitação", "solicitações"),
     plural(c.passes, "passe", "passes"),
     plural(c.acessos, "registro de entrada e saída", "registros de entrada e saída"),
-  ].join(", ");
+    // Packages only where there are any (docs/decisions/043-deliveries.md: who collected, notices, authorised people).
+    c.encomendas > 0 ? plural(c.encomendas, "retirada de encomenda", "retiradas de encomendas") : null,
+    c.avisos_encomendas > 0 ? plural(c.avisos_encomendas, "aviso de encomenda", "avisos de encomendas") : null,
+    c.autorizados_encomendas > 0
+      ? plural(c.autorizados_encomendas, "pessoa autorizada a retirar", "pessoas autorizadas a retirar")
+      : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }
 
 /**
@@ -38,7 +46,16 @@ export function describeConversas(c: RetencaoContagens): string {
   ].join(", ");
 }
 
-const isEmpty = (c: RetencaoContagens) => c.solicitacoes + c.passes + c.acessos + c.conversas + c.fotos === 0;
+const isEmpty = (c: RetencaoContagens) =>
+  c.solicitacoes +
+    c.passes +
+    c.acessos +
+    c.conversas +
+    c.fotos +
+    c.encomendas +
+    c.avisos_encomendas +
+    c.autorizados_encomendas ===
+  0;
 
 function PreviewText({ id, open }: { id: string; open: boolean }) {
   const preview = useQuery({ ...retencaoPreviewOptions(id), enabled: open });

@@ -32,6 +32,7 @@ import { unidadesListOptions } from "@/web/console/unidades/unidades.queries";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { condominioOptions } from "@/web/lib/lookups.queries";
 import { toast } from "@/web/lib/toast";
+import { EncomendasCard } from "./encomendas-card";
 
 /** How many of the latest requests and calls the home shows; the full lists are a link away. */
 export const HOME_SHOWN = 5;
@@ -379,6 +380,7 @@ export function MoradorHome({ me }: { me: Me }) {
       ) : (
         <>
           <AguardandoDecisao pendentes={pendentes} />
+          <EncomendasCard />
           <SolicitacoesCard
             title={plural ? "Solicitações das suas unidades" : "Solicitações da sua unidade"}
             description="As mais recentes primeiro."

@@ -269,3 +269,33 @@ export function Operadores({ r }: { r: Relatorio }) {
     </Table>
   );
 }
+
+/** Packages per day: received next to collected (docs/product.md, "Relatórios"). */
+export function EncomendasPorDia({ r }: { r: Relatorio }) {
+  const e = r.encomendas;
+  const data = e.por_dia.map((d) => ({ dia: dayLabel(d.data), Recebidas: d.recebidas, Retiradas: d.retiradas }));
+  const busiest = e.por_dia.reduce((a, d) => (d.recebidas > a.recebidas ? d : a), e.por_dia[0]!);
+  return (
+    <>
+      <ChartFrame
+        height={220}
+        label={`Gráfico de barras: encomendas recebidas e retiradas por dia. Recebidas ${e.recebidas}, retiradas ${e.retiradas}; dia com mais chegadas: ${dayLabel(busiest.data)}, ${busiest.recebidas}.`}
+      >
+        <BarChart data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+          <CartesianGrid vertical={false} stroke="var(--border)" />
+          <XAxis dataKey="dia" tick={{ fill: "currentColor" }} interval="preserveStartEnd" minTickGap={12} />
+          <YAxis allowDecimals={false} tick={{ fill: "currentColor" }} />
+          <Tooltip {...tooltipStyle} />
+          <Legend />
+          <Bar dataKey="Recebidas" fill={COLORS.azul} />
+          <Bar dataKey="Retiradas" fill={COLORS.autorizadas} />
+        </BarChart>
+      </ChartFrame>
+      <DataTable
+        caption="Encomendas por dia"
+        head={["Dia", "Recebidas", "Retiradas", "Perecíveis recebidas", "Retiradas sem código"]}
+        rows={e.por_dia.map((d) => [dayLabel(d.data), d.recebidas, d.retiradas, d.pereciveis, d.sem_codigo])}
+      />
+    </>
+  );
+}

@@ -31,7 +31,15 @@ import { CONSOLE_SCREENS } from "@/web/lib/console-screens";
 import { isDateOnly } from "@/web/lib/periodo";
 import { cn } from "@/web/lib/utils";
 import type { Route } from "./+types/relatorios";
-import { ComoRespondem, HorariosDaSemana, Operadores, Tempos, VisitasPorDia } from "./relatorio-charts";
+import {
+  ComoRespondem,
+  duration,
+  EncomendasPorDia,
+  HorariosDaSemana,
+  Operadores,
+  Tempos,
+  VisitasPorDia,
+} from "./relatorio-charts";
 import { csvHref, lastFullMonth, pdfHref, type RelatorioParams, relatorioOptions } from "./relatorios.queries";
 
 const TITLE = CONSOLE_SCREENS.relatorios.list;
@@ -195,13 +203,43 @@ function Stat({ label, value, hint }: { label: string; value: React.ReactNode; h
   );
 }
 
+/** The packages' figures as small cards (docs/product.md, "Relatórios"). */
+function EncomendasResumo({ r }: { r: Relatorio }) {
+  const e = r.encomendas;
+  const t = r.tempos.encomenda_retirada;
+  const cards: { label: string; value: string; hint?: string }[] = [
+    { label: "Recebidas", value: int.format(e.recebidas), hint: `${int.format(e.pereciveis)} perecíveis` },
+    { label: "Retiradas", value: int.format(e.retiradas) },
+    { label: "Aguardando no fim do período", value: int.format(e.aguardando_fim) },
+    { label: "Devolvidas", value: int.format(e.devolvidas) },
+    { label: "Entregues sem o código", value: int.format(e.sem_codigo), hint: "com motivo, na auditoria" },
+    {
+      label: "Até a retirada (mediana)",
+      value: duration(t.p50_s),
+      hint: t.n > 0 ? `95% em até ${duration(t.p95_s)}` : undefined,
+    },
+  ];
+  return (
+    <dl className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      {cards.map((c) => (
+        <div key={c.label} className="rounded-lg border p-3">
+          <dt className="text-muted-foreground text-sm">{c.label}</dt>
+          <dd className="font-bold text-xl tabular-nums">{c.value}</dd>
+          {c.hint && <dd className="text-muted-foreground text-xs">{c.hint}</dd>}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function Report({ r, params, busy }: { r: Relatorio; params: RelatorioParams; busy: boolean }) {
   const nothing =
     r.resumo.solicitacoes === 0 &&
     r.resumo.entradas === 0 &&
     r.passes.validacoes === 0 &&
     r.atendente.conversas === 0 &&
-    r.central.itens === 0;
+    r.central.itens === 0 &&
+    r.encomendas.recebidas + r.encomendas.retiradas + r.encomendas.aguardando_fim === 0;
   return (
     <div className={cn("grid gap-6 [&>*]:min-w-0", busy && "opacity-70 transition-opacity")} aria-busy={busy}>
       <section aria-label="Resumo" className="grid grid-cols-2 gap-4 lg:grid-cols-5">
@@ -230,7 +268,7 @@ function Report({ r, params, busy }: { r: Relatorio; params: RelatorioParams; bu
             <EmptyState
               icon={BarChart3}
               title="Nada no período"
-              description={`Nenhuma solicitação, entrada, passe ou atendimento em ${r.condominio.nome} neste período.`}
+              description={`Nenhuma solicitação, entrada, passe, atendimento ou encomenda em ${r.condominio.nome} neste período.`}
             />
           </CardContent>
         </Card>
@@ -255,6 +293,10 @@ function Report({ r, params, busy }: { r: Relatorio; params: RelatorioParams; bu
             description={`${int.format(r.central.itens)} pendências, ${int.format(r.central.assumidos)} assumidas, ${int.format(r.central.resolvidos)} resolvidas, ${int.format(r.central.violacoes_sla)} fora do prazo.`}
           >
             <Operadores r={r} />
+          </SectionCard>
+          <SectionCard title="Encomendas" description="Recebidas e retiradas por dia, no horário do condomínio.">
+            <EncomendasResumo r={r} />
+            <EncomendasPorDia r={r} />
           </SectionCard>
         </>
       )}
