@@ -327,6 +327,8 @@ describe("the integration chain", () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual(
       [
         "chamada.status_alterado",
+        "encomenda.recebida",
+        "encomenda.retirada",
         "portao.abrir",
         "solicitacao.autorizada",
         "solicitacao.criada",
