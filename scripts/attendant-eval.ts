@@ -27,7 +27,7 @@ import {
   type Verdict,
 } from "../src/server/attendant/eval/scoring";
 import { envSchema } from "../src/server/env";
-import { openDemoWorld } from "./attendant-eval/demo";
+import { EVAL_PARTY_AREA, EVAL_PARTY_GUESTS, openDemoWorld } from "./attendant-eval/demo";
 import { createEngineDriver, createRecordingExecutor } from "./attendant-eval/driver";
 
 const say = (line = "") => process.stdout.write(`${line}\n`);
@@ -123,7 +123,18 @@ try {
   const rng = seededRng(seed);
   for (const line of corpus) {
     const filled = fillConversation(line, world.directories, world.pinByUnit, rng);
-    const executor = createRecordingExecutor(world.passesByCondominio.get(filled.directory.condominioId) ?? new Map());
+    // A party today at the unit drawn: its guests are on an open list, nobody else's is.
+    const guests = EVAL_PARTY_GUESTS.map((nome, i) => ({
+      id: `convidado-${i}`,
+      nome,
+      unidadeId: filled.unit.id,
+      reservaId: "reserva-da-avaliacao",
+      area: EVAL_PARTY_AREA,
+    }));
+    const executor = createRecordingExecutor(
+      world.passesByCondominio.get(filled.directory.condominioId) ?? new Map(),
+      guests,
+    );
     const driver = createEngineDriver(engine, filled.directory, executor);
     const transcript = await playScript(driver, filled.falas, { confirmar: line.confirmar });
     const outcome: Outcome = { ...transcript, requests: executor.created };

@@ -21,6 +21,21 @@ import { addDays, localClock } from "../../src/shared/pass-schedule";
 const ORIGIN = "http://localhost:3000";
 /** The visitor of every evaluation pass, as the gate would read it back. */
 export const EVAL_PASS_NAME = "Convidado da Avaliação";
+/**
+ * The guest list of a party today at the unit each conversation draws (Salão de festas, open now):
+ * the corpus's party guests say these names, or names that are not on it.
+ */
+export const EVAL_PARTY_AREA = "Salão de festas";
+export const EVAL_PARTY_GUESTS = [
+  "Ana Paula Souza",
+  "Marcos Vinícius de Oliveira",
+  "Júlia Fernandes Costa",
+  "Júlia Ramos",
+  "Pedro Henrique Alves",
+  "Luiz Carlos Mendes",
+  "Fátima Regina Nogueira",
+  "João Pedro Sant'Ana",
+];
 
 export interface DemoWorld {
   directories: Directory[];

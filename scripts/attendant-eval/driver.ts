@@ -15,6 +15,7 @@ import type {
 } from "../../src/server/attendant/engine/types";
 import type { ConversationDriver, DriverTurn } from "../../src/server/attendant/eval/play";
 import type { CreatedRequest } from "../../src/server/attendant/eval/scoring";
+import { type ListedGuest, pickGuest } from "../../src/server/modules/atendente/convidados-festa";
 import { VALIDACAO_RESULTADO_LABELS } from "../../src/shared/schemas/passes";
 
 export type { ConversationDriver } from "../../src/server/attendant/eval/play";
@@ -29,8 +30,14 @@ export interface RecordingExecutor extends ActionExecutor {
   readonly created: CreatedRequest[];
 }
 
-/** `passes`: PIN → the pass's visitor name, for the passes of the conversation's condominium. */
-export function createRecordingExecutor(passes: ReadonlyMap<string, string>): RecordingExecutor {
+/**
+ * `passes`: PIN → the pass's visitor name, for the passes of the conversation's condominium. `guests`:
+ * the guest lists open now (a party at the unit drawn), matched by the conversation service's own rule.
+ */
+export function createRecordingExecutor(
+  passes: ReadonlyMap<string, string>,
+  guests: readonly ListedGuest[] = [],
+): RecordingExecutor {
   const created: CreatedRequest[] = [];
   return {
     created,
@@ -57,6 +64,14 @@ export function createRecordingExecutor(passes: ReadonlyMap<string, string>): Re
           return nome === undefined
             ? { tipo: "pin_invalido", mensagem: VALIDACAO_RESULTADO_LABELS.pin_invalido }
             : { tipo: "pin_valido", nome };
+        }
+        case "verificar_convidado": {
+          const lists = guests.filter((g) => action.unidadeIds.includes(g.unidadeId));
+          const picked = pickGuest(action.nomeVisitante, lists);
+          if (picked.tipo === "varios") return { tipo: "convidado_ambiguo" };
+          if (picked.tipo === "nenhum") return { tipo: "convidado_nao_encontrado" };
+          const g = picked.convidado;
+          return { tipo: "convidado_liberado", nome: g.nome, unidadeId: g.unidadeId, area: g.area };
         }
         case "transferir":
           return { tipo: "transferida" };

@@ -28,10 +28,12 @@ import { type CspExtra, STRIPE_CSP, securityHeaders } from "./http/security";
 import { rejectUnstorableText } from "./http/text-guard";
 import { createWebApp } from "./http/web";
 import { acessosRoutes } from "./modules/acessos/acessos.routes";
+import { areasRoutes } from "./modules/areas/areas.routes";
 import { atendimentosRoutes } from "./modules/atendente/atendimentos.routes";
 import { auditoriaRoutes, recordViewsOf } from "./modules/auditoria/auditoria.routes";
 import { buscaRoutes } from "./modules/busca/busca.routes";
 import { cadastroRoutes } from "./modules/cadastro/cadastro.routes";
+import { calendarioFeedRoutes, calendariosRoutes } from "./modules/calendario/calendario.routes";
 import { centralRoutes } from "./modules/central/central.routes";
 import { chamadasRoutes } from "./modules/chamadas/chamadas.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
@@ -43,6 +45,7 @@ import { convitesRoutes } from "./modules/equipe/convites.routes";
 import { equipeRoutes } from "./modules/equipe/equipe.routes";
 import type { FotoRenderer } from "./modules/fotos/foto-render.service";
 import {
+  fotosAreaRoutes,
   fotosEncomendaRoutes,
   fotosPasseRoutes,
   fotosPessoaRoutes,
@@ -62,6 +65,7 @@ import { pessoasRoutes } from "./modules/pessoas/pessoas.routes";
 import { portariaRoutes } from "./modules/portaria/portaria.routes";
 import { portoesRoutes } from "./modules/portoes/portoes.routes";
 import { relatoriosRoutes } from "./modules/relatorios/relatorios.routes";
+import { disponibilidadeRoutes, reservasRoutes } from "./modules/reservas/reservas.routes";
 import { solicitacoesRoutes } from "./modules/solicitacoes/solicitacoes.routes";
 import { ligacaoDemoRoutes, simulacoesRoutes } from "./modules/telefonia/simulacoes.routes";
 import { twilioWebhookRoutes } from "./modules/telefonia/telefonia.routes";
@@ -256,6 +260,18 @@ export function createApp(deps: AppDeps) {
       .route("/", encomendasRoutes(handle.db, { secret: deps.secret }))
       .route("/", fotosEncomendaRoutes(fotoDeps)),
   );
+  // Common areas and their calendar feeds (docs/decisions/044-common-area-bookings.md).
+  api.route(
+    "/areas",
+    tenantRouter(deps)
+      .route("/", areasRoutes(handle.db, { secret: deps.secret }))
+      .route("/", fotosAreaRoutes(fotoDeps))
+      .route("/", disponibilidadeRoutes(handle.db)),
+  );
+  api.route("/reservas", tenantRouter(deps).route("/", reservasRoutes(handle.db)));
+  api.route("/calendarios", tenantRouter(deps).route("/", calendariosRoutes(handle.db, { linkBase: deps.linkBase })));
+  // The feed itself: no session (calendar apps poll it); the secret token in the address is the credential.
+  api.route("/calendario", calendarioFeedRoutes(handle.db));
   api.route(
     "/totem",
     totemDeviceRoutes({

@@ -84,6 +84,8 @@ export const envSchema = z.object({
   WHATSAPP_TEMPLATE_FOTO: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** The template of the residents' package notices (docs/decisions/043-deliveries.md); unset = they go by SMS or e-mail. */
   WHATSAPP_TEMPLATE_ENCOMENDA: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** The template of the residents' booking notices (docs/decisions/044-common-area-bookings.md); unset = they go by SMS or e-mail. */
+  WHATSAPP_TEMPLATE_RESERVA: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** Verify WhatsApp's delivery receipts (/api/webhooks/whatsapp): the Meta app's secret and your verify token. */
   WHATSAPP_APP_SECRET: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
   WHATSAPP_VERIFY_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),

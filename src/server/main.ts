@@ -78,6 +78,7 @@ async function main(env: Env, started: number) {
               template: env.WHATSAPP_TEMPLATE,
               photoTemplate: env.WHATSAPP_TEMPLATE_FOTO,
               packageTemplate: env.WHATSAPP_TEMPLATE_ENCOMENDA,
+              bookingTemplate: env.WHATSAPP_TEMPLATE_RESERVA,
               appSecret: env.WHATSAPP_APP_SECRET,
               verifyToken: env.WHATSAPP_VERIFY_TOKEN,
             }

@@ -81,6 +81,10 @@ export const WEBHOOK_EVENTOS = [
   "portao.abrir",
   "encomenda.recebida",
   "encomenda.retirada",
+  "reserva.criada",
+  "reserva.confirmada",
+  "reserva.recusada",
+  "reserva.cancelada",
 ] as const;
 export type WebhookEvento = (typeof WEBHOOK_EVENTOS)[number];
 
@@ -137,7 +141,9 @@ export type AtendenteEtapa = (typeof ATENDENTE_ETAPAS)[number];
 
 /**
  * How a conversation ended for the visitor, when it did; `encomenda_registrada`: a delivery person was
- * told where to leave a package, recorded for the porteiro to confirm (docs/decisions/043-deliveries.md).
+ * told where to leave a package, recorded for the porteiro to confirm (docs/decisions/043-deliveries.md);
+ * `convidado_liberado`: a guest found on a confirmed booking's list was let in
+ * (docs/decisions/044-common-area-bookings.md).
  */
 export const ATENDENTE_RESULTADOS = [
   "autorizado",
@@ -145,6 +151,7 @@ export const ATENDENTE_RESULTADOS = [
   "sem_resposta",
   "passe_liberado",
   "encomenda_registrada",
+  "convidado_liberado",
 ] as const;
 export type AtendenteResultado = (typeof ATENDENTE_RESULTADOS)[number];
 
@@ -192,7 +199,7 @@ export const VALIDACAO_RESULTADOS = [
 export type ValidacaoResultado = (typeof VALIDACAO_RESULTADOS)[number];
 
 /** Through what someone came in: an authorised request, a pass, or a resident at the gate. */
-export const ACESSO_ORIGENS = ["solicitacao", "passe", "morador"] as const;
+export const ACESSO_ORIGENS = ["solicitacao", "passe", "morador", "reserva"] as const;
 export type AcessoOrigem = (typeof ACESSO_ORIGENS)[number];
 
 /** Who an audit record names as the actor (docs/product.md, "Auditoria"). */
@@ -279,3 +286,20 @@ export type RetiradaMetodo = (typeof RETIRADA_METODOS)[number];
 /** Why a resident was told about a package: it arrived, a perishable still waits, it has waited N days. */
 export const AVISO_ENCOMENDA_MOTIVOS = ["chegada", "perecivel", "lembrete"] as const;
 export type AvisoEncomendaMotivo = (typeof AVISO_ENCOMENDA_MOTIVOS)[number];
+
+/**
+ * Common areas' bookings (docs/decisions/044-common-area-bookings.md): pendente waits for the síndico
+ * (areas that need approval), confirmada holds the time, recusada and cancelada free it.
+ */
+export const RESERVA_STATUSES = ["pendente", "confirmada", "recusada", "cancelada"] as const;
+export type ReservaStatus = (typeof RESERVA_STATUSES)[number];
+/** The statuses that hold the area's time (the exclusion constraint covers these only). */
+export const RESERVA_STATUSES_ATIVOS = ["pendente", "confirmada"] as const;
+
+/** How an area is booked: the whole day (its opening hours), or one or more consecutive blocks of N hours. */
+export const AREA_MODOS = ["dia", "blocos"] as const;
+export type AreaModo = (typeof AREA_MODOS)[number];
+
+/** Why a resident is told about a booking. */
+export const AVISO_RESERVA_MOTIVOS = ["confirmada", "recusada", "cancelada", "lembrete"] as const;
+export type AvisoReservaMotivo = (typeof AVISO_RESERVA_MOTIVOS)[number];

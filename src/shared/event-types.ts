@@ -38,6 +38,11 @@ export const EVENT_TYPES = [
    * "Encomendas"): every screen that shows it follows. Carries ids and the status only.
    */
   "encomenda.atualizada",
+  /**
+   * A common area's booking was made, confirmed, refused, cancelled or its guest list changed, or an
+   * area changed (docs/decisions/044-common-area-bookings.md): calendars and lists follow. Ids only.
+   */
+  "reserva.atualizada",
 ] as const;
 
 /** The events about an access request: they carry the request's id, visitor and status. */

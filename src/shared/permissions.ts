@@ -69,6 +69,15 @@ export const PERMISSIONS = {
   "encomendas:autorizar": EVERYONE,
   /** Receiving packages at the gate and handing them over (pickup code, or a reason without it). */
   "encomendas:operar": STAFF,
+  /**
+   * Common areas and bookings (docs/decisions/044-common-area-bookings.md): everyone reads the areas
+   * and their calendars (a morador sees other units' bookings only as "Ocupado") and books (a morador
+   * for their units, staff for any unit); admins set up the areas and approve or refuse bookings.
+   */
+  "reservas:ler": EVERYONE,
+  "reservas:criar": EVERYONE,
+  "reservas:aprovar": ADMINS,
+  "areas:gerenciar": ADMINS,
   /** Reports ("Relatórios") and the síndico's monthly PDF. */
   "relatorios:ler": ADMINS,
 } as const satisfies Record<string, readonly MemberRole[]>;

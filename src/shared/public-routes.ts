@@ -79,6 +79,7 @@ export const CONSOLE_SECTIONS = [
   "central",
   "relatorios",
   "encomendas",
+  "areas",
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 

@@ -32,6 +32,8 @@ export const QUERY_ROOTS = {
   central: "central",
   /** Deliveries: the packages' lists, the morador's card and who may collect. */
   encomendas: "encomendas",
+  /** Common areas, their bookings and calendars, and the Portaria's guest list. */
+  reservas: "reservas",
 } as const;
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
 
@@ -53,8 +55,16 @@ export const SOLICITACAO_ROOTS: readonly QueryRoot[] = [
   QUERY_ROOTS.acessos,
 ];
 
-/** What an entry or exit refreshes: the access log and Portaria lists, the dashboard's count, the requests awaiting entry. */
-export const ACESSO_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.acessos, QUERY_ROOTS.dashboard, QUERY_ROOTS.passes];
+/**
+ * What an entry or exit refreshes: the access log and Portaria lists, the dashboard's count, the
+ * requests awaiting entry, and the bookings' guest lists (who of them is inside).
+ */
+export const ACESSO_ROOTS: readonly QueryRoot[] = [
+  QUERY_ROOTS.acessos,
+  QUERY_ROOTS.dashboard,
+  QUERY_ROOTS.passes,
+  QUERY_ROOTS.reservas,
+];
 
 /** What a pass's change or validation refreshes. */
 export const PASSE_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.passes, QUERY_ROOTS.acessos];
@@ -69,3 +79,6 @@ export const CENTRAL_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.central];
 
 /** What a package's change refreshes (the central lists packages waiting for a porteiro's confirmation). */
 export const ENCOMENDA_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.encomendas, QUERY_ROOTS.central];
+
+/** What a booking's change refreshes: the areas' calendars and lists, and the Portaria's guest list. */
+export const RESERVA_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.reservas];

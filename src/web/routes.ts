@@ -66,6 +66,17 @@ export default [
       route("nova", "console/encomendas/new.tsx"),
       route(":id", "console/encomendas/detail.tsx"),
     ]),
+    // Common areas and bookings (docs/decisions/044-common-area-bookings.md).
+    ...prefix("areas", [
+      index("console/areas/areas.tsx"),
+      route("nova", "console/areas/area-new.tsx"),
+      route("aprovacoes", "console/areas/aprovacoes.tsx"),
+      route("calendario", "console/areas/calendario.tsx"),
+      route("reservas", "console/areas/reservas-list.tsx"),
+      route("reservas/:id", "console/areas/reserva-detail.tsx"),
+      route(":id/reservar", "console/areas/reservar.tsx"),
+      route(":id/editar", "console/areas/area-edit.tsx"),
+    ]),
     route("perfil", "console/perfil/perfil.tsx"),
     route("configuracoes", "console/configuracoes/layout.tsx", [
       index("console/configuracoes/index-redirect.tsx"),

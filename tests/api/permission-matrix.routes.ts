@@ -67,7 +67,13 @@ export type Kind =
   | "central_item"
   /** A package of the place's unit (docs/decisions/043-deliveries.md), and someone its residents authorised. */
   | "encomenda"
-  | "encomenda_autorizado";
+  | "encomenda_autorizado"
+  /** A common area of the place's condominium (docs/decisions/044-common-area-bookings.md). */
+  | "area"
+  /** A booking of the place's unit. */
+  | "reserva"
+  /** A secret calendar address (iCal) of the place's unit: its creator's alone. */
+  | "calendario_feed";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
@@ -87,13 +93,15 @@ export const UNIT_SCOPED: ReadonlySet<Kind> = new Set([
   "foto",
   "encomenda",
   "encomenda_autorizado",
+  "area",
+  "reserva",
 ]);
 
 /** Kinds that live in a unit or condominium, so "another unit's row" exists for them. */
 export const UNIT_BOUND: ReadonlySet<Kind> = new Set([...UNIT_SCOPED, "pessoa"]);
 
 /** Kinds that belong to one user (their sessions): another member's row is a 404, whatever the role. */
-export const USER_OWNED: ReadonlySet<Kind> = new Set(["sessao"]);
+export const USER_OWNED: ReadonlySet<Kind> = new Set(["sessao", "calendario_feed"]);
 
 type Unidade = typeof unidades.$inferSelect;
 type Condominio = typeof condominios.$inferSelect;
@@ -135,6 +143,11 @@ export interface Place {
   foto: { id: string };
   /** A package of the place's unit waiting for pickup, its tracking code "Matriz Encomenda <place>". */
   encomenda: { id: string; rastreio: string };
+  /**
+   * A confirmed booking of the place's unit, far ahead (lists show the newest start first, so the
+   * cases' own bookings never push it off the page), in its own area named "Matriz Área <place>".
+   */
+  reserva: { id: string; area: string };
   /** Team rows (not unit-bound; absent for `otherUnit`): a porteiro's membership, a pending invitation. */
   membro?: { id: string };
   convite?: { id: string };
@@ -171,6 +184,15 @@ export interface Makers {
   encomenda(place: Place, status?: "aguardando" | "a_confirmar"): Promise<{ id: string; codigo: string }>;
   /** Someone the place's unit authorised to collect its packages. */
   autorizado(place: Place): Promise<{ id: string }>;
+  /**
+   * A new common area, open all day every day, bookable by the day without notice or approval,
+   * cancellable until the start: in the place's condominium, or with "unidade" in its unit's.
+   */
+  area(place: Place, where?: "condominio" | "unidade"): Promise<{ id: string; condominioId: string }>;
+  /** A booking of the place's unit in a new area, in this status (default confirmed), days ahead. */
+  reserva(place: Place, status?: "pendente" | "confirmada"): Promise<{ id: string }>;
+  /** A calendar address of the place's unit, created by `owner` (null: by nobody the callers are). */
+  calendarioFeed(place: Place, owner: Caller | null): Promise<{ id: string }>;
   /** An open conversation held by the matrix's kiosk in its tenant, by no kiosk in another. */
   conversaTotem(place: Place): Promise<{ id: string }>;
   /** An active API key of the place's tenant (all scopes). */
@@ -311,6 +333,11 @@ export function passeSchedule() {
     hora_inicio: "00:00",
     hora_fim: "23:59",
   };
+}
+
+/** The day `days` from today in São Paulo (the matrix's condominiums' timezone), "YYYY-MM-DD". */
+function diaLocal(days: number): string {
+  return addDays(localClock(new Date(), "America/Sao_Paulo").date, days);
 }
 
 /** The visitor and schedule of a pass: PUT's body, and POST's with the unit added. */
@@ -1373,5 +1400,138 @@ export const ROUTES: Record<string, RouteRow> = {
     access: "relatorios:ler",
     target: "condominio",
     request: ({ place }) => ({ query: { condominio_id: place.condominio.id, mes: "2026-11" } }),
+  },
+
+  // Áreas comuns (docs/decisions/044-common-area-bookings.md): everyone reads and books (a morador
+  // in their condominiums and for their units); admins set the areas up and decide.
+  "GET /api/areas": { access: "reservas:ler" },
+  "POST /api/areas": {
+    access: "areas:gerenciar",
+    target: "condominio",
+    request: ({ place, make }) => ({
+      body: {
+        condominio_id: place.condominio.id,
+        nome: `Caso Área ${make.unique()}`,
+        horarios: Array.from({ length: 7 }, () => ({ abre: "08:00", fecha: "22:00" })),
+        modo: "dia",
+      },
+    }),
+  },
+  "GET /api/areas/{id}": {
+    access: "reservas:ler",
+    target: "area",
+    request: async ({ place, make }) => ({ params: { id: (await make.area(place)).id } }),
+  },
+  "PATCH /api/areas/{id}": {
+    access: "areas:gerenciar",
+    target: "area",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.area(place)).id },
+      body: { nome: `Caso Área ${make.unique()}` },
+    }),
+  },
+  "DELETE /api/areas/{id}": {
+    access: "areas:gerenciar",
+    target: "area",
+    request: async ({ place, make }) => ({ params: { id: (await make.area(place)).id } }),
+  },
+  "POST /api/areas/{id}/foto": {
+    access: "areas:gerenciar",
+    target: "area",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.area(place)).id },
+      bytes: { data: MATRIZ_JPEG, contentType: "image/jpeg" },
+    }),
+  },
+  "GET /api/areas/{id}/disponibilidade": {
+    access: "reservas:ler",
+    target: "area",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.area(place)).id },
+      query: { de: diaLocal(1), ate: diaLocal(7) },
+    }),
+  },
+  "GET /api/reservas": {
+    access: "reservas:ler",
+    request: () => ({ query: { page_size: 200 } }),
+    lists: [{ kind: "reserva", ids: items }],
+  },
+  "GET /api/reservas/export.csv": {
+    access: "reservas:ler",
+    download: { contentType: "text/csv" },
+    lists: [{ kind: "reserva", ids: (body) => csvColumn(body, "Área"), key: (place) => place.reserva.area }],
+  },
+  "GET /api/reservas/calendario": {
+    access: "reservas:ler",
+    target: "condominio",
+    request: ({ place }) => ({ query: { condominio_id: place.condominio.id, de: diaLocal(1), ate: diaLocal(30) } }),
+  },
+  "POST /api/reservas": {
+    access: "reservas:criar",
+    target: "unidade",
+    request: async ({ place, make }) => ({
+      body: {
+        area_id: (await make.area(place, "unidade")).id,
+        unidade_id: place.unidade.id,
+        data: diaLocal(2),
+        aceite_regras: true,
+        convidados: [{ nome: "Caso Convidado" }],
+      },
+    }),
+  },
+  "GET /api/reservas/{id}": {
+    access: "reservas:ler",
+    target: "reserva",
+    request: async ({ place, make }) => ({ params: { id: (await make.reserva(place)).id } }),
+  },
+  "PUT /api/reservas/{id}/convidados": {
+    access: "reservas:criar",
+    target: "reserva",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.reserva(place)).id },
+      body: { convidados: [{ nome: "Caso Convidado" }, { nome: "Caso Convidada" }] },
+    }),
+  },
+  "POST /api/reservas/{id}/aprovar": {
+    access: "reservas:aprovar",
+    target: "reserva",
+    request: async ({ place, make }) => ({ params: { id: (await make.reserva(place, "pendente")).id } }),
+  },
+  "POST /api/reservas/{id}/recusar": {
+    access: "reservas:aprovar",
+    target: "reserva",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.reserva(place, "pendente")).id },
+      body: { motivo: "Caso recusa" },
+    }),
+  },
+  "POST /api/reservas/{id}/cancelar": {
+    access: "reservas:criar",
+    target: "reserva",
+    request: async ({ place, make }) => ({
+      params: { id: (await make.reserva(place)).id },
+      body: { motivo: "Caso cancelamento" },
+    }),
+  },
+  "GET /api/calendarios": { access: "reservas:ler" },
+  "POST /api/calendarios": {
+    access: "reservas:ler",
+    target: "unidade",
+    request: ({ place }) => ({ body: { condominio_id: place.unidade.condominioId, unidade_id: place.unidade.id } }),
+  },
+  "DELETE /api/calendarios/{id}": {
+    access: "reservas:ler",
+    target: "calendario_feed",
+    request: async ({ target, place, caller, make }) => ({
+      params: {
+        id: (await make.calendarioFeed(place, target === "own" && caller.role !== "anon" ? caller : null)).id,
+      },
+    }),
+  },
+  // The Portaria's guest list of the day (a condominium's; porteiros at theirs).
+  "GET /api/portaria/convidados": {
+    access: "portaria:operar",
+    target: "condominio",
+    request: ({ place }) => ({ query: { condominio_id: place.condominio.id } }),
   },
 };

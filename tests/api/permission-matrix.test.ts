@@ -28,8 +28,10 @@ import { newApiKeySecret } from "@/server/auth/api-key";
 import {
   acessos,
   apiKeys,
+  areasComuns,
   atendenteConversas,
   auditoria,
+  calendarioFeeds,
   centralItens,
   chamadas,
   convites,
@@ -42,6 +44,7 @@ import {
   passeValidacoes,
   pessoas,
   portoes,
+  reservas,
   session,
   solicitacoesAcesso,
   titularPedidos,
@@ -258,6 +261,58 @@ async function buildFixture(): Promise<Fixture> {
     return { id: row!.id, codigo };
   }
 
+  /**
+   * A common area open all day every day, booked by the day, with no notice, approval or cancellation
+   * deadline, so every case's booking passes the rules and only who asks decides the answer.
+   */
+  async function insertArea(organizationId: string, condominioId: string, nome: string) {
+    const [row] = await db
+      .insert(areasComuns)
+      .values({
+        organizationId,
+        condominioId,
+        nome,
+        horarios: Array.from({ length: 7 }, () => ({ abre: "00:00", fecha: "24:00" })),
+        modo: "dia",
+        antecedenciaMinimaHoras: 0,
+        antecedenciaMaximaDias: 730,
+        cancelamentoHoras: 0,
+        requerAprovacao: false,
+      })
+      .returning({ id: areasComuns.id, condominioId: areasComuns.condominioId });
+    return row!;
+  }
+
+  /** A booking of the unit in a new area, 20:00 to 23:00 (UTC) `daysAhead` days from now. */
+  async function insertReserva(
+    organizationId: string,
+    unidade: Place["unidade"],
+    area: string,
+    status: "pendente" | "confirmada",
+    daysAhead: number,
+  ) {
+    const { id: areaId } = await insertArea(organizationId, unidade.condominioId, area);
+    const day = new Date(Date.now() + daysAhead * 86_400_000);
+    const inicio = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 20));
+    const fim = new Date(inicio.getTime() + 3 * 3_600_000);
+    const [row] = await db
+      .insert(reservas)
+      .values({
+        organizationId,
+        condominioId: unidade.condominioId,
+        areaId,
+        unidadeId: unidade.id,
+        inicio,
+        fim,
+        bloqueioFim: fim,
+        data: inicio.toISOString().slice(0, 10),
+        status,
+        regrasAceitasEm: new Date(),
+      })
+      .returning({ id: reservas.id });
+    return row!;
+  }
+
   /** A visit to the unit, let in by `pessoaId` (a resident of it), still inside. */
   async function insertAcesso(organizationId: string, unidade: Place["unidade"], nome: string, pessoaId: string) {
     const [row] = await db
@@ -453,6 +508,26 @@ async function buildFixture(): Promise<Fixture> {
           nome: "Caso Autorizado",
         })
         .returning({ id: encomendaAutorizados.id });
+      return row!;
+    },
+    async area(place, where = "condominio") {
+      const condominioId = where === "unidade" ? place.unidade.condominioId : place.condominio.id;
+      return insertArea(place.organizationId, condominioId, `Caso Área ${unique()}`);
+    },
+    async reserva(place, status = "confirmada") {
+      return insertReserva(place.organizationId, place.unidade, `Caso Área ${unique()}`, status, 3);
+    },
+    async calendarioFeed(place, owner) {
+      const [row] = await db
+        .insert(calendarioFeeds)
+        .values({
+          organizationId: place.organizationId,
+          condominioId: place.unidade.condominioId,
+          unidadeId: place.unidade.id,
+          tokenHash: createHash("sha256").update(`caso-${unique()}`).digest("hex"),
+          criadoPorUserId: owner?.userId ?? null,
+        })
+        .returning({ id: calendarioFeeds.id });
       return row!;
     },
     async conversaTotem(place) {
@@ -660,7 +735,10 @@ async function buildFixture(): Promise<Fixture> {
       chaveMiniatura: blob.key,
     });
     const encomenda = await insertEncomenda(organizationId, unidade, `Matriz Encomenda ${label}`, "aguardando");
+    const reservaArea = `Matriz Área ${label}`;
+    const reserva = await insertReserva(organizationId, unidade, reservaArea, "confirmada", 600);
     const rows = {
+      reserva: { id: reserva.id, area: reservaArea },
       foto: { id: fotoId },
       encomenda: { id: encomenda.id, rastreio: `Matriz Encomenda ${label}` },
       pessoa: pessoa!,
@@ -847,6 +925,11 @@ function placeId(place: Place, kind: Kind): string | undefined {
       return place.encomenda.id;
     case "encomenda_autorizado":
       return undefined;
+    case "reserva":
+      return place.reserva.id;
+    case "area":
+    case "calendario_feed":
+      return undefined;
     case "conversa":
     case "atendimento":
     case "totem":
@@ -917,6 +1000,10 @@ async function dataDigest(): Promise<string> {
       union all select 't' || to_jsonb(t)::text from titular_pedidos t
       union all select 'z' || to_jsonb(t)::text from atendente_conversas t
       union all select 'b' || (to_jsonb(t) - 'ultimo_contato_em')::text from totens t
+      union all select 'ac' || to_jsonb(t)::text from areas_comuns t
+      union all select 'rs' || to_jsonb(t)::text from reservas t
+      union all select 'rc' || to_jsonb(t)::text from reserva_convidados t
+      union all select 'cf' || (to_jsonb(t) - 'ultimo_acesso_em')::text from calendario_feeds t
     ) q`);
   const rows =
     (result as unknown as { rows?: { digest: string }[] }).rows ?? (result as unknown as { digest: string }[]);
@@ -1048,6 +1135,11 @@ describe("permission matrix", () => {
       "encomendas:ler": everyone,
       "encomendas:autorizar": everyone,
       "encomendas:operar": staff,
+      // Everyone reads the areas' calendars and books (a morador for their units); admins set areas up and decide.
+      "reservas:ler": everyone,
+      "reservas:criar": everyone,
+      "reservas:aprovar": admins,
+      "areas:gerenciar": admins,
     });
     expect(TENANT_WIDE_ROLES).toEqual(staff);
   });

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -65,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions, logger?: DatabaseLo
 /** `dataDir: null` keeps the database in memory (tests). */
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined, { extensions: { unaccent, pg_trgm } });
+  const client = await PGlite.create(dataDir ?? undefined, { extensions: { unaccent, pg_trgm, btree_gist } });
   takeTurns(client);
   const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Database;
   let lockChain: Promise<unknown> = Promise.resolve();

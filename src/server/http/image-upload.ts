@@ -35,10 +35,10 @@ export const fotoUploadRefusals = {
 
 /**
  * Whether a path is a photo upload (app.ts lets these through its 1 MB limit): a request's or a
- * gate's (console, integration API), and the kiosk's photo of its visitor (not its refusal).
+ * gate's (console, integration API), a common area's, and the kiosk's photo of its visitor (not its refusal).
  */
 export function isFotoUploadPath(path: string): boolean {
-  return /^\/api\/(?:(?:v1\/)?(?:solicitacoes|portoes|passes)\/[^/]+\/fotos?|totem\/conversas\/[^/]+\/foto)$/.test(
+  return /^\/api\/(?:(?:v1\/)?(?:solicitacoes|portoes|passes|areas)\/[^/]+\/fotos?|totem\/conversas\/[^/]+\/foto)$/.test(
     path,
   );
 }

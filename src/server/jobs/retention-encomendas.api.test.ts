@@ -163,6 +163,8 @@ describe("the retention job and packages", () => {
       encomendas: 1,
       avisos_encomendas: 2,
       autorizados_encomendas: 1,
+      convidados_reservas: 0,
+      avisos_reservas: 0,
     });
     expect(run.porCondominio.get(c365.condominio.id)).toMatchObject({
       encomendas: 0,

@@ -35,7 +35,13 @@ import { ANONYMISED_NAME, ANONYMISED_TEXT, anonymiseExpired, previewExpired } fr
 const system = setupTestSystem();
 const DAY = 86_400_000;
 /** The packages' counts (retention-encomendas.api.test.ts covers them): none in these condominiums. */
-const NO_PACKAGES = { encomendas: 0, avisos_encomendas: 0, autorizados_encomendas: 0 };
+const NO_PACKAGES = {
+  encomendas: 0,
+  avisos_encomendas: 0,
+  autorizados_encomendas: 0,
+  convidados_reservas: 0,
+  avisos_reservas: 0,
+};
 const db = () => system().handle.db;
 
 type Tenant = Awaited<ReturnType<typeof createTenantWithMember>>;

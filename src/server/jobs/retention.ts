@@ -15,6 +15,10 @@
  *   dates, unit, method) stays for the counts. Notices about packages sent before the cutoff lose their
  *   address and the demo text; people a unit authorised to collect, removed before the cutoff, lose
  *   their name and document (a current authorisation is needed while it lasts, whatever its age).
+ * - Common areas' bookings (docs/decisions/044-common-area-bookings.md): the guests of bookings that
+ *   ended (fim) before the cutoff lose name, document and phone ("Visitante anonimizado"); the booking
+ *   itself (area, unit, times, status) stays for the calendar and the counts. Notices about bookings
+ *   sent before the cutoff lose their address and the demo text.
  * - The virtual attendant's conversations closed (encerrada_em) before the cutoff are deleted, their
  *   messages with them (the foreign key cascades). Not anonymised like the rows above: a transcript
  *   is nothing but free text in and about the visitor's words, which this job clears everywhere,
@@ -100,6 +104,8 @@ const zero = (): RetentionCounts => ({
   encomendas: 0,
   avisos_encomendas: 0,
   autorizados_encomendas: 0,
+  convidados_reservas: 0,
+  avisos_reservas: 0,
 });
 
 function rowsOf<T>(result: unknown): T[] {
@@ -121,6 +127,8 @@ function summary(kind: keyof RetentionCounts, n: number, dias: number): string {
     autorizados_encomendas: one
       ? "pessoa autorizada a retirar encomendas anonimizada"
       : "pessoas autorizadas a retirar encomendas anonimizadas",
+    convidados_reservas: one ? "convidado de reserva anonimizado" : "convidados de reservas anonimizados",
+    avisos_reservas: one ? "aviso de reserva anonimizado" : "avisos de reservas anonimizados",
   }[kind];
   return `Retenção: ${number.format(n)} ${what} (mais de ${number.format(dias)} dias)`;
 }
@@ -138,6 +146,8 @@ const AUDIT: Record<keyof RetentionCounts, { acao: AuditoriaAcao; entidade: Audi
   encomendas: { acao: "anonimizar", entidade: "encomenda" },
   avisos_encomendas: { acao: "anonimizar", entidade: "encomenda" },
   autorizados_encomendas: { acao: "anonimizar", entidade: "encomenda_autorizado" },
+  convidados_reservas: { acao: "anonimizar", entidade: "reserva" },
+  avisos_reservas: { acao: "anonimizar", entidade: "reserva" },
 };
 
 /** `(VALUES (...), (...))` rows for an UPDATE … FROM. */
@@ -368,7 +378,8 @@ export async function anonymiseAcessoRows(
  * One batch of photos past the condominium's photo retention: a request's or a conversation's by when
  * it was taken; a pass's once the pass's last day is also behind that cutoff (its holder's face is
  * what the porteiro compares while the pass is in use). A registered person's photo is not a visitor's:
- * it stays while the person does (docs/product.md, "Fotos"). Deleting the rows queues their blobs
+ * it stays while the person does (docs/product.md, "Fotos"), and a common area's photo is nobody's
+ * (docs/decisions/044-common-area-bookings.md). Deleting the rows queues their blobs
  * (blobs_excluidos, by trigger); the purge after the run deletes them from the store.
  */
 async function fotosBatch(tx: Executor, c: CondominioRetention, now: Date, limit: number) {
@@ -383,7 +394,7 @@ async function fotosBatch(tx: Executor, c: CondominioRetention, now: Date, limit
         WHERE f.condominio_id = ${c.id} AND f.organization_id = ${c.organizationId}
           AND f.created_at < ${cutoff.toISOString()}::timestamptz
           AND (f.passe_id IS NULL OR p.data_fim < ${cutoffDate}::date)
-          AND f.pessoa_id IS NULL
+          AND f.pessoa_id IS NULL AND f.area_id IS NULL
         ORDER BY f.created_at
         LIMIT ${limit}
         FOR UPDATE OF f SKIP LOCKED)
@@ -497,6 +508,64 @@ async function autorizadosBatch(tx: Executor, c: CondominioRetention, cutoff: Da
 }
 
 /**
+ * One batch of guests of the condominium's bookings that ended before the cutoff, still named: the
+ * guest list is access data (who came to the party), kept as long as the access log's entries.
+ */
+async function convidadosBatch(tx: Executor, c: CondominioRetention, cutoff: Date, now: Date, limit: number) {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      SELECT v.id FROM reserva_convidados v
+      JOIN reservas r ON r.id = v.reserva_id AND r.condominio_id = v.condominio_id
+      WHERE v.condominio_id = ${c.id} AND v.organization_id = ${c.organizationId}
+        AND v.anonimizado_em IS NULL AND r.fim < ${cutoff.toISOString()}::timestamptz
+      ORDER BY r.fim
+      LIMIT ${limit}
+      FOR UPDATE OF v SKIP LOCKED`),
+  );
+  await anonymiseGuestRows(
+    tx,
+    c.organizationId,
+    rows.map((r) => r.id),
+    now,
+  );
+  return rows.length;
+}
+
+/** Anonymises these guests of bookings (locked by the caller). Shared with modules/titulares. */
+export async function anonymiseGuestRows(tx: Executor, organizationId: string, ids: string[], now: Date) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    UPDATE reserva_convidados
+    SET nome = ${ANONYMISED_NAME}, documento = NULL, telefone = NULL, busca = ${buildSearchText([ANONYMISED_NAME])},
+        anonimizado_em = ${now.toISOString()}::timestamptz
+    WHERE organization_id = ${organizationId} AND anonimizado_em IS NULL
+      AND id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+}
+
+/** One batch of the condominium's notices about bookings sent before the cutoff that still hold an address. */
+async function avisosReservasBatch(tx: Executor, c: CondominioRetention, cutoff: Date, limit: number) {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      UPDATE reserva_avisos AS a
+      SET destino = '', mensagem = NULL,
+          status = CASE WHEN a.status = 'pendente' THEN 'falhou' ELSE a.status END
+      WHERE a.id IN (
+        SELECT v.id FROM reserva_avisos v
+        JOIN reservas r ON r.id = v.reserva_id AND r.organization_id = v.organization_id
+        WHERE r.condominio_id = ${c.id} AND v.organization_id = ${c.organizationId}
+          AND v.destino <> '' AND v.created_at < ${cutoff.toISOString()}::timestamptz
+        ORDER BY v.created_at
+        LIMIT ${limit}
+        FOR UPDATE OF v SKIP LOCKED)
+      RETURNING a.id`),
+  );
+  return rows.length;
+}
+
+/**
  * Runs batches of one table of one condominium until a batch finds fewer rows than it may take;
  * the audit record (when anything changed) goes in the transaction of that last batch.
  */
@@ -586,6 +655,14 @@ export async function anonymiseExpired(
         (tx, n) => autorizadosBatch(tx, c, cutoff, now, n),
         run,
       ),
+      convidados_reservas: await drain(
+        db,
+        c,
+        "convidados_reservas",
+        (tx, n) => convidadosBatch(tx, c, cutoff, now, n),
+        run,
+      ),
+      avisos_reservas: await drain(db, c, "avisos_reservas", (tx, n) => avisosReservasBatch(tx, c, cutoff, n), run),
     };
     porCondominio.set(c.id, counts);
     for (const kind of Object.keys(total) as (keyof RetentionCounts)[]) total[kind] += counts[kind];
@@ -658,9 +735,9 @@ export async function previewExpired(
         WHERE f.condominio_id = ${c.id} AND f.organization_id = ${c.organizationId}
           AND f.created_at < ${fotosCutoff.toISOString()}::timestamptz
           AND (f.passe_id IS NULL OR p.data_fim < ${localClock(fotosCutoff, c.timezone).date}::date)
-          AND f.pessoa_id IS NULL`),
+          AND f.pessoa_id IS NULL AND f.area_id IS NULL`),
     ),
-    rowsOf<{ encomendas: number; avisos: number; autorizados: number }>(
+    rowsOf<{ encomendas: number; avisos: number; autorizados: number; convidados: number; avisos_reservas: number }>(
       await db.execute(sql`
         SELECT
           (SELECT count(*) FROM encomendas
@@ -673,7 +750,15 @@ export async function previewExpired(
              AND v.destino <> '' AND v.created_at < ${cutoff.toISOString()}::timestamptz)::int AS avisos,
           (SELECT count(*) FROM encomenda_autorizados
            WHERE condominio_id = ${c.id} AND organization_id = ${c.organizationId}
-             AND anonimizado_em IS NULL AND removido_em < ${cutoff.toISOString()}::timestamptz)::int AS autorizados`),
+             AND anonimizado_em IS NULL AND removido_em < ${cutoff.toISOString()}::timestamptz)::int AS autorizados,
+          (SELECT count(*) FROM reserva_convidados v
+           JOIN reservas r ON r.id = v.reserva_id AND r.condominio_id = v.condominio_id
+           WHERE v.condominio_id = ${c.id} AND v.organization_id = ${c.organizationId}
+             AND v.anonimizado_em IS NULL AND r.fim < ${cutoff.toISOString()}::timestamptz)::int AS convidados,
+          (SELECT count(*) FROM reserva_avisos v
+           JOIN reservas r ON r.id = v.reserva_id AND r.organization_id = v.organization_id
+           WHERE r.condominio_id = ${c.id} AND v.organization_id = ${c.organizationId}
+             AND v.destino <> '' AND v.created_at < ${cutoff.toISOString()}::timestamptz)::int AS avisos_reservas`),
     ),
   ]);
   return {
@@ -688,6 +773,8 @@ export async function previewExpired(
       encomendas: e?.encomendas ?? 0,
       avisos_encomendas: e?.avisos ?? 0,
       autorizados_encomendas: e?.autorizados ?? 0,
+      convidados_reservas: e?.convidados ?? 0,
+      avisos_reservas: e?.avisos_reservas ?? 0,
     },
   };
 }

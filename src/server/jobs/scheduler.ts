@@ -2,6 +2,8 @@
  * Periodic work of an app instance: request expiry every 30 s (so "within a minute" holds), e-mail
  * and webhook delivery every 5 s and at once when an enqueue commits (NOTIFY), the residents'
  * package notices the same way and their reminders every minute (docs/decisions/043-deliveries.md),
+ * the booking notices likewise and the bookings' day-before reminders every minute
+ * (docs/decisions/044-common-area-bookings.md),
  * hourly housekeeping, and the daily retention of visitor data (retention.ts; also a minute after start).
  * Every job is safe to run on all instances at once.
  */
@@ -14,11 +16,13 @@ import { syncCentral } from "../modules/central/central.service";
 import type { FotoRenderer } from "../modules/fotos/foto-render.service";
 import { purgeDeletedBlobs } from "../modules/fotos/fotos.service";
 import type { WhatsAppReplyDispatcher } from "../modules/telefonia/whatsapp-visitante.service";
+import { createBookingNoticeSender } from "../notifications/booking-notices-deliver";
 import type { NotificationDispatcher } from "../notifications/dispatcher";
 import { createPackageNoticeSender } from "../notifications/package-notices-deliver";
 import type { EventBus } from "../realtime/event-bus";
 import type { BlobStore } from "../storage";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
+import { remindBookings } from "./booking-reminders";
 import { coalescedRunner } from "./coalesced-run";
 import { expireOverdue } from "./expire-solicitacoes";
 import {
@@ -51,7 +55,7 @@ export function startScheduler(deps: {
   fotoRenderer: FotoRenderer;
   /** The origin of the console's links in the residents' package notices (PUBLIC_URL). */
   linkBase: string;
-  /** LISTEN for the package notices' outbox; without it they go out on the timer only. */
+  /** LISTEN for the package and booking notices' outboxes; without it they go out on the timer only. */
   listen?: DatabaseHandle["listen"];
   logger: Logger;
 }) {
@@ -75,6 +79,24 @@ export function startScheduler(deps: {
     }
   });
   const runPackageReminders = () => void packageReminders.runNow();
+
+  // The residents' booking notices, the same way; the day-before reminders every minute.
+  const bookingNotices = createBookingNoticeSender({
+    db,
+    channels: notifications.channels,
+    linkBase: deps.linkBase,
+    logger,
+    listen: deps.listen,
+  });
+  const bookingReminders = coalescedRunner(async () => {
+    try {
+      const counts = await remindBookings(db);
+      if (counts.lembrete > 0) log.info(counts, "reservas: moradores lembrados");
+    } catch (error) {
+      log.error({ err: error }, "falha nos lembretes de reservas");
+    }
+  });
+  const runBookingReminders = () => void bookingReminders.runNow();
 
   async function expire() {
     try {
@@ -184,6 +206,9 @@ export function startScheduler(deps: {
     setInterval(packageNotices.kick, 5_000),
     // A perishable's repeat is due every 30 minutes: a minute late at most.
     setInterval(runPackageReminders, 60_000),
+    // Booking notices: at once on the NOTIFY below; the day-before reminder a minute late at most.
+    setInterval(bookingNotices.kick, 5_000),
+    setInterval(runBookingReminders, 60_000),
     // The attendant's WhatsApp lines: at once on the NOTIFY below; retries come due 10 s apart at the soonest.
     setInterval(whatsAppReplies.kick, 5_000),
     setInterval(runAttendant, 3_000),
@@ -212,6 +237,12 @@ export function startScheduler(deps: {
     log.error({ err: error }, "falha ao escutar a fila de avisos de encomenda; envio a cada 5 s");
     return null;
   });
+  const unwatchBookingNotices: Promise<Unlisten | null> = (
+    deps.listen ? bookingNotices.watch() : Promise.resolve(null)
+  ).catch((error) => {
+    log.error({ err: error }, "falha ao escutar a fila de avisos de reserva; envio a cada 5 s");
+    return null;
+  });
   const unwatchWhatsApp: Promise<Unlisten | null> = whatsAppReplies.watch().catch((error) => {
     log.error({ err: error }, "falha ao escutar a fila de falas do atendente no WhatsApp; envio a cada 5 s");
     return null;
@@ -223,6 +254,8 @@ export function startScheduler(deps: {
   notifications.kick();
   packageNotices.kick();
   runPackageReminders();
+  bookingNotices.kick();
+  runBookingReminders();
   whatsAppReplies.kick();
   fotoRenderer.kick();
   void housekeeping();
@@ -234,6 +267,8 @@ export function startScheduler(deps: {
     void unwatchNotifications.then((u) => u?.()).catch(() => undefined);
     void unwatchPackageNotices.then((u) => u?.()).catch(() => undefined);
     void packageNotices.close();
+    void unwatchBookingNotices.then((u) => u?.()).catch(() => undefined);
+    void bookingNotices.close();
     void unwatchAttendant.then((u) => u?.()).catch(() => undefined);
     void unwatchCentral.then((u) => u?.()).catch(() => undefined);
     void unwatchWhatsApp.then((u) => u?.()).catch(() => undefined);

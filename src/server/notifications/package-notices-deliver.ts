@@ -1,70 +1,42 @@
 /**
  * Sending the residents' package notices (docs/decisions/043-deliveries.md): the `encomenda_avisos`
- * outbox, sent like the residents' messages about visitors (deliver.ts): a lease per claimed row
- * (FOR UPDATE SKIP LOCKED across instances), the outcome written only while the lease is ours,
- * retries with backoff while the provider may accept later.
+ * outbox, sent by the mechanics every residents' notice shares (notice-outbox.ts: a lease per
+ * claimed row, the outcome written only while the lease is ours, retries with backoff, a channel
+ * that is off for packages falling back to another channel of the same resident).
  *
  * A notice carries the batch's pickup code. The demo channel keeps the text for the package's
  * detail: with the code on the demo tenant (its panel is how the demo resident reads it), with the
  * code masked elsewhere (GUARITA_DEMO=true), as deliver.ts cuts the links.
  *
- * A channel that cannot carry a package notice for the tenant (no keys and no demo; WhatsApp
- * without its package template; a call never does) sends nothing: the notice is marked "WhatsApp
- * não configurado" and the same resident is told on a channel that works. A notice whose packages
- * all left before it went out sends nothing. Each outcome is an `encomenda.atualizada` event, so
- * the package's detail shows the notice's status live.
+ * WhatsApp carries package notices only with its package template; a call never does. A notice
+ * whose packages all left before it went out sends nothing. Each outcome is an
+ * `encomenda.atualizada` event, so the package's detail shows the notice's status live.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Logger } from "pino";
-import type {
-  AvisoEncomendaMotivo,
-  CanalNotificacao,
-  CanalPreferido,
-  EncomendaStatus,
-  Transportadora,
-} from "../../shared/domain";
+import type { AvisoEncomendaMotivo, CanalNotificacao, EncomendaStatus, Transportadora } from "../../shared/domain";
 import { TRANSPORTADORA_LABELS } from "../../shared/schemas/encomendas";
 import { unidadeLabel } from "../../shared/schemas/unidades";
-import type { Database, DatabaseHandle, Executor, Unlisten } from "../db/client";
-import {
-  condominios,
-  encomendaAvisos,
-  encomendaLotes,
-  encomendas,
-  organization,
-  pessoas,
-  unidades,
-} from "../db/schema";
-import { DEMO_TENANT_SLUG } from "../demo-guard";
-import { coalescedRunner } from "../jobs/coalesced-run";
+import type { Database, DatabaseHandle, Executor } from "../db/client";
+import { condominios, encomendaLotes, encomendas, organization, unidades } from "../db/schema";
 import { recordEvent } from "../realtime/events";
-import { ChannelError, type NotificationChannel, type PackageNotice } from "./channels/channel";
+import type { PackageNotice } from "./channels/channel";
 import type { Channels } from "./channels/index";
 import { demoPackageWhatsAppText, MASKED_PICKUP_CODE, packageSmsText } from "./channels/message-text";
-import { MAX_TENTATIVAS, notConfiguredError } from "./deliver";
+import {
+  createNoticeSender,
+  deliverDueNotices,
+  type NoticeDeliveryResult,
+  type NoticeOutbox,
+  type NoticeSender,
+  type OutboxRow,
+} from "./notice-outbox";
 import { AVISOS_CHANNEL } from "./package-notices";
-import { contactOf } from "./residents";
-
-const RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000];
-const LEASE_MS = 120_000;
-const SEND_TIMEOUT_MS = 30_000;
-const PARALLEL = 8;
-const ms = (n: number) => sql`make_interval(secs => ${n / 1000})`;
 
 /** Where a notice sends the resident: their packages in the console. */
 export const ENCOMENDAS_CONSOLE_PATH = "/app/encomendas";
 
-export interface PackageNoticeDeliveryResult {
-  sent: number;
-  retrying: number;
-  failed: number;
-  /** Notices not sent because their packages left (or, for a perishable's, a resident acknowledged). */
-  skipped: number;
-  /** Notices on a channel that cannot carry them for their tenant (not sent, "WhatsApp não configurado"). */
-  off: number;
-}
-
-type Claimed = typeof encomendaAvisos.$inferSelect;
+export type PackageNoticeDeliveryResult = NoticeDeliveryResult;
 
 interface BatchContext {
   id: string;
@@ -85,20 +57,6 @@ interface BatchContext {
     local: string | null;
     perecivel: boolean;
   }[];
-}
-
-/** The channel that sends a package notice for the tenant, or null when it is off for packages. */
-function noticeChannel(channels: Channels, canal: CanalNotificacao, demoTenant: boolean): NotificationChannel | null {
-  const channel = channels.for(canal, { demo: demoTenant });
-  return channel?.sendNotice ? channel : null;
-}
-
-/** Why a notice's channel is off: no keys at all, or a provider that carries no package notice. */
-function offReason(channels: Channels, canal: CanalNotificacao, demoTenant: boolean): string {
-  if (canal === "ligacao") return "Ligação não é usada para avisos de encomenda";
-  return channels.for(canal, { demo: demoTenant })
-    ? `${notConfiguredError(canal)} para encomendas`
-    : notConfiguredError(canal);
 }
 
 /** The text the demo panel keeps: the code whole on the demo tenant only. */
@@ -163,7 +121,7 @@ async function batchContexts(db: Database, loteIds: string[]): Promise<Map<strin
 }
 
 /** What the notice says: the packages still waiting, their carriers and place, the code. */
-function noticeOf(row: Claimed, ctx: BatchContext, consoleUrl: string): PackageNotice | null {
+function noticeOf(row: OutboxRow, ctx: BatchContext, consoleUrl: string): PackageNotice | null {
   const waiting = ctx.packages.filter((p) => p.status === "aguardando");
   if (waiting.length === 0) return null;
   const carriers = waiting.map((p) =>
@@ -173,6 +131,7 @@ function noticeOf(row: Claimed, ctx: BatchContext, consoleUrl: string): PackageN
   );
   const places = [...new Set(waiting.map((p) => p.local?.trim()).filter((p): p is string => !!p))];
   return {
+    kind: "encomenda",
     to: row.destino,
     residentName: row.pessoaNome,
     unitLabel: unidadeLabel({ codigo: ctx.unidadeCodigo, torre: ctx.torre }),
@@ -188,61 +147,32 @@ function noticeOf(row: Claimed, ctx: BatchContext, consoleUrl: string): PackageN
   };
 }
 
-/**
- * A notice whose channel is off for packages: marked failed (nothing sent, nothing stored as
- * sent), and the same resident told on a channel that works, in one transaction.
- */
-async function channelOff(
-  db: Database,
-  channels: Channels,
-  row: Claimed,
-  ctx: BatchContext,
-  demoTenant: boolean,
-): Promise<"lost" | "fallback" | "none"> {
-  const canal = row.canal as CanalNotificacao;
-  return db.transaction(async (tx) => {
-    const marked = await tx
-      .update(encomendaAvisos)
-      .set({ status: "falhou", ultimoErro: offReason(channels, canal, demoTenant) })
-      .where(
-        and(
-          eq(encomendaAvisos.id, row.id),
-          eq(encomendaAvisos.status, "pendente"),
-          eq(encomendaAvisos.proximaTentativaEm, row.proximaTentativaEm),
-        ),
-      )
-      .returning({ id: encomendaAvisos.id });
-    if (marked.length === 0) return "lost";
-    const [person] = row.pessoaId
-      ? await tx
-          .select({ telefoneE164: pessoas.telefoneE164, email: pessoas.email, canalPreferido: pessoas.canalPreferido })
-          .from(pessoas)
-          .where(and(eq(pessoas.id, row.pessoaId), eq(pessoas.organizationId, row.organizationId)))
-      : [];
-    const other = person
-      ? contactOf(
-          { ...person, canalPreferido: person.canalPreferido as CanalPreferido | null },
-          (c) => c !== canal && noticeChannel(channels, c, demoTenant) !== null,
-        )
-      : null;
-    if (other) {
-      await tx.insert(encomendaAvisos).values({
-        organizationId: row.organizationId,
-        loteId: row.loteId,
-        pessoaId: row.pessoaId,
-        pessoaNome: row.pessoaNome,
-        motivo: row.motivo,
-        canal: other.canal,
-        destino: other.destino,
-      });
-      await tx.execute(sql`SELECT pg_notify(${AVISOS_CHANNEL}, ${row.organizationId})`);
+/** The package notices' part of the shared outbox mechanics. */
+const packageOutbox: NoticeOutbox<BatchContext, PackageNotice> = {
+  kind: "encomenda",
+  table: "encomenda_avisos",
+  subjectColumn: "lote_id",
+  notifyChannel: AVISOS_CHANNEL,
+  offNoun: "encomendas",
+  callNoun: "encomenda",
+  logLabel: "aviso de encomenda ao morador",
+  contexts: batchContexts,
+  tenantSlug: (ctx) => ctx.tenantSlug,
+  notice(row, ctx, linkBase) {
+    // A perishable's repeat is moot once a resident said "Ciente".
+    if (row.motivo === "perecivel" && ctx?.cienteEm != null) {
+      return { skip: "Não enviado: um morador já confirmou que está ciente" };
     }
-    await recordNoticeEvent(tx, ctx);
-    return other ? "fallback" : "none";
-  });
-}
+    const notice = ctx ? noticeOf(row, ctx, `${linkBase}${ENCOMENDAS_CONSOLE_PATH}`) : null;
+    return notice ? { notice } : { skip: "Não enviado: as encomendas já foram retiradas ou devolvidas" };
+  },
+  demoText,
+  // The code never reaches a stored error (staff read it on the detail, and they never see the code).
+  redactError: (message, ctx) => message.split(ctx.codigo).join(MASKED_PICKUP_CODE),
+  recordEvent: recordNoticeEvent,
+};
 
-export async function deliverDuePackageNotices(deps: {
+export function deliverDuePackageNotices(deps: {
   db: Database;
   channels: Channels;
   /** Origin of the console's link (PUBLIC_URL). */
@@ -250,137 +180,10 @@ export async function deliverDuePackageNotices(deps: {
   logger: Logger;
   limit?: number;
 }): Promise<PackageNoticeDeliveryResult> {
-  const { db, logger } = deps;
-  const result: PackageNoticeDeliveryResult = { sent: 0, retrying: 0, failed: 0, skipped: 0, off: 0 };
-  const limit = deps.limit ?? 200;
-  const consoleUrl = `${deps.linkBase.replace(/\/$/, "")}${ENCOMENDAS_CONSOLE_PATH}`;
-  let handled = 0;
-  while (handled < limit) {
-    const due = db
-      .select({ id: encomendaAvisos.id })
-      .from(encomendaAvisos)
-      .where(and(eq(encomendaAvisos.status, "pendente"), lte(encomendaAvisos.proximaTentativaEm, sql`now()`)))
-      .orderBy(encomendaAvisos.proximaTentativaEm)
-      .limit(Math.min(PARALLEL, limit - handled))
-      .for("update", { skipLocked: true });
-    const claimed = await db
-      .update(encomendaAvisos)
-      .set({ proximaTentativaEm: sql`date_trunc('milliseconds', now() + ${ms(LEASE_MS)})` })
-      .where(inArray(encomendaAvisos.id, due))
-      .returning();
-    if (claimed.length === 0) break;
-    handled += claimed.length;
-    const contexts = await batchContexts(db, [...new Set(claimed.map((r) => r.loteId))]);
-
-    await Promise.all(
-      claimed.map(async (row) => {
-        const ours = and(
-          eq(encomendaAvisos.id, row.id),
-          eq(encomendaAvisos.status, "pendente"),
-          eq(encomendaAvisos.proximaTentativaEm, row.proximaTentativaEm),
-        );
-        const ctx = contexts.get(row.loteId);
-        const notice = ctx ? noticeOf(row, ctx, consoleUrl) : null;
-        // A perishable's repeat is moot once a resident said "Ciente".
-        const moot = row.motivo === "perecivel" && ctx?.cienteEm != null;
-        if (!ctx || !notice || moot) {
-          await db.transaction(async (tx) => {
-            const marked = await tx
-              .update(encomendaAvisos)
-              .set({
-                status: "falhou",
-                ultimoErro: moot
-                  ? "Não enviado: um morador já confirmou que está ciente"
-                  : "Não enviado: as encomendas já foram retiradas ou devolvidas",
-              })
-              .where(ours)
-              .returning({ id: encomendaAvisos.id });
-            if (marked.length > 0 && ctx) await recordNoticeEvent(tx, ctx);
-          });
-          result.skipped++;
-          return;
-        }
-        const demoTenant = ctx.tenantSlug === DEMO_TENANT_SLUG;
-        const canal = row.canal as CanalNotificacao;
-        const channel = noticeChannel(deps.channels, canal, demoTenant);
-        if (!channel?.sendNotice) {
-          const outcome = await channelOff(db, deps.channels, row, ctx, demoTenant);
-          if (outcome !== "lost") result.off++;
-          return;
-        }
-        let error: unknown = null;
-        let providerMessageId: string | null = null;
-        try {
-          ({ providerMessageId } = await channel.sendNotice(notice, AbortSignal.timeout(SEND_TIMEOUT_MS)));
-        } catch (e) {
-          error = e;
-        }
-        const tentativas = row.tentativas + 1;
-        if (!error) {
-          await db.transaction(async (tx) => {
-            const marked = await tx
-              .update(encomendaAvisos)
-              .set({
-                status: "enviada",
-                tentativas,
-                enviadaEm: sql`now()`,
-                provedorMensagemId: providerMessageId,
-                demo: channel.demo,
-                mensagem: channel.demo ? demoText(channel.canal, notice, demoTenant) : null,
-                ultimoErro: null,
-              })
-              .where(ours)
-              .returning({ id: encomendaAvisos.id });
-            if (marked.length > 0) await recordNoticeEvent(tx, ctx);
-          });
-          result.sent++;
-          return;
-        }
-        const retryable = !(error instanceof ChannelError) || error.retryable;
-        // The code never reaches a stored error (staff read it on the detail, and they never see the code).
-        const reason = (error instanceof Error ? error.message : String(error))
-          .split(ctx.codigo)
-          .join(MASKED_PICKUP_CODE)
-          .slice(0, 500);
-        const giveUp = !retryable || tentativas >= MAX_TENTATIVAS;
-        await db.transaction(async (tx) => {
-          const marked = await tx
-            .update(encomendaAvisos)
-            .set({
-              tentativas,
-              ultimoErro: reason,
-              ...(giveUp
-                ? { status: "falhou" }
-                : {
-                    proximaTentativaEm: sql`now() + ${ms(RETRY_DELAYS_MS[Math.min(tentativas, RETRY_DELAYS_MS.length) - 1]!)}`,
-                  }),
-            })
-            .where(ours)
-            .returning({ id: encomendaAvisos.id });
-          if (marked.length > 0 && giveUp) await recordNoticeEvent(tx, ctx);
-        });
-        const log = { id: row.id, canal: row.canal, tentativas, erro: reason };
-        if (giveUp) {
-          result.failed++;
-          logger.warn(log, "aviso de encomenda ao morador não enviado");
-        } else {
-          result.retrying++;
-          logger.info(log, "aviso de encomenda ao morador não enviado; nova tentativa agendada");
-        }
-      }),
-    );
-  }
-  return result;
+  return deliverDueNotices(packageOutbox, deps);
 }
 
-export interface PackageNoticeSender {
-  /** Sends what is due; resolves after a run that started after the call. */
-  deliverDue(): Promise<PackageNoticeDeliveryResult>;
-  kick(): void;
-  /** LISTEN on the outbox's channel: a notice enqueued anywhere is sent at once. */
-  watch(): Promise<Unlisten>;
-  close(): Promise<void>;
-}
+export type PackageNoticeSender = NoticeSender;
 
 /** One run at a time per process (instances coordinate in the database), kicked by NOTIFY and a timer. */
 export function createPackageNoticeSender(options: {
@@ -390,27 +193,9 @@ export function createPackageNoticeSender(options: {
   logger: Logger;
   listen?: DatabaseHandle["listen"];
 }): PackageNoticeSender {
-  const log = options.logger.child({ component: "encomenda-avisos" });
-  let closed = false;
-  const sender = coalescedRunner(() =>
-    deliverDuePackageNotices({ db: options.db, channels: options.channels, linkBase: options.linkBase, logger: log }),
-  );
-  const deliverDue = () =>
-    closed ? Promise.resolve({ sent: 0, retrying: 0, failed: 0, skipped: 0, off: 0 }) : sender.runNow();
-  const kick = () => {
-    if (closed) return;
-    deliverDue().catch((error) => log.error({ err: error }, "falha ao enviar avisos de encomenda aos moradores"));
-  };
-  return {
-    deliverDue,
-    kick,
-    async watch() {
-      if (!options.listen) throw new Error("createPackageNoticeSender: watch() precisa de listen");
-      return options.listen(AVISOS_CHANNEL, kick, kick);
-    },
-    async close() {
-      closed = true;
-      await sender.settled();
-    },
-  };
+  return createNoticeSender(packageOutbox, {
+    ...options,
+    component: "encomenda-avisos",
+    failure: "falha ao enviar avisos de encomenda aos moradores",
+  });
 }

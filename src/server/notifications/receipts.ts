@@ -1,16 +1,25 @@
 /**
  * Delivery receipts ("delivered where the provider says so", docs/decisions/022-resident-link.md): WhatsApp's
  * and Twilio's status callbacks, each verified with the provider's own signature, move a message to
- * `entregue` (or record its failure). The message is a resident's message about a visitor (`notificacoes`)
- * or a resident's package notice (`encomenda_avisos`, docs/decisions/043-deliveries.md): the provider's id
- * names one or the other. Unknown message ids are ignored: the provider retries nothing for them, and
- * another tenant's rows are never named by a callback.
+ * `entregue` (or record its failure). The message is a resident's message about a visitor (`notificacoes`),
+ * a resident's package notice (`encomenda_avisos`, docs/decisions/043-deliveries.md) or booking notice
+ * (`reserva_avisos`, docs/decisions/044-common-area-bookings.md): the provider's id names one of them.
+ * Unknown message ids are ignored: the provider retries nothing for them, and another tenant's rows
+ * are never named by a callback.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { EncomendaStatus } from "../../shared/domain";
+import type { EncomendaStatus, ReservaStatus } from "../../shared/domain";
 import type { Database, Executor } from "../db/client";
-import { encomendaAvisos, encomendaLotes, encomendas, notificacoes, solicitacoesAcesso } from "../db/schema";
+import {
+  encomendaAvisos,
+  encomendaLotes,
+  encomendas,
+  notificacoes,
+  reservaAvisos,
+  reservas,
+  solicitacoesAcesso,
+} from "../db/schema";
 import { recordEvent } from "../realtime/events";
 
 export type Receipt = { providerMessageId: string; outcome: "entregue" | "falhou"; error?: string };
@@ -145,6 +154,44 @@ async function applyToPackageNotice(tx: Executor, r: Receipt, evented: Set<strin
   return true;
 }
 
+/** A resident's booking notice: the booking's screens follow (`reserva.atualizada`), once per booking per callback. */
+async function applyToBookingNotice(tx: Executor, r: Receipt, evented: Set<string>): Promise<boolean> {
+  const [row] = await tx
+    .update(reservaAvisos)
+    .set(r.outcome === "entregue" ? { status: "entregue" } : { status: "falhou", ultimoErro: r.error ?? null })
+    .where(
+      and(eq(reservaAvisos.provedorMensagemId, r.providerMessageId), inArray(reservaAvisos.status, fromStatuses(r))),
+    )
+    .returning({ organizationId: reservaAvisos.organizationId, reservaId: reservaAvisos.reservaId });
+  if (!row) return false;
+  if (evented.has(row.reservaId)) return true;
+  evented.add(row.reservaId);
+  const [reserva] = await tx
+    .select({
+      areaId: reservas.areaId,
+      condominioId: reservas.condominioId,
+      unidadeId: reservas.unidadeId,
+      status: reservas.status,
+    })
+    .from(reservas)
+    .where(and(eq(reservas.id, row.reservaId), eq(reservas.organizationId, row.organizationId)));
+  if (reserva) {
+    await recordEvent(tx, row.organizationId, {
+      type: "reserva.atualizada",
+      visita: { unidade_id: reserva.unidadeId, nome_visitante: "" },
+      condominioId: reserva.condominioId,
+      reserva: {
+        id: row.reservaId,
+        area_id: reserva.areaId,
+        condominio_id: reserva.condominioId,
+        status: reserva.status as ReservaStatus,
+        acao: "atualizada",
+      },
+    });
+  }
+  return true;
+}
+
 /** Applies receipts; each changed message writes an event so the screens showing it follow. */
 export async function recordReceipts(db: Database, receipts: Receipt[]): Promise<number> {
   if (receipts.length === 0) return 0;
@@ -152,7 +199,12 @@ export async function recordReceipts(db: Database, receipts: Receipt[]): Promise
     let changed = 0;
     const evented = new Set<string>();
     for (const r of receipts) {
-      if ((await applyToNotificacao(tx, r)) || (await applyToPackageNotice(tx, r, evented))) changed++;
+      if (
+        (await applyToNotificacao(tx, r)) ||
+        (await applyToPackageNotice(tx, r, evented)) ||
+        (await applyToBookingNotice(tx, r, evented))
+      )
+        changed++;
     }
     return changed;
   });

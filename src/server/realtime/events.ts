@@ -11,6 +11,7 @@ import {
   ENCOMENDA_ROOTS,
   PASSE_ROOTS,
   type QueryRoot,
+  RESERVA_ROOTS,
   SOLICITACAO_ROOTS,
   TOTEM_ROOTS,
 } from "../../shared/query-keys";
@@ -46,6 +47,8 @@ export interface EventInput {
   totem?: NonNullable<DomainEvent["totem"]>;
   /** On `encomenda.*` events. */
   encomenda?: NonNullable<DomainEvent["encomenda"]>;
+  /** On `reserva.*` events (with `visita` naming the booking's unit, so a morador hears only their own). */
+  reserva?: NonNullable<DomainEvent["reserva"]>;
   /** Every resident was reached and nobody answered. */
   semRespostaMoradores?: boolean;
   /**
@@ -72,6 +75,7 @@ export async function recordEvent(tx: Executor, organizationId: string, input: E
     ...(input.atendimento ? { atendimento: input.atendimento } : {}),
     ...(input.totem ? { totem: input.totem } : {}),
     ...(input.encomenda ? { encomenda: input.encomenda } : {}),
+    ...(input.reserva ? { reserva: input.reserva } : {}),
     ...(input.semRespostaMoradores ? { sem_resposta_moradores: true } : {}),
     invalidate: [...rootsOf(input.type)],
     created_at: createdAt.toISOString(),
@@ -118,5 +122,6 @@ function rootsOf(type: DomainEvent["type"]): readonly QueryRoot[] {
   if (type.startsWith("totem.")) return TOTEM_ROOTS;
   if (type.startsWith("central.")) return CENTRAL_ROOTS;
   if (type.startsWith("encomenda.")) return ENCOMENDA_ROOTS;
+  if (type.startsWith("reserva.")) return RESERVA_ROOTS;
   return SOLICITACAO_ROOTS;
 }

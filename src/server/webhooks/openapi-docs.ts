@@ -34,6 +34,12 @@ function descriptionOf(tipo: (typeof WEBHOOK_EVENTOS)[number]): string {
       "Entregas repetidas trazem o mesmo `id`."
     );
   }
+  if (tipo.startsWith("reserva.")) {
+    return (
+      "Uma reserva de área comum criada, confirmada, recusada ou cancelada, com `dados.reserva`: a área, o início, o " +
+      "fim, o status e quantos convidados há na lista. Sem nomes nem documentos. Entregas repetidas trazem o mesmo `id`."
+    );
+  }
   return "Enviado ao seu endpoint quando o evento acontece. Entregas repetidas trazem o mesmo `id`.";
 }
 

@@ -6,16 +6,29 @@
  * the event describes, not whatever the row holds when the job runs.
  */
 import { and, arrayOverlaps, eq, isNull, sql } from "drizzle-orm";
-import type { EncomendaStatus, RetiradaMetodo, Transportadora, VisitaTipo, WebhookEvento } from "../../shared/domain";
+import type {
+  EncomendaStatus,
+  ReservaStatus,
+  RetiradaMetodo,
+  Transportadora,
+  VisitaTipo,
+  WebhookEvento,
+} from "../../shared/domain";
 import type { DomainEvent } from "../../shared/schemas/events";
 import type { WebhookPayload } from "../../shared/schemas/webhooks";
 import type { Executor } from "../db/client";
 import { portaoNome } from "../db/gate-name";
 import {
+  acessos,
+  areasComuns,
+  atendenteConversas,
   chamadas,
   condominios,
   encomendas,
   passes,
+  portoes,
+  reservaConvidados,
+  reservas,
   solicitacoesAcesso,
   unidades,
   webhookAssinaturas,
@@ -34,6 +47,9 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
   switch (event.type) {
     case "solicitacao.criada":
       return ["solicitacao.criada"];
+    case "atendimento.atualizado":
+      // The virtual attendant let a party guest in from a booking's list: the gate opens as for a pass.
+      return event.acesso?.origem === "reserva" ? ["portao.abrir"] : [];
     case "chamada.criada":
     case "chamada.atualizada":
       return ["chamada.status_alterado"];
@@ -42,7 +58,6 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
     case "acesso.saida":
     case "acesso.atualizado":
     case "passe.atualizado":
-    case "atendimento.atualizado":
     case "totem.atualizado":
     case "central.atualizada":
       return [];
@@ -50,6 +65,20 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
       if (event.encomenda?.acao === "recebida") return ["encomenda.recebida"];
       if (event.encomenda?.acao === "retirada") return ["encomenda.retirada"];
       return [];
+    case "reserva.atualizada":
+      switch (event.reserva?.acao) {
+        case "criada":
+          // An area without approval confirms the booking as it is made: both events.
+          return event.reserva.status === "confirmada" ? ["reserva.criada", "reserva.confirmada"] : ["reserva.criada"];
+        case "confirmada":
+          return ["reserva.confirmada"];
+        case "recusada":
+          return ["reserva.recusada"];
+        case "cancelada":
+          return ["reserva.cancelada"];
+        default:
+          return [];
+      }
     case "passe.validado":
       // A pass that opens the gate sends the same command as an authorised request.
       return event.passe?.resultado === "liberado" ? ["portao.abrir"] : [];
@@ -61,15 +90,77 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
   }
 }
 
-type EventData = NonNullable<Awaited<ReturnType<typeof loadSolicitacaoData>>> | PasseData | EncomendaData;
+type EventData =
+  | NonNullable<Awaited<ReturnType<typeof loadSolicitacaoData>>>
+  | PasseData
+  | EncomendaData
+  | ReservaData
+  | GuestEntryData;
+type GuestEntryData = NonNullable<Awaited<ReturnType<typeof loadGuestEntryData>>>;
+type ReservaData = NonNullable<Awaited<ReturnType<typeof loadReservaData>>>;
 type PasseData = NonNullable<Awaited<ReturnType<typeof loadPasseData>>>;
 type EncomendaData = NonNullable<Awaited<ReturnType<typeof loadEncomendaData>>>;
 
 async function loadData(tx: Executor, organizationId: string, event: DomainEvent): Promise<EventData | null> {
+  if (event.type === "atendimento.atualizado" && event.acesso && event.atendimento) {
+    return loadGuestEntryData(tx, organizationId, event.acesso.id, event.atendimento.id);
+  }
   if (event.solicitacao_id) return loadSolicitacaoData(tx, organizationId, event.solicitacao_id, event);
   if (event.passe?.id) return loadPasseData(tx, organizationId, event.passe.id);
   if (event.encomenda?.id) return loadEncomendaData(tx, organizationId, event.encomenda.id);
+  if (event.reserva?.id) return loadReservaData(tx, organizationId, event.reserva.id);
   return null;
+}
+
+/**
+ * A booking as a receiver gets it (docs/decisions/044-common-area-bookings.md): the area, the unit,
+ * the time and the status, and how many guests are listed, never who (names and documents stay in
+ * Guarita, where retention and the data subjects' requests reach them).
+ */
+async function loadReservaData(tx: Executor, organizationId: string, reservaId: string) {
+  const r = reservas;
+  const [row] = await tx
+    .select({
+      reserva: {
+        id: r.id,
+        status: r.status,
+        inicio: r.inicio,
+        fim: r.fim,
+        convidadosTotal: sql<number>`(SELECT count(*)::int FROM ${reservaConvidados} WHERE ${reservaConvidados.reservaId} = ${r.id} AND ${reservaConvidados.removidoEm} IS NULL)`,
+      },
+      area: { id: areasComuns.id, nome: areasComuns.nome },
+      condominio: { id: condominios.id, nome: condominios.nome },
+      unidade: { id: unidades.id, codigo: unidades.codigo, torre: unidades.torre, pbxRamal: unidades.pbxRamal },
+    })
+    .from(r)
+    .innerJoin(areasComuns, eq(areasComuns.id, r.areaId))
+    .innerJoin(condominios, eq(condominios.id, r.condominioId))
+    .innerJoin(unidades, eq(unidades.id, r.unidadeId))
+    .where(and(eq(r.organizationId, organizationId), eq(r.id, reservaId)));
+  return row ? { kind: "reserva" as const, ...row } : null;
+}
+
+function renderReserva(organizationId: string, event: DomainEvent, tipo: WebhookEvento, data: ReservaData): string {
+  const { reserva, area, condominio, unidade } = data;
+  const payload: WebhookPayload = {
+    id: `evt_${event.id}_${tipo}`,
+    tipo,
+    criado_em: event.created_at,
+    organizacao_id: organizationId,
+    dados: {
+      reserva: {
+        id: reserva.id,
+        status: reserva.status as ReservaStatus,
+        area,
+        inicio: iso(reserva.inicio),
+        fim: iso(reserva.fim),
+        convidados_total: Number(reserva.convidadosTotal),
+      },
+      condominio,
+      unidade: { id: unidade.id, codigo: unidade.codigo, torre: unidade.torre, pbx_ramal: unidade.pbxRamal },
+    },
+  };
+  return JSON.stringify(payload);
 }
 
 /**
@@ -202,9 +293,55 @@ function renderPasse(organizationId: string, event: DomainEvent, data: PasseData
   return JSON.stringify(payload);
 }
 
+/**
+ * The gate a party guest let in by the virtual attendant goes through (its conversation's gate), with
+ * the unit and condominium: the guest's name stays in Guarita (docs/decisions/044-common-area-bookings.md).
+ */
+async function loadGuestEntryData(tx: Executor, organizationId: string, acessoId: string, conversaId: string) {
+  const [row] = await tx
+    .select({
+      condominio: { id: condominios.id, nome: condominios.nome },
+      unidade: { id: unidades.id, codigo: unidades.codigo, torre: unidades.torre, pbxRamal: unidades.pbxRamal },
+      portao: { id: portoes.id, nome: portoes.nome },
+    })
+    .from(acessos)
+    .innerJoin(condominios, eq(condominios.id, acessos.condominioId))
+    .innerJoin(unidades, eq(unidades.id, acessos.unidadeId))
+    .leftJoin(
+      atendenteConversas,
+      and(eq(atendenteConversas.id, conversaId), eq(atendenteConversas.organizationId, organizationId)),
+    )
+    .leftJoin(portoes, eq(portoes.id, atendenteConversas.portaoId))
+    .where(and(eq(acessos.organizationId, organizationId), eq(acessos.id, acessoId)));
+  return row ? { kind: "convidado" as const, ...row } : null;
+}
+
+function renderGuestEntry(organizationId: string, event: DomainEvent, data: GuestEntryData): string {
+  const { condominio, unidade, portao } = data;
+  const payload: WebhookPayload = {
+    id: `evt_${event.id}_portao.abrir`,
+    tipo: "portao.abrir",
+    criado_em: event.created_at,
+    organizacao_id: organizationId,
+    dados: {
+      condominio,
+      unidade: { id: unidade.id, codigo: unidade.codigo, torre: unidade.torre, pbx_ramal: unidade.pbxRamal },
+      portao: {
+        id: portao?.id ?? null,
+        nome: portao?.nome ?? PORTAO_PADRAO,
+        condominio_id: condominio.id,
+        acesso_id: event.acesso?.id ?? null,
+      },
+    },
+  };
+  return JSON.stringify(payload);
+}
+
 function render(organizationId: string, event: DomainEvent, tipo: WebhookEvento, data: EventData): string {
+  if (data.kind === "convidado") return renderGuestEntry(organizationId, event, data);
   if (data.kind === "passe") return renderPasse(organizationId, event, data);
   if (data.kind === "encomenda") return renderEncomenda(organizationId, event, tipo, data);
+  if (data.kind === "reserva") return renderReserva(organizationId, event, tipo, data);
   const { solicitacao: s, condominio, unidade, chamada } = data;
   const payload: WebhookPayload = {
     id: `evt_${event.id}_${tipo}`,

@@ -10,6 +10,7 @@ export const ACESSO_ORIGEM_LABELS: Record<AcessoOrigem, string> = {
   solicitacao: "Solicitação autorizada",
   passe: "Passe",
   morador: "Autorizado por morador",
+  reserva: "Convidado de reserva",
 };
 
 /**
@@ -25,7 +26,10 @@ const nome = z
   .min(2, "Nome deve ter pelo menos 2 caracteres")
   .max(120, "Nome deve ter no máximo 120 caracteres");
 
-/** Registering an entry: through a successful pass validation, an authorised request, or a resident. */
+/**
+ * Registering an entry: through a successful pass validation, an authorised request, a resident, or a
+ * booking's guest list.
+ */
 export const entradaCreateSchema = z.discriminatedUnion(
   "origem",
   [
@@ -44,8 +48,10 @@ export const entradaCreateSchema = z.discriminatedUnion(
         tipo: z.enum(VISITA_TIPOS, { error: "Selecione o tipo" }).default("visitante"),
       })
       .strict(),
+    /** A guest on a confirmed booking's list, within its window (docs/decisions/044-common-area-bookings.md). */
+    z.object({ origem: z.literal("reserva"), reserva_convidado_id: requiredId("Selecione o convidado") }).strict(),
   ],
-  { error: "Informe a origem da entrada: passe, solicitação ou morador" },
+  { error: "Informe a origem da entrada: passe, solicitação, morador ou reserva" },
 );
 export type EntradaCreateInput = z.input<typeof entradaCreateSchema>;
 export type EntradaCreate = z.output<typeof entradaCreateSchema>;

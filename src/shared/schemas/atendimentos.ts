@@ -31,6 +31,7 @@ export const ATENDENTE_RESULTADO_LABELS: Record<AtendenteResultado, string> = {
   sem_resposta: "Sem resposta",
   passe_liberado: "Passe liberado",
   encomenda_registrada: "Encomenda registrada",
+  convidado_liberado: "Convidado liberado",
 };
 
 export const ATENDENTE_CANAL_LABELS: Record<AtendenteCanal, string> = {

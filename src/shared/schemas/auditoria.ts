@@ -64,6 +64,9 @@ export const AUDITORIA_ENTIDADES = [
   "central_item",
   "encomenda",
   "encomenda_autorizado",
+  "area_comum",
+  "reserva",
+  "calendario_feed",
 ] as const;
 export type AuditoriaEntidade = (typeof AUDITORIA_ENTIDADES)[number];
 
@@ -90,6 +93,9 @@ export const AUDITORIA_ENTIDADE_LABELS: Record<AuditoriaEntidade, string> = {
   central_item: "Item da central",
   encomenda: "Encomenda",
   encomenda_autorizado: "Autorizado a retirar encomendas",
+  area_comum: "Área comum",
+  reserva: "Reserva de área comum",
+  calendario_feed: "Calendário (iCal)",
 };
 
 /**

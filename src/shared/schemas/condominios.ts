@@ -197,6 +197,10 @@ export const retencaoContagensSchema = z.object({
   avisos_encomendas: z.number().int(),
   /** People authorised to collect a unit's packages, removed before the cutoff: name and document. */
   autorizados_encomendas: z.number().int(),
+  /** Guests of common-area bookings that ended before the cutoff: name, document and phone. */
+  convidados_reservas: z.number().int(),
+  /** Notices about bookings sent before the cutoff: the address and the demo text cleared. */
+  avisos_reservas: z.number().int(),
 });
 export type RetencaoContagens = z.infer<typeof retencaoContagensSchema>;
 

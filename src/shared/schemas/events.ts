@@ -5,6 +5,7 @@ import {
   CHAMADA_STATUSES,
   DECISAO_VIAS,
   ENCOMENDA_STATUSES,
+  RESERVA_STATUSES,
   SOLICITACAO_STATUSES,
   VALIDACAO_RESULTADOS,
 } from "../domain";
@@ -64,6 +65,19 @@ export const domainEventSchema = z.object({
       lote_id: z.uuid(),
       status: z.enum(ENCOMENDA_STATUSES),
       acao: z.enum(["recebida", "retirada", "atualizada"]),
+    })
+    .optional(),
+  /**
+   * On `reserva.atualizada`: the booking (null when an area itself changed), its area and status, and
+   * what happened (criada, confirmada, recusada, cancelada, atualizada: guests or an area's settings).
+   */
+  reserva: z
+    .object({
+      id: z.uuid().nullable(),
+      area_id: z.uuid(),
+      condominio_id: z.uuid(),
+      status: z.enum(RESERVA_STATUSES).nullable(),
+      acao: z.enum(["criada", "confirmada", "recusada", "cancelada", "atualizada"]),
     })
     .optional(),
   invalidate: z.array(z.string()),

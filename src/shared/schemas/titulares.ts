@@ -43,7 +43,7 @@ export const titularBuscaQuerySchema = z
 export type TitularBuscaQuery = z.output<typeof titularBuscaQuerySchema>;
 
 /** The kinds of record a data subject's request acts on (calls follow their requests and people). */
-export const TITULAR_REGISTRO_TIPOS = ["pessoa", "solicitacao", "passe", "acesso"] as const;
+export const TITULAR_REGISTRO_TIPOS = ["pessoa", "solicitacao", "passe", "acesso", "convidado"] as const;
 export type TitularRegistroTipo = (typeof TITULAR_REGISTRO_TIPOS)[number];
 
 export const TITULAR_REGISTRO_TIPO_LABELS: Record<TitularRegistroTipo, string> = {
@@ -51,6 +51,7 @@ export const TITULAR_REGISTRO_TIPO_LABELS: Record<TitularRegistroTipo, string> =
   solicitacao: "Solicitação de acesso",
   passe: "Passe",
   acesso: "Entrada e saída",
+  convidado: "Convidado de reserva",
 };
 
 /**
@@ -108,6 +109,10 @@ export const titularContagensSchema = z.object({
   conversas: z.number().int().optional(),
   /** Packages addressed to or collected by the chosen people (absent from requests done before packages existed). */
   encomendas: z.number().int().optional(),
+  /** Guest-list entries of common-area bookings (absent from requests done before bookings existed). */
+  convidados: z.number().int().optional(),
+  /** Bookings the chosen residents made (absent from requests done before bookings existed). */
+  reservas: z.number().int().optional(),
 });
 export type TitularContagens = z.infer<typeof titularContagensSchema>;
 

@@ -7,6 +7,7 @@ import {
   CHAMADA_RESPOSTAS,
   CHAMADA_STATUSES,
   ENCOMENDA_STATUSES,
+  RESERVA_STATUSES,
   RETIRADA_METODOS,
   SOLICITACAO_STATUSES,
   SOLICITACAO_TIPOS,
@@ -28,6 +29,10 @@ export const WEBHOOK_EVENTO_LABELS: Record<WebhookEvento, string> = {
   "portao.abrir": "Abrir portão (comando para o controlador)",
   "encomenda.recebida": "Encomenda recebida na portaria",
   "encomenda.retirada": "Encomenda retirada",
+  "reserva.criada": "Reserva de área comum criada",
+  "reserva.confirmada": "Reserva de área comum confirmada",
+  "reserva.recusada": "Reserva de área comum recusada",
+  "reserva.cancelada": "Reserva de área comum cancelada",
 };
 
 export const WEBHOOK_ENTREGA_STATUS_LABELS: Record<(typeof WEBHOOK_ENTREGA_STATUSES)[number], string> = {
@@ -188,12 +193,27 @@ const encomendaPayload = z.object({
   retirada_metodo: z.enum(RETIRADA_METODOS).nullable(),
 });
 
+/**
+ * On `reserva.*` (docs/decisions/044-common-area-bookings.md): the booking of a common area, with how
+ * many guests are listed and never their names or documents.
+ */
+const reservaPayload = z.object({
+  id: z.uuid(),
+  status: z.enum(RESERVA_STATUSES),
+  area: z.object({ id: z.uuid(), nome: z.string() }),
+  inicio: isoDateTime,
+  fim: isoDateTime,
+  convidados_total: z.number().int(),
+});
+
 export const webhookDataSchema = z.object({
-  /** Every event but a pass's `portao.abrir` and the packages' events. */
+  /** Every event but a pass's `portao.abrir`, the packages' and the bookings' events. */
   solicitacao: solicitacaoPayload.optional(),
   passe: passePayload.optional(),
   /** On `encomenda.recebida` and `encomenda.retirada`, instead of a request. */
   encomenda: encomendaPayload.optional(),
+  /** On `reserva.criada`, `reserva.confirmada`, `reserva.recusada` and `reserva.cancelada`, instead of a request. */
+  reserva: reservaPayload.optional(),
   condominio: condominioPayload,
   unidade: unidadePayload,
   /** On `chamada.status_alterado`. */

@@ -22,6 +22,7 @@ const STAFF_SECTIONS = [
   "Passes",
   "Entradas e saídas",
   "Encomendas",
+  "Áreas comuns",
   "Central",
 ];
 
@@ -50,6 +51,7 @@ describe("sidebar per role", () => {
       "Passes",
       "Entradas e saídas",
       "Encomendas",
+      "Áreas comuns",
     ]);
     expect(titles("morador", ADMIN_NAV_ITEMS)).toEqual([]);
   });

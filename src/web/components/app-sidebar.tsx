@@ -1,5 +1,6 @@
 import {
   Building,
+  CalendarDays,
   ChartColumn,
   ClipboardList,
   DoorOpen,
@@ -87,6 +88,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { title: CONSOLE_SCREENS.acessos.list, href: "/app/acessos", icon: History, permission: "acessos:ler" },
   // Packages received at the gate (docs/product.md, "Encomendas"): staff receive and hand over, a morador sees theirs.
   { title: CONSOLE_SCREENS.encomendas.list, href: "/app/encomendas", icon: Package, permission: "encomendas:ler" },
+  // Common areas and their bookings (docs/decisions/044-common-area-bookings.md): a morador books, the síndico approves.
+  {
+    title: CONSOLE_SCREENS.areas.list,
+    href: "/app/areas",
+    icon: CalendarDays,
+    permission: "reservas:ler",
+  },
   // The operators' queue across condominiums (docs/decisions/042-operators-central.md).
   { title: CONSOLE_SCREENS.central.list, href: "/app/central", icon: RadioTower, permission: "central:operar" },
   // The síndico's figures and monthly PDF (docs/product.md, "Relatórios").

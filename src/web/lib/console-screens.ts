@@ -47,6 +47,13 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
   passes: { list: "Passes", record: "Passe", create: { segment: "novo", title: "Novo Passe" }, edit: "Editar Passe" },
   acessos: { list: "Entradas e saídas" },
   encomendas: { list: "Encomendas", record: "Encomenda", create: { segment: "nova", title: "Receber encomendas" } },
+  areas: {
+    list: "Áreas comuns",
+    record: "Área",
+    create: { segment: "nova", title: "Nova área comum" },
+    edit: "Editar área",
+    pages: { aprovacoes: "Aprovações", calendario: "Calendário", reservas: "Reservas" },
+  },
   central: { list: "Central" },
   relatorios: { list: "Relatórios" },
   perfil: { list: "Perfil" },

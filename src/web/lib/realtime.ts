@@ -8,20 +8,28 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { EVENT_TYPES } from "@/shared/event-types";
-import { ATENDIMENTO_ROOTS, CENTRAL_ROOTS, ENCOMENDA_ROOTS, SOLICITACAO_ROOTS, TOTEM_ROOTS } from "@/shared/query-keys";
+import {
+  ATENDIMENTO_ROOTS,
+  CENTRAL_ROOTS,
+  ENCOMENDA_ROOTS,
+  RESERVA_ROOTS,
+  SOLICITACAO_ROOTS,
+  TOTEM_ROOTS,
+} from "@/shared/query-keys";
 import type { DomainEvent } from "@/shared/schemas/events";
 import { solicitacaoStatusDisplay } from "@/shared/status-catalogue";
 import { toast } from "@/web/lib/toast";
 import { isOwnAction } from "./own-actions";
 
 export const EVENTS_URL = "/api/events";
-/** What a resync refetches: everything that shows requests, the attendant's conversations, the kiosks, the central and the packages. */
+/** What a resync refetches: everything that shows requests, the attendant's conversations, the kiosks, the central, the packages and the bookings. */
 export const RESYNC_ROOTS = [
   ...SOLICITACAO_ROOTS,
   ...ATENDIMENTO_ROOTS,
   ...TOTEM_ROOTS,
   ...CENTRAL_ROOTS,
   ...ENCOMENDA_ROOTS,
+  ...RESERVA_ROOTS,
 ];
 
 const MIN_DELAY_MS = 1_000;

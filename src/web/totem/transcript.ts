@@ -61,7 +61,13 @@ export function unspoken(lines: Mensagem[], spoken: ReadonlySet<string>): Mensag
 export type Desfecho = "entrar" | "negado" | "porteiro" | "encomenda" | "encerrado";
 
 export function desfechoOf(estado: EstadoConversa): Desfecho | null {
-  if (estado.resultado === "autorizado" || estado.resultado === "passe_liberado") return "entrar";
+  if (
+    estado.resultado === "autorizado" ||
+    estado.resultado === "passe_liberado" ||
+    estado.resultado === "convidado_liberado"
+  ) {
+    return "entrar";
+  }
   // A delivery person told where to leave a package (docs/decisions/043-deliveries.md).
   if (estado.resultado === "encomenda_registrada") return "encomenda";
   if (estado.resultado === "negado") return "negado";

@@ -43,6 +43,8 @@ function serviceAnswer(action: EngineAction, pins: ReadonlyMap<string, string>, 
       const nome = pins.get(action.pin);
       return nome === undefined ? { tipo: "pin_invalido", mensagem: "PIN inválido." } : { tipo: "pin_valido", nome };
     }
+    case "verificar_convidado":
+      return { tipo: "convidado_nao_encontrado" };
     case "transferir":
       return { tipo: "transferida" };
     case "encerrar":

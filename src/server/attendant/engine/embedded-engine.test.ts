@@ -437,3 +437,51 @@ describe("as a service runs it", () => {
     expect(out.state.unidadeId).toBe("a101");
   });
 });
+
+describe("a party guest (docs/decisions/044-common-area-bookings.md)", () => {
+  it("asks the full name, then has the lists of the number in every tower checked, not the tower", async () => {
+    const c = await talk(["vim para a festa do 101", "Otávio Mesquita"]);
+    expect(c.replies[1]).toBe("Qual é o seu nome completo?");
+    expect(c.actions[0]).toEqual({
+      tipo: "verificar_convidado",
+      unidadeIds: ["a101", "b101"],
+      nomeVisitante: "Otávio Mesquita",
+    });
+    // Not on a list (the fixture's service): told so, then the visit goes on as any other.
+    expect(last(c)).toBe(
+      "Um momento, vou verificar a lista de convidados. Não encontrei seu nome na lista da festa. Vou chamar o morador. Temos o 101 na Torre A e na Torre B. Qual delas?",
+    );
+    expect(c.state).toMatchObject({ festa: false, pergunta: "torre" });
+  });
+
+  it("takes whose party it is for no one's name, and a guest found is let in by name", async () => {
+    const c = await talk(["festa da Maria no 101 da Torre A"]);
+    expect(last(c)).toBe("Qual é o seu nome completo?");
+    expect(c.state.nomeVisitante).toBeNull();
+    const found = engine.onEvent(
+      { ...c.state, pergunta: null },
+      { tipo: "convidado_liberado", nome: "Ana Paula Souza", unidadeId: "a101", area: "Salão de festas" },
+      ACACIAS,
+    );
+    expect(found.replies).toEqual([
+      "Encontrei Ana Paula Souza na lista da festa do 101 da Torre A (Salão de festas). Pode entrar!",
+    ]);
+    expect(found.state).toMatchObject({ etapa: "concluida", resultado: "convidado_liberado", unidadeId: "a101" });
+  });
+
+  it("takes the full name asked for as the guest's, even one a resident shares", async () => {
+    // Ana Paula Reis lives in the 201 of Torre B: the guest's name is not whom they came for.
+    const c = await talk(["vim para o aniversário no 101", "Ana Paula"]);
+    expect(c.actions[0]).toEqual({
+      tipo: "verificar_convidado",
+      unidadeIds: ["a101", "b101"],
+      nomeVisitante: "Ana Paula",
+    });
+  });
+
+  it("a courier for the party is a delivery, not a guest", async () => {
+    const c = await talk(["entrega para a festa do 101 da Torre A"]);
+    expect(c.actions).toEqual([]);
+    expect(c.state).toMatchObject({ tipo: "entregador", festa: false });
+  });
+});

@@ -196,6 +196,14 @@ function respectsPolicy(
         isPackageDelivery(previous) &&
         !embedded.entregaEmMaos
       );
+    case "verificar_convidado":
+      // A party guest's list, only for units of this directory (the service decides who is on it).
+      return (
+        state.festa === true &&
+        action.unidadeIds.length > 0 &&
+        action.unidadeIds.every((id) => index.byId.has(id)) &&
+        action.nomeVisitante.trim() !== ""
+      );
     case "validar_pin":
       return action.pin === facts.pin && (action.pin === embedded.pin || /^\d{6}$/.test(action.pin));
     case "transferir":

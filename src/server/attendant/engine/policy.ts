@@ -30,6 +30,8 @@ export function initialState(): DialogueState {
     naoEncontradas: 0,
     empresa: null,
     entregaEmMaos: false,
+    festa: false,
+    festaTentativas: 0,
     solicitacaoId: null,
     resultado: null,
     motivoTransferencia: null,
@@ -76,6 +78,11 @@ export function visitorTurn(previous: DialogueState, u: Understanding, index: Di
 }
 
 function identifying(s: DialogueState, u: Understanding, index: DirectoryIndex): TurnOutput {
+  // A party guest asked their full name answers with it, even when a resident shares it ("Ana Paula"
+  // beside a resident Ana Paula Reis): it is the name to look up on the list, not whom they came for.
+  if (s.festa && s.pergunta === "nome" && !u.nome && u.moradorDito && !u.unidade) {
+    u = { ...u, nome: u.moradorDito, moradores: null, moradorDito: null };
+  }
   const facts = applyFacts(s, u, index);
   if (facts.naoEncontrada) return notFound(s, facts.naoEncontrada, index);
   if (!facts.useful) {
@@ -193,6 +200,13 @@ function applyFacts(s: DialogueState, u: Understanding, index: DirectoryIndex): 
   }
   if (u.empresa) s.empresa = u.empresa;
   if (u.entregaEmMaos) s.entregaEmMaos = true;
+  if (u.festa) {
+    s.festa = true;
+    s.tipo ??= "visitante";
+    useful = true;
+  } else if (u.tipo && u.tipo !== "visitante") {
+    s.festa = false;
+  }
   const unit = resolveUnit(s, u, index);
   switch (unit.kind) {
     case "nenhuma":
@@ -323,6 +337,26 @@ function notFoundWords(m: UnitMention): R.UnidadeDita {
 
 /** What is still missing, asked one thing at a time: the unit first, then the name, then confirm. */
 function proceed(s: DialogueState, index: DirectoryIndex, prefix: string[], nota: string | null = null): TurnOutput {
+  const guestOf = s.festa ? partyUnits(s, index) : null;
+  if (guestOf) {
+    s.etapa = "identificando";
+    if (!s.nomeVisitante) {
+      s.pergunta = "nome";
+      return out(s, [...prefix, R.PERGUNTA_NOME_COMPLETO]);
+    }
+    // The list first: a guest on it comes in without a resident being called.
+    s.pergunta = null;
+    return out(s, [...prefix, R.VERIFICANDO_LISTA], {
+      tipo: "verificar_convidado",
+      unidadeIds: guestOf,
+      nomeVisitante: s.nomeVisitante,
+    });
+  }
+  if (s.festa && !s.unidadeId && s.candidatas.length === 0) {
+    s.etapa = "identificando";
+    s.pergunta = "unidade";
+    return out(s, [...prefix, R.PERGUNTA_UNIDADE_FESTA]);
+  }
   const entry = s.unidadeId ? index.byId.get(s.unidadeId) : undefined;
   // A unit with no active resident stays in the directory, but nobody there can answer.
   if (entry && entry.unit.moradores.length === 0) return transfer(s, "sem_resposta", [R.semMoradores(entry)]);
@@ -330,6 +364,25 @@ function proceed(s: DialogueState, index: DirectoryIndex, prefix: string[], nota
   s.pergunta = next.pergunta;
   s.etapa = next.pergunta === "confirmacao" ? "confirmando" : "identificando";
   return out(s, [...prefix, next.texto]);
+}
+
+/**
+ * The units whose guest lists a party guest is looked up on: the unit understood, or the same number in
+ * every tower when the tower was not said ("a festa do 101"): a guest seldom knows the tower, and the
+ * list itself tells which booking it is.
+ */
+function partyUnits(s: DialogueState, index: DirectoryIndex): string[] | null {
+  if (s.unidadeId) return index.byId.has(s.unidadeId) ? [s.unidadeId] : null;
+  const pool = s.candidatas.map((id) => index.byId.get(id)).filter((e) => e !== undefined);
+  const first = pool[0];
+  if (!first || !pool.every((e) => e.codeKey === first.codeKey)) return null;
+  return pool.map((e) => e.unit.id);
+}
+
+/** Not on a list: the visit goes on as any other, the residents asked (confirmed first, as always). */
+function notAGuest(s: DialogueState, index: DirectoryIndex): TurnOutput {
+  s.festa = false;
+  return proceed(s, index, [R.FORA_DA_LISTA]);
 }
 
 function nextQuestion(
@@ -443,6 +496,23 @@ export function serviceEvent(previous: DialogueState, event: ServiceEvent, index
       return out(s, [event.mensagem, R.TENTAR_CODIGO_DE_NOVO]);
     case "pin_bloqueado":
       return transfer(s, "pin_bloqueado", [event.mensagem]);
+    case "convidado_liberado":
+      s.etapa = "concluida";
+      s.pergunta = null;
+      s.resultado = "convidado_liberado";
+      s.nomeVisitante = event.nome;
+      s.unidadeId = event.unidadeId;
+      s.candidatas = [];
+      return out(s, [R.convidadoNaLista(event.nome, index.byId.get(event.unidadeId), event.area)]);
+    case "convidado_ambiguo":
+      if ((s.festaTentativas ?? 0) >= 1) return notAGuest(s, index);
+      s.festaTentativas = (s.festaTentativas ?? 0) + 1;
+      s.nomeVisitante = null;
+      s.etapa = "identificando";
+      s.pergunta = "nome";
+      return out(s, [R.CONVIDADO_AMBIGUO]);
+    case "convidado_nao_encontrado":
+      return notAGuest(s, index);
     case "transferida": {
       const already = s.etapa === "com_porteiro";
       s.etapa = "com_porteiro";

@@ -185,14 +185,28 @@ export function readBareName(reader: TurnReader): Span | null {
 function bareIn(reader: TurnReader, from: number, to: number): Span | null {
   let first = -1;
   let last = -1;
+  // "de", "da", "dos" inside a name do not count: "Marcos Vinícius de Oliveira" is a full name of three words.
+  let particles = 0;
   for (let k = from; k < to; k += 1) {
     const token = reader.at(k)!;
     if (first < 0 && GREETING_WORDS.has(token.norm) && !reader.isUsed(k)) continue;
+    const next = reader.at(k + 1);
+    const inner =
+      first >= 0 &&
+      NAME_PARTICLES.has(token.norm) &&
+      token.norm !== "e" &&
+      k + 1 < to &&
+      next?.kind === "word" &&
+      isNameWord(next.norm, next.raw);
+    if (inner && !reader.isUsed(k)) {
+      particles += 1;
+      continue;
+    }
     if (reader.isUsed(k) || token.kind !== "word" || !isNameWord(token.norm, token.raw)) return null;
     if (first < 0) first = k;
     last = k;
   }
-  if (first < 0 || last - first + 1 > MAX_NAME_WORDS) return null;
+  if (first < 0 || last - first + 1 - particles > MAX_NAME_WORDS) return null;
   return { from: first, to: last };
 }
 

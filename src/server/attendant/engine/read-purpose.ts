@@ -2,7 +2,7 @@
  * Why the visitor came, read from a turn: a pass PIN ("tenho um código: 482913"), or the kind of visit
  * (a delivery, a service, a plain visit) with the name a courier gets from the company.
  */
-import type { TurnReader } from "./turn-reader";
+import { isCapitalised, type TurnReader } from "./turn-reader";
 import type { TipoVisita } from "./types";
 import {
   CODE_WORDS,
@@ -11,6 +11,7 @@ import {
   HAND_DELIVERY_HINTS,
   HAND_DELIVERY_WORDS,
   PACKAGE_WORDS,
+  PARTY_WORDS,
   SERVICE_WORDS,
   TRADES,
   VISIT_WORDS,
@@ -142,4 +143,33 @@ export function readVisitKind(reader: TurnReader): VisitKind {
     empresa: delivery ? (company?.empresa ?? null) : null,
     emMaos: delivery && (handed || (hinted && !packageSaid)),
   };
+}
+
+/** "Chá de bebê", "chá de panela", "chá revelação": a party; "chá" alone is not. */
+const TEA_PARTY_NEXT = new Set(["de", "revelacao", "bar"]);
+/** Words between a party word and whose party it is ("festa da Maria", "aniversário do seu João"). */
+const PARTY_OF = new Set(["da", "do", "de", "dona", "seu"]);
+
+/**
+ * A guest of a party in a common area ("vim para a festa do 101", "sou convidado do aniversário no
+ * salão"): the party's words are taken, and so is the name of whose party it is ("festa da Maria"),
+ * which is neither the visitor's name nor a resident to look up.
+ */
+export function readParty(reader: TurnReader): boolean {
+  let found = false;
+  for (const [i, token] of reader.tokens.entries()) {
+    if (token.kind !== "word" || reader.isUsed(i)) continue;
+    const tea = token.norm === "cha" && reader.isWord(i + 1, TEA_PARTY_NEXT);
+    if (!tea && !PARTY_WORDS.has(token.norm)) continue;
+    found = true;
+    reader.mark(i);
+    let j = i + 1;
+    while (reader.isWord(j, PARTY_OF)) j += 1;
+    if (j === i + 1) continue;
+    // The host's name: capitalised words right after "da"/"do" ("festa da Maria Clara").
+    let end = j;
+    while (reader.at(end)?.kind === "word" && reader.free(end) && isCapitalised(reader.at(end)!)) end += 1;
+    if (end > j) reader.mark(i + 1, end - 1);
+  }
+  return found;
 }

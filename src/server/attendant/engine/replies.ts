@@ -58,6 +58,21 @@ export const TRANSFERENCIA = {
   depois_de_mensagem: CHAMANDO_PORTEIRO,
 } as const;
 
+// A party guest (docs/decisions/044-common-area-bookings.md): the list is never read out, only the
+// visitor's own name said back once found.
+export const PERGUNTA_NOME_COMPLETO = "Qual é o seu nome completo?";
+export const PERGUNTA_UNIDADE_FESTA = "De qual unidade é a festa?";
+export const VERIFICANDO_LISTA = "Um momento, vou verificar a lista de convidados.";
+export const CONVIDADO_AMBIGUO =
+  "Preciso do seu nome completo para encontrar você na lista. Qual é o seu nome completo?";
+export const FORA_DA_LISTA = "Não encontrei seu nome na lista da festa. Vou chamar o morador.";
+
+/** "Encontrei Ana Paula Souza na lista da festa do 101 (Salão de festas). Pode entrar!" */
+export function convidadoNaLista(nome: string, entry: IndexedUnit | undefined, area: string): string {
+  const festa = entry ? `da festa ${daUnidade(entry)}` : "da festa";
+  return `Encontrei ${nome} na lista ${festa} (${area}). Pode entrar!`;
+}
+
 export function podeEntrar(nome: string | null): string {
   return nome ? `Pode entrar, ${nome}!` : "Pode entrar!";
 }

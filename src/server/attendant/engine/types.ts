@@ -79,6 +79,14 @@ export interface DialogueState {
    */
   empresa?: string | null;
   entregaEmMaos?: boolean;
+  /**
+   * The visitor came for a party booked in a common area ("vim para a festa do 101"): the guest list
+   * of the unit's confirmed booking is checked before any resident is called
+   * (docs/decisions/044-common-area-bookings.md). `festaTentativas`: names already tried that fit
+   * several guests. Optional: a state stored before they existed has neither.
+   */
+  festa?: boolean;
+  festaTentativas?: number;
   solicitacaoId: string | null;
   resultado: Resultado | null;
   motivoTransferencia: MotivoTransferencia | null;
@@ -99,6 +107,11 @@ export type EngineAction =
       nomeVisitante: string;
     }
   | { tipo: "validar_pin"; pin: string }
+  /**
+   * A party guest: the service looks the name up on the guest lists of the confirmed bookings, open
+   * now, of these units (several when the visitor did not say the tower) and lets the guest in.
+   */
+  | { tipo: "verificar_convidado"; unidadeIds: string[]; nomeVisitante: string }
   | { tipo: "transferir"; motivo: MotivoTransferencia }
   | { tipo: "encerrar" };
 
@@ -115,7 +128,13 @@ export type ServiceEvent =
   | { tipo: "pin_valido"; nome: string | null }
   | { tipo: "pin_invalido"; mensagem: string }
   | { tipo: "pin_bloqueado"; mensagem: string }
-  | { tipo: "transferida" };
+  | { tipo: "transferida" }
+  /** On a booking's guest list: the gate opened and the entry was registered. `area`: "Salão de festas". */
+  | { tipo: "convidado_liberado"; nome: string; unidadeId: string; area: string }
+  /** The name fits several guests of the list: the full name tells them apart. */
+  | { tipo: "convidado_ambiguo" }
+  /** Not on a list open now (or no confirmed booking today): the residents are asked, as for any visitor. */
+  | { tipo: "convidado_nao_encontrado" };
 
 export interface TurnOutput {
   state: DialogueState;

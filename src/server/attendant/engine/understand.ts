@@ -8,7 +8,7 @@ import { type Ato, type IntentModel, readActs } from "./intents";
 import { type Token, tokenize } from "./normalize";
 import { wordsToNumbers } from "./numbers";
 import { isResidentFullName, readBareName, readNameAfterUnit, readResident, readVisitorName } from "./read-names";
-import { readPin, readVisitKind } from "./read-purpose";
+import { readParty, readPin, readVisitKind } from "./read-purpose";
 import { readUnit, type UnitMention } from "./read-unit";
 import { TurnReader } from "./turn-reader";
 import type { DialogueState, TipoVisita } from "./types";
@@ -34,6 +34,8 @@ export interface Understanding {
   empresa: string | null;
   /** A delivery handed to a resident (a meal, medicine): the residents are asked, no package is left. */
   entregaEmMaos: boolean;
+  /** Came for a party in a common area: a guest, looked up on the booking's list. */
+  festa: boolean;
   unidade: UnitMention | null;
   /** The residents the named person fits, all equally well. */
   moradores: Resident[] | null;
@@ -62,6 +64,7 @@ export async function understand(
     tipo: null,
     empresa: null,
     entregaEmMaos: false,
+    festa: false,
     unidade: null,
     moradores: null,
     moradorDito: null,
@@ -80,6 +83,8 @@ export async function understand(
   result.tipo = visit.tipo;
   result.empresa = visit.empresa;
   result.entregaEmMaos = visit.emMaos;
+  // A courier is not a guest ("entrega para a festa do 101"): the delivery goes on as any other.
+  result.festa = readParty(reader) && !result.tipo;
   result.unidade = readUnit(reader, pergunta);
   const self = readVisitorName(reader);
   result.nome = self.nome;

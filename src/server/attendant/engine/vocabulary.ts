@@ -143,6 +143,15 @@ export const PACKAGE_WORDS = words("pacote pacotes encomenda encomendas caixa ca
 /** Words that say it is a plain visit. */
 export const VISIT_WORDS = words("visita visitar visitando visitante");
 
+/**
+ * Words of a party in a common area: a guest on a booking's list (docs/decisions/044-common-area-bookings.md).
+ * "Chá" only as "chá de bebê/panela/revelação" (read-purpose.ts).
+ */
+export const PARTY_WORDS = words(
+  "festa festas festinha aniversario aniversarios niver churrasco churras confraternizacao comemoracao " +
+    "convidado convidada convidados convidadas salao churrasqueira evento",
+);
+
 /** Words a code comes after: "código 482913", "meu pin é…", "QR". */
 export const CODE_WORDS = words("codigo codigos pin senha qr qrcode token");
 

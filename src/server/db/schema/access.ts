@@ -27,6 +27,7 @@ import {
   VISITA_TIPOS,
 } from "../../../shared/domain";
 import { organization, user } from "./auth";
+import { reservaConvidados } from "./bookings";
 import { condominios, pessoas, portoes, setNullOnly, solicitacoesAcesso, unidades } from "./domain";
 import { apiKeys } from "./integrations";
 
@@ -190,6 +191,8 @@ export const acessos = pgTable(
     solicitacaoId: uuid("solicitacao_id"),
     passeId: uuid("passe_id"),
     validacaoId: uuid("validacao_id"),
+    /** The guest of a common area's booking let in from its list (origem reserva). */
+    reservaConvidadoId: uuid("reserva_convidado_id"),
     autorizadoPorPessoaId: uuid("autorizado_por_pessoa_id"),
     /** Who authorised: the request's decider, the pass's creator, or the resident at the gate. */
     autorizadoPorNome: text("autorizado_por_nome"),
@@ -221,7 +224,7 @@ export const acessos = pgTable(
     check("acessos_nao_entrou_ck", sql`${t.naoEntrouEm} IS NULL OR ${t.saidaEm} IS NULL`),
     check(
       "acessos_origem_ref_ck",
-      sql`(${t.origem} <> 'solicitacao' OR ${t.solicitacaoId} IS NOT NULL) AND (${t.origem} <> 'passe' OR ${t.passeId} IS NOT NULL)`,
+      sql`(${t.origem} <> 'solicitacao' OR ${t.solicitacaoId} IS NOT NULL) AND (${t.origem} <> 'passe' OR ${t.passeId} IS NOT NULL) AND (${t.origem} <> 'reserva' OR ${t.reservaConvidadoId} IS NOT NULL)`,
     ),
     foreignKey({
       name: "acessos_condominio_fk",
@@ -249,6 +252,11 @@ export const acessos = pgTable(
       foreignColumns: [passeValidacoes.id, passeValidacoes.organizationId],
     }).onDelete(setNullOnly("validacao_id")),
     foreignKey({
+      name: "acessos_reserva_convidado_fk",
+      columns: [t.reservaConvidadoId, t.condominioId],
+      foreignColumns: [reservaConvidados.id, reservaConvidados.condominioId],
+    }),
+    foreignKey({
       name: "acessos_autorizado_por_fk",
       columns: [t.autorizadoPorPessoaId, t.organizationId],
       foreignColumns: [pessoas.id, pessoas.organizationId],
@@ -261,6 +269,11 @@ export const acessos = pgTable(
     // One entry per authorised request and per successful validation.
     uniqueIndex("acessos_solicitacao_uq").on(t.solicitacaoId).where(sql`${t.solicitacaoId} IS NOT NULL`),
     uniqueIndex("acessos_validacao_uq").on(t.validacaoId).where(sql`${t.validacaoId} IS NOT NULL`),
+    // A booking's guest is inside at most once at a time (two porteiros tapping the same name: one entry).
+    uniqueIndex("acessos_convidado_presente_uq")
+      .on(t.reservaConvidadoId)
+      .where(sql`${t.reservaConvidadoId} IS NOT NULL AND ${t.saidaEm} IS NULL AND ${t.naoEntrouEm} IS NULL`),
+    index("acessos_reserva_convidado_idx").on(t.reservaConvidadoId).where(sql`${t.reservaConvidadoId} IS NOT NULL`),
     index("acessos_org_entrada_idx").on(t.organizationId, t.entradaEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("acessos_condominio_entrada_idx").on(
       t.condominioId,

@@ -3,6 +3,7 @@ export * from "./attendant";
 export * from "./audit";
 export * from "./auth";
 export * from "./billing";
+export * from "./bookings";
 export * from "./central";
 export * from "./deliveries";
 export * from "./domain";

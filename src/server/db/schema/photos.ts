@@ -11,6 +11,7 @@ import { FOTO_ORIGENS, FOTO_STATUS } from "../../../shared/schemas/fotos";
 import { passes } from "./access";
 import { atendenteConversas } from "./attendant";
 import { organization, user } from "./auth";
+import { areasComuns } from "./bookings";
 import { encomendas } from "./deliveries";
 import { condominios, oneOf, pessoas, portoes, setNullOnly, solicitacoesAcesso } from "./domain";
 import { apiKeys } from "./integrations";
@@ -38,6 +39,8 @@ export const fotos = pgTable(
     pessoaId: uuid("pessoa_id"),
     /** The package it shows (its label), one per package, replaced by a new one (docs/decisions/043-deliveries.md). */
     encomendaId: uuid("encomenda_id"),
+    /** The common area it shows (docs/decisions/044-common-area-bookings.md), one per area, replaced by a new one. */
+    areaId: uuid("area_id"),
     portaoId: uuid("portao_id"),
     origem: text("origem").notNull(),
     status: text("status").notNull().default("disponivel"),
@@ -111,6 +114,11 @@ export const fotos = pgTable(
       foreignColumns: [encomendas.id, encomendas.organizationId],
     }).onDelete("cascade"),
     foreignKey({
+      name: "fotos_area_fk",
+      columns: [t.areaId, t.condominioId],
+      foreignColumns: [areasComuns.id, areasComuns.condominioId],
+    }).onDelete("cascade"),
+    foreignKey({
       name: "fotos_portao_fk",
       columns: [t.portaoId, t.condominioId],
       foreignColumns: [portoes.id, portoes.condominioId],
@@ -125,6 +133,7 @@ export const fotos = pgTable(
     // One photo per person: a new one replaces the old in the same transaction.
     uniqueIndex("fotos_pessoa_uq").on(t.pessoaId).where(sql`${t.pessoaId} IS NOT NULL`),
     uniqueIndex("fotos_encomenda_uq").on(t.encomendaId).where(sql`${t.encomendaId} IS NOT NULL`),
+    uniqueIndex("fotos_area_uq").on(t.areaId).where(sql`${t.areaId} IS NOT NULL`),
     index("fotos_conversa_idx").on(t.conversaId).where(sql`${t.conversaId} IS NOT NULL`),
     // The retention job: a condominium's photos, oldest first.
     index("fotos_retencao_idx").on(t.condominioId, t.createdAt),

@@ -28,6 +28,7 @@ import {
   unidades,
 } from "../schema";
 import { buildSearchText } from "../search";
+import { seedDemoAreas } from "./demo-areas";
 
 export const DEMO_PASSWORD = "demo1234";
 /** The demo tenant's fixed slug: /api/me flags it, so the console labels its data as demonstration. */
@@ -436,6 +437,14 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
         busca: buildSearchText([TRANSPORTADORA_LABELS[transportadora], rastreio, unit.codigo, unit.torre]),
       });
     }
+
+    await seedDemoAreas(tx, {
+      organizationId,
+      acacias,
+      amazonas,
+      bookingUnits: packageUnits.slice(0, 2),
+      now,
+    });
 
     return {
       organizationId,

@@ -2,6 +2,7 @@
 import { convite } from "./convite";
 import { encomendaMorador } from "./encomenda-morador";
 import { redefinirSenha } from "./redefinir-senha";
+import { reservaMorador } from "./reserva-morador";
 import { verificarEmail } from "./verificar-email";
 import { visitaMorador } from "./visita-morador";
 
@@ -9,6 +10,7 @@ export const MAIL_TEMPLATES = {
   convite,
   "encomenda-morador": encomendaMorador,
   "redefinir-senha": redefinirSenha,
+  "reserva-morador": reservaMorador,
   "verificar-email": verificarEmail,
   "visita-morador": visitaMorador,
 };
@@ -20,5 +22,6 @@ export type MailData<T extends MailTemplateName> = Parameters<(typeof MAIL_TEMPL
 export type { ConviteData } from "./convite";
 export type { EncomendaMoradorData } from "./encomenda-morador";
 export type { RedefinirSenhaData } from "./redefinir-senha";
+export type { ReservaMoradorData } from "./reserva-morador";
 export type { VerificarEmailData } from "./verificar-email";
 export type { VisitaMoradorData } from "./visita-morador";

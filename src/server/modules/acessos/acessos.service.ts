@@ -15,11 +15,23 @@ import {
   type EntradaCreate,
   NAO_ENTROU_JANELA_MINUTOS,
 } from "../../../shared/schemas/acessos";
+import { CONVIDADO_ANTECEDENCIA_MINUTOS } from "../../../shared/schemas/reservas";
 import { type AuditActor, NOME_DO_REGISTRO, recordAudit } from "../../audit/audit";
 import { assertSeesUnidade, type DataScope, type Reader } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
 import { toPage } from "../../db/pagination";
-import { acessos as a, passes, passeValidacoes, solicitacoesAcesso as s, unidades, user } from "../../db/schema";
+import {
+  acessos as a,
+  condominios,
+  passes,
+  passeValidacoes,
+  pessoas,
+  reservaConvidados,
+  reservas,
+  solicitacoesAcesso as s,
+  unidades,
+  user,
+} from "../../db/schema";
 import { buildSearchText } from "../../db/search";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
@@ -128,12 +140,14 @@ interface Visit {
   solicitacaoId?: string;
   passeId?: string;
   validacaoId?: string;
+  reservaConvidadoId?: string;
   autorizadoPorPessoaId?: string;
   autorizadoPorNome: string | null;
 }
 
 /** Who is coming in, from the authorisation the entry names; refuses what can't enter. */
-async function visitOf(tx: Executor, organizationId: string, input: EntradaCreate, now: Date): Promise<Visit> {
+async function visitOf(tx: Executor, who: Registrar, input: EntradaCreate, now: Date): Promise<Visit> {
+  const { organizationId } = who;
   if (input.origem === "passe") {
     const [v] = await tx
       .select({
@@ -183,6 +197,7 @@ async function visitOf(tx: Executor, organizationId: string, input: EntradaCreat
       autorizadoPorNome: r.decididoPorNome,
     };
   }
+  if (input.origem === "reserva") return guestVisit(tx, who, input.reserva_convidado_id, now);
   const [unidade] = await tx
     .select({ id: unidades.id, condominioId: unidades.condominioId })
     .from(unidades)
@@ -206,11 +221,97 @@ async function visitOf(tx: Executor, organizationId: string, input: EntradaCreat
   };
 }
 
+const CONVIDADO_NOT_FOUND = "Convidado não encontrado";
+
+/** "18:30" in the condominium's zone (docs/product.md, "Horários"). */
+function hhmm(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone }).format(at);
+}
+
+/**
+ * A booking's guest at the gate (docs/decisions/044-common-area-bookings.md): on the list (not removed)
+ * of a confirmed booking, from a little before its start (the guests arrive early) until its end. The
+ * visit is the booking's unit's, authorised by who booked.
+ */
+async function guestVisit(tx: Executor, who: Registrar, convidadoId: string, now: Date): Promise<Visit> {
+  const [g] = await tx
+    .select({
+      id: reservaConvidados.id,
+      nome: reservaConvidados.nome,
+      documento: reservaConvidados.documento,
+      condominioId: reservas.condominioId,
+      unidadeId: reservas.unidadeId,
+      status: reservas.status,
+      inicio: reservas.inicio,
+      fim: reservas.fim,
+      timezone: condominios.timezone,
+      pessoaId: reservas.solicitadaPorPessoaId,
+      pessoaNome: pessoas.nome,
+      userNome: user.name,
+    })
+    .from(reservaConvidados)
+    .innerJoin(
+      reservas,
+      and(eq(reservas.id, reservaConvidados.reservaId), eq(reservas.organizationId, reservaConvidados.organizationId)),
+    )
+    .innerJoin(condominios, eq(condominios.id, reservas.condominioId))
+    .leftJoin(pessoas, eq(pessoas.id, reservas.solicitadaPorPessoaId))
+    .leftJoin(user, eq(user.id, reservas.solicitadaPorUserId))
+    .where(
+      and(
+        eq(reservaConvidados.organizationId, who.organizationId),
+        eq(reservaConvidados.id, convidadoId),
+        isNull(reservaConvidados.removidoEm),
+        isNull(reservaConvidados.anonimizadoEm),
+      ),
+    );
+  if (!g) throw notFound(CONVIDADO_NOT_FOUND);
+  // Another condominium's guest is "not found" before anything about their booking is told.
+  assertOperatesAt(who, g, CONVIDADO_NOT_FOUND);
+  if (g.status !== "confirmada") throw conflict("A reserva deste convidado não está confirmada.");
+  const abre = new Date(g.inicio.getTime() - CONVIDADO_ANTECEDENCIA_MINUTOS * 60_000);
+  if (now < abre || now >= g.fim) {
+    throw conflict(
+      `Fora do horário da reserva: a lista vale de ${hhmm(abre, g.timezone)} a ${hhmm(g.fim, g.timezone)}.`,
+    );
+  }
+  return {
+    condominioId: g.condominioId,
+    unidadeId: g.unidadeId,
+    nome: g.nome,
+    documento: g.documento,
+    tipo: "visitante",
+    reservaConvidadoId: g.id,
+    ...(g.pessoaId && g.pessoaNome ? { autorizadoPorPessoaId: g.pessoaId } : {}),
+    autorizadoPorNome: g.pessoaNome ?? g.userNome ?? null,
+  };
+}
+
+/** 409 when the guest is inside already: their open visit, named and timed as the porteiro reads it. */
+async function assertGuestNotInside(tx: Executor, organizationId: string, convidadoId: string) {
+  const [open] = await tx
+    .select({ nome: a.nome, entradaEm: a.entradaEm, timezone: condominios.timezone })
+    .from(a)
+    .innerJoin(condominios, eq(condominios.id, a.condominioId))
+    .where(
+      and(
+        eq(a.organizationId, organizationId),
+        eq(a.reservaConvidadoId, convidadoId),
+        isNull(a.saidaEm),
+        isNull(a.naoEntrouEm),
+      ),
+    );
+  if (open) {
+    throw conflict(`${open.nome} já está no condomínio (entrada às ${hhmm(open.entradaEm, open.timezone)}).`);
+  }
+}
+
 /** What an entry names, as "not found" when it is of a condominium the porteiro does not work at. */
 const ENTRY_SOURCE_NOT_FOUND: Record<EntradaCreate["origem"], string> = {
   passe: "Validação não encontrada",
   solicitacao: "Solicitação não encontrada",
   morador: "Unidade não encontrada",
+  reserva: CONVIDADO_NOT_FOUND,
 };
 
 /** Registers an entry inside the caller's transaction; returns its id. */
@@ -220,8 +321,11 @@ export async function registerEntryInTx(
   input: EntradaCreate,
   now: Date = new Date(),
 ): Promise<string> {
-  const visit = await visitOf(tx, who.organizationId, input, now);
+  const visit = await visitOf(tx, who, input, now);
   assertOperatesAt(who, visit, ENTRY_SOURCE_NOT_FOUND[input.origem]);
+  // The unique index (acessos_convidado_presente_uq) is what decides between two porteiros tapping
+  // the same guest; this reads the common case as a clear message inside the caller's transaction.
+  if (visit.reservaConvidadoId) await assertGuestNotInside(tx, who.organizationId, visit.reservaConvidadoId);
   const [unidade] = await tx
     .select({ codigo: unidades.codigo, torre: unidades.torre })
     .from(unidades)
@@ -239,6 +343,7 @@ export async function registerEntryInTx(
       solicitacaoId: visit.solicitacaoId ?? null,
       passeId: visit.passeId ?? null,
       validacaoId: visit.validacaoId ?? null,
+      reservaConvidadoId: visit.reservaConvidadoId ?? null,
       autorizadoPorPessoaId: visit.autorizadoPorPessoaId ?? null,
       autorizadoPorNome: visit.autorizadoPorNome,
       entradaEm: now,
@@ -272,6 +377,10 @@ export async function registerEntry(db: Database, who: Registrar, input: Entrada
       throw conflict("A entrada desta solicitação já foi registrada.");
     }
     if (isUniqueViolation(error, "acessos_validacao_uq")) throw conflict("A entrada deste passe já foi registrada.");
+    if (input.origem === "reserva" && isUniqueViolation(error, "acessos_convidado_presente_uq")) {
+      // Another porteiro's entry for this guest committed first: say whose and when.
+      await assertGuestNotInside(db, who.organizationId, input.reserva_convidado_id);
+    }
     throw error;
   }
   const row = await findAcesso(db, who.organizationId, id);

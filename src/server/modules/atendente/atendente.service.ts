@@ -18,8 +18,10 @@ import type { AuditActor } from "../../audit/audit";
 import type { Database } from "../../db/client";
 import { atendenteMensagens, atendenteConversas as c, solicitacoesAcesso, unidadeMoradores } from "../../db/schema";
 import { findCondominioInTenant, findUnidadeInTenant } from "../../db/tenant-lookups";
-import { AppError, badRequest, conflict, notFound } from "../../http/errors";
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
+import { recordEvent } from "../../realtime/events";
+import { registerEntryInTx } from "../acessos/acessos.service";
 import { receiveInTx } from "../encomendas/encomendas.service";
 import { validarPasse } from "../portaria/validacao.service";
 import { resolvePortao } from "../portoes/portoes.service";
@@ -41,6 +43,7 @@ import {
   takeTurn,
   transcript,
 } from "./conversation-store";
+import { openGuestLists, pickGuest } from "./convidados-festa";
 
 /** A conversation nobody speaks in for this long, before any request or hand-over, is closed (and forgotten). */
 export const IDLE_MINUTES = 2;
@@ -353,9 +356,61 @@ async function carryOut(
         throw error;
       }
     }
+    case "verificar_convidado":
+      return admitGuest(deps.db, caller, row, action);
     case "transferir":
       return { tipo: "transferida" };
   }
+}
+
+/**
+ * A party guest (docs/decisions/044-common-area-bookings.md): on the list of a confirmed booking of
+ * the unit, open now, the gate opens without calling anyone, as for a pass: the entry is registered
+ * as the guest's (origem "reserva") and the conversation's event carries it, which sends the gate
+ * command (`portao.abrir`, src/server/webhooks/outbox.ts). A guest the rules refuse (inside already,
+ * the list closed meanwhile) is, for the visitor, not on the list: the residents are asked.
+ */
+async function admitGuest(
+  db: Database,
+  caller: AtendenteCaller,
+  row: ConversaRow,
+  action: Extract<EngineAction, { tipo: "verificar_convidado" }>,
+): Promise<ServiceEvent> {
+  const now = new Date();
+  const lists = await openGuestLists(db, caller.organizationId, row.condominioId, action.unidadeIds, now);
+  const picked = pickGuest(action.nomeVisitante, lists);
+  if (picked.tipo === "varios") return { tipo: "convidado_ambiguo" };
+  if (picked.tipo === "nenhum") return { tipo: "convidado_nao_encontrado" };
+  const guest = picked.convidado;
+  const key = caller.via.tipo === "chave" ? caller.via : null;
+  try {
+    await db.transaction(async (tx) => {
+      const acessoId = await registerEntryInTx(
+        tx,
+        {
+          organizationId: caller.organizationId,
+          userId: null,
+          apiKeyId: key?.id ?? null,
+          ...(caller.via.tipo === "totem" ? { totemId: caller.via.id } : {}),
+          nome: ATENDENTE_VIRTUAL,
+          ip: caller.ip ?? null,
+        },
+        { origem: "reserva", reserva_convidado_id: guest.id },
+        now,
+      );
+      await recordEvent(tx, caller.organizationId, {
+        type: "atendimento.atualizado",
+        condominioId: row.condominioId,
+        atendimento: { id: row.id, etapa: "concluida", totem_id: row.totemId },
+        acesso: { id: acessoId, origem: "reserva", condominio_id: row.condominioId },
+      });
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return { tipo: "convidado_nao_encontrado" };
+    if (isUniqueViolation(error, "acessos_convidado_presente_uq")) return { tipo: "convidado_nao_encontrado" };
+    throw error;
+  }
+  return { tipo: "convidado_liberado", nome: guest.nome, unidadeId: guest.unidadeId, area: guest.area };
 }
 
 /** The attendant as the audit trail names it: the integration's key that drives it, or the system. */

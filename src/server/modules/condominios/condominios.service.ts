@@ -247,6 +247,8 @@ export async function retencaoExecutar(
       encomendas: result.encomendas,
       avisos_encomendas: result.avisos_encomendas,
       autorizados_encomendas: result.autorizados_encomendas,
+      convidados_reservas: result.convidados_reservas,
+      avisos_reservas: result.avisos_reservas,
     },
   };
 }

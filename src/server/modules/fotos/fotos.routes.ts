@@ -82,6 +82,22 @@ const routes = {
       ...fotoUploadRefusals,
     },
   }),
+  area: tenantRoute({
+    method: "post",
+    path: "/{id}/foto",
+    operationId: "adicionarFotoArea",
+    tags: [TAG],
+    permission: "areas:gerenciar",
+    summary: "A foto de uma área comum (substitui a anterior), mostrada a quem escolhe a área para reservar",
+    description:
+      "A imagem é relida e regravada (JPEG) sem metadados, em segundo plano (`status` `processando`); a área traz a foto em `foto`.",
+    request: { params: uuidParam, ...fotoUploadBody },
+    responses: {
+      201: jsonResponse(foto, "Foto da área"),
+      ...errorResponses(400, 404),
+      ...fotoUploadRefusals,
+    },
+  }),
   removerPessoa: tenantRoute({
     method: "delete",
     path: "/{id}/foto",
@@ -148,6 +164,19 @@ function authorOf(tenant: TenantContext): service.FotoAuthor {
 export function fotosEncomendaRoutes(deps: service.FotoDeps) {
   return apiRouter().openapi(routes.encomenda, async (c) => {
     const created = await service.attachToEncomenda(
+      deps,
+      authorOf(c.get("tenant")),
+      c.req.valid("param").id,
+      readFotoBody(c),
+    );
+    return c.json(created, 201);
+  });
+}
+
+/** POST /api/areas/{id}/foto (composed into the common areas' router). */
+export function fotosAreaRoutes(deps: service.FotoDeps) {
+  return apiRouter().openapi(routes.area, async (c) => {
+    const created = await service.attachToArea(
       deps,
       authorOf(c.get("tenant")),
       c.req.valid("param").id,

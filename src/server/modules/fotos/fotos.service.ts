@@ -12,7 +12,17 @@ import type { Foto, FotoOrigem, FotoStatus, FotoVariante } from "../../../shared
 import { type AuditActor, recordAudit } from "../../audit/audit";
 import { isResidentScope, type Reader, seesCondominio, seesUnidade } from "../../auth/scope";
 import type { Database, Executor } from "../../db/client";
-import { apiKeys, encomendas, fotos, passes, pessoas, portoes, solicitacoesAcesso, user } from "../../db/schema";
+import {
+  apiKeys,
+  areasComuns,
+  encomendas,
+  fotos,
+  passes,
+  pessoas,
+  portoes,
+  solicitacoesAcesso,
+  user,
+} from "../../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../../http/errors";
 import type { BlobStore } from "../../storage";
 import { readAll } from "../../storage/blob-store";
@@ -85,6 +95,7 @@ interface ReceivedRow {
   conversaId?: string | null;
   pessoaId?: string | null;
   encomendaId?: string | null;
+  areaId?: string | null;
   portaoId?: string | null;
   origem: FotoOrigem;
   criadoPorUserId?: string | null;
@@ -291,10 +302,10 @@ const PASSE_NAO_ENCONTRADO = "Passe não encontrado";
  */
 interface SinglePhotoOwner {
   lock(tx: Executor): Promise<{ id: string; condominioId: string }>;
-  column: "passeId" | "pessoaId" | "encomendaId";
+  column: "passeId" | "pessoaId" | "encomendaId" | "areaId";
   /** The audit record's sentence and the key its `depois` names the owner by. */
   resumo: string;
-  auditKey: "passe_id" | "pessoa_id" | "encomenda_id";
+  auditKey: "passe_id" | "pessoa_id" | "encomenda_id" | "area_id";
 }
 
 /**
@@ -383,16 +394,7 @@ export async function fotoOfPasse(
  */
 async function currentFotoOf(deps: Pick<FotoDeps, "db" | "secret">, reader: FotoReader, owner: SQL) {
   const [row] = await deps.db
-    .select({
-      id: fotos.id,
-      origem: fotos.origem,
-      status: fotos.status,
-      motivo: fotos.motivo,
-      largura: fotos.largura,
-      altura: fotos.altura,
-      createdAt: fotos.createdAt,
-      userNome: user.name,
-    })
+    .select(currentFotoColumns)
     .from(fotos)
     .leftJoin(user, eq(user.id, fotos.criadoPorUserId))
     .where(
@@ -401,7 +403,36 @@ async function currentFotoOf(deps: Pick<FotoDeps, "db" | "secret">, reader: Foto
     .orderBy(sql`${fotos.createdAt} DESC`)
     .limit(1);
   if (!row) return null;
-  const now = Date.now();
+  return toCurrentFoto(deps, reader, row, Date.now());
+}
+
+/** What an owner's current photo is read with (currentFotoOf, fotosOfAreas). */
+const currentFotoColumns = {
+  id: fotos.id,
+  origem: fotos.origem,
+  status: fotos.status,
+  motivo: fotos.motivo,
+  largura: fotos.largura,
+  altura: fotos.altura,
+  createdAt: fotos.createdAt,
+  userNome: user.name,
+};
+
+function toCurrentFoto(
+  deps: Pick<FotoDeps, "secret">,
+  reader: FotoReader,
+  row: {
+    id: string;
+    origem: string;
+    status: string;
+    motivo: string | null;
+    largura: number | null;
+    altura: number | null;
+    createdAt: Date;
+    userNome: string | null;
+  },
+  now: number,
+): Foto {
   const sign = (variante: FotoVariante) =>
     reader.userId && row.status === "disponivel"
       ? signFotoUrl(deps.secret, row.id, variante, reader.userId, now)
@@ -418,7 +449,7 @@ async function currentFotoOf(deps: Pick<FotoDeps, "db" | "secret">, reader: Foto
     url: sign("exibicao"),
     miniatura_url: sign("miniatura"),
     created_at: row.createdAt.toISOString(),
-  } satisfies Foto;
+  };
 }
 
 const PESSOA_NAO_ENCONTRADA = "Pessoa não encontrada";
@@ -501,6 +532,67 @@ export async function fotoOfEncomenda(
   encomendaId: string,
 ): Promise<Foto | null> {
   return currentFotoOf(deps, reader, eq(fotos.encomendaId, encomendaId));
+}
+
+const AREA_NAO_ENCONTRADA = "Área não encontrada";
+
+/**
+ * POST /api/areas/{id}/foto: the common area's picture, shown to residents choosing what to book
+ * (docs/decisions/044-common-area-bookings.md). One per area, replaced by a new one; staff of the
+ * area's condominium only (the route asks areas:gerenciar); a removed area takes none.
+ */
+export async function attachToArea(
+  deps: FotoDeps,
+  author: FotoAuthor,
+  areaId: string,
+  body: Readable | Buffer,
+): Promise<Foto> {
+  const lock = async (tx: Executor) => {
+    const [row] = await tx
+      .select({ id: areasComuns.id, condominioId: areasComuns.condominioId, removidaEm: areasComuns.removidaEm })
+      .from(areasComuns)
+      .where(and(eq(areasComuns.organizationId, author.organizationId), eq(areasComuns.id, areaId)))
+      .for("update");
+    if (!row || row.removidaEm || isResidentScope(author) || !seesCondominio(author, row.condominioId)) {
+      throw notFound(AREA_NAO_ENCONTRADA);
+    }
+    return row;
+  };
+  return replaceSinglePhoto(
+    deps,
+    author,
+    { lock, column: "areaId", resumo: "Adicionou a foto de uma área comum", auditKey: "area_id" },
+    body,
+    (reader) => currentFotoOf(deps, reader, eq(fotos.areaId, areaId)),
+  );
+}
+
+/**
+ * The current photo of each of these areas (their list and detail), signed for the reader, in one
+ * statement whatever the number of areas. The caller checked the reader sees the areas.
+ */
+export async function fotosOfAreas(
+  deps: Pick<FotoDeps, "db" | "secret">,
+  reader: FotoReader,
+  areaIds: readonly string[],
+): Promise<Map<string, Foto>> {
+  const out = new Map<string, Foto>();
+  if (areaIds.length === 0) return out;
+  const rows = await deps.db
+    .selectDistinctOn([fotos.areaId], { areaId: fotos.areaId, ...currentFotoColumns })
+    .from(fotos)
+    .leftJoin(user, eq(user.id, fotos.criadoPorUserId))
+    .where(
+      and(
+        eq(fotos.organizationId, reader.organizationId),
+        inArray(fotos.areaId, [...areaIds]),
+        inArray(fotos.status, ["disponivel", "processando"]),
+      ),
+    )
+    .orderBy(fotos.areaId, sql`${fotos.createdAt} DESC`);
+  const now = Date.now();
+  for (const row of rows) out.set(row.areaId!, toCurrentFoto(deps, reader, row, now));
+  return out;
 }
 
 /** DELETE /api/pessoas/{id}/foto: the row goes (its blobs queued by the trigger, then purged); 404 without one. */
@@ -760,16 +852,23 @@ export async function openFoto(
       unidadeId: sql<
         string | null
       >`coalesce(${solicitacoesAcesso.unidadeId}, ${passes.unidadeId}, ${encomendas.unidadeId})`,
+      areaId: areasComuns.id,
+      areaListada: sql<boolean>`(${areasComuns.ativa} AND ${areasComuns.removidaEm} IS NULL)`,
     })
     .from(fotos)
     .leftJoin(solicitacoesAcesso, eq(solicitacoesAcesso.id, fotos.solicitacaoId))
     .leftJoin(passes, eq(passes.id, fotos.passeId))
     .leftJoin(encomendas, eq(encomendas.id, fotos.encomendaId))
+    .leftJoin(areasComuns, eq(areasComuns.id, fotos.areaId))
     .where(and(eq(fotos.organizationId, reader.organizationId), eq(fotos.id, params.id), isNotNull(fotos.chave)));
   if (!row) throw notFound(FOTO_NAO_ENCONTRADA);
-  const visible = row.unidadeId
-    ? seesUnidade(reader, { unidadeId: row.unidadeId, condominioId: row.condominioId })
-    : !isResidentScope(reader) && seesUnidade(reader, { unidadeId: "", condominioId: row.condominioId });
+  // A common area's photo: whoever sees the area (a morador: the active areas of their units'
+  // condominiums; staff: their condominiums' areas, docs/decisions/044-common-area-bookings.md).
+  const visible = row.areaId
+    ? seesCondominio(reader, row.condominioId) && (!isResidentScope(reader) || row.areaListada === true)
+    : row.unidadeId
+      ? seesUnidade(reader, { unidadeId: row.unidadeId, condominioId: row.condominioId })
+      : !isResidentScope(reader) && seesUnidade(reader, { unidadeId: "", condominioId: row.condominioId });
   if (!visible) throw notFound(FOTO_NAO_ENCONTRADA);
   const key = params.variante === "miniatura" ? row.chaveMiniatura! : row.chave!;
   const stream = await deps.store.get(key);

@@ -5,6 +5,7 @@ import {
   validacaoResultadoSchema,
   validarPasseSchema,
 } from "../../../shared/schemas/passes";
+import { convidadosPortariaQuerySchema, convidadosPortariaSchema } from "../../../shared/schemas/reservas";
 import type { Database } from "../../db/client";
 import { toPage } from "../../db/pagination";
 import { errorResponses, jsonBody, jsonResponse } from "../../http/openapi";
@@ -12,6 +13,7 @@ import { apiRouter, tenantRoute } from "../../http/routes";
 import { fotoOfPasse } from "../fotos/fotos.service";
 import { listValidacoes, toValidacao } from "../passes/passes.service";
 import { aguardandoDecisao } from "./aguardando";
+import { convidadosDeHoje } from "./convidados";
 import { operadorOf } from "./operador";
 import { validarPasse } from "./validacao.service";
 
@@ -60,6 +62,21 @@ const routes = {
       ...errorResponses(400, 404),
     },
   }),
+  convidados: tenantRoute({
+    method: "get",
+    path: "/convidados",
+    operationId: "listarConvidadosPortaria",
+    tags: [TAG],
+    permission: "portaria:operar",
+    summary: "Lista de convidados de hoje: convidados das reservas confirmadas de um condomínio",
+    description:
+      'Convidados (não removidos) das reservas confirmadas cuja janela toca o dia de hoje no fuso do condomínio. A janela vai de 30 minutos antes do início até o fim da reserva (`na_janela`); os que estão na janela vêm primeiro, depois pelo início da reserva e pelo nome. `q` busca por nome ou documento. No máximo 200. A entrada é registrada com POST /api/acessos `{origem: "reserva", reserva_convidado_id}`.',
+    request: { query: convidadosPortariaQuerySchema },
+    responses: {
+      200: jsonResponse(convidadosPortariaSchema.openapi("ConvidadosPortaria"), "Lista"),
+      ...errorResponses(400, 404),
+    },
+  }),
 };
 
 export function portariaRoutes(db: Database, deps: { secret: string }) {
@@ -88,5 +105,8 @@ export function portariaRoutes(db: Database, deps: { secret: string }) {
     })
     .openapi(routes.aguardando, async (c) =>
       c.json(await aguardandoDecisao(db, c.get("tenant"), c.req.valid("query").condominio_id), 200),
+    )
+    .openapi(routes.convidados, async (c) =>
+      c.json(await convidadosDeHoje(db, c.get("tenant"), c.req.valid("query")), 200),
     );
 }

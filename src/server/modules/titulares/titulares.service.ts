@@ -53,6 +53,8 @@ import {
   notificacoes,
   passes,
   pessoas,
+  reservaAvisos,
+  reservaConvidados,
   solicitacoesAcesso as s,
   titularPedidos,
   unidades,
@@ -63,6 +65,7 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import {
   anonymiseAcessoRows,
+  anonymiseGuestRows,
   anonymisePassRows,
   anonymiseRequestRows,
   RETENTION_BATCH_SIZE,
@@ -94,6 +97,16 @@ import {
   unidadesOf,
   viewsOf,
 } from "./titulares.queries";
+import {
+  avisoReservaExport,
+  convidadoExport,
+  convidadoWhere,
+  countReservasDaPessoa,
+  findAvisosReservas,
+  findConvidados,
+  findReservasDaPessoa,
+  reservaExport,
+} from "./titulares-reservas";
 
 export const ANONYMISED_PESSOA_NAME = "Pessoa anonimizada";
 export const PEDIDO_NOT_FOUND = "Pedido não encontrado";
@@ -111,6 +124,8 @@ interface Ids {
   solicitacoes: string[];
   passes: string[];
   acessos: string[];
+  /** Guests of bookings (absent from requests done before bookings existed). */
+  convidados?: string[];
 }
 interface Resultado {
   contagens: TitularContagens;
@@ -146,7 +161,7 @@ export async function searchCandidates(
   const c = criterioOf(q);
   const limit = TITULAR_MAX_REGISTROS + 1;
   const found = await findPessoas(db, org, pessoaWhere(org, c), limit);
-  const [moradias, sol, pas, ace] = await Promise.all([
+  const [moradias, sol, pas, ace, conv] = await Promise.all([
     unidadesOf(
       db,
       org,
@@ -155,6 +170,7 @@ export async function searchCandidates(
     findSolicitacoes(db, solicitacaoWhere(org, c), limit),
     findPasses(db, passeWhere(org, c), limit),
     findAcessos(db, acessoWhere(org, c), limit),
+    findConvidados(db, convidadoWhere(org, c), limit),
   ]);
   type Found = TitularRegistro & { key: string };
   const visitor = (tipo: TitularRegistroTipo, id: string, nome: string, documento: string | null, data: Date) => ({
@@ -195,6 +211,11 @@ export async function searchCandidates(
     })),
     ...ace.map((r) => ({
       ...visitor("acesso", r.row.id, r.row.nome, r.row.documento, r.row.entradaEm),
+      condominio: r.condominio,
+      unidade: unidadeLabel(r.codigo, r.torre),
+    })),
+    ...conv.map((r) => ({
+      ...visitor("convidado", r.row.id, r.row.nome, r.row.documento, r.inicio),
       condominio: r.condominio,
       unidade: unidadeLabel(r.codigo, r.torre),
     })),
@@ -244,6 +265,8 @@ function resumoContagens(c: TitularContagens): string {
     plural(c.acessos, "registro de entrada e saída", "registros de entrada e saída"),
     c.conversas ? plural(c.conversas, "conversa do atendente", "conversas do atendente") : null,
     c.encomendas ? plural(c.encomendas, "encomenda", "encomendas") : null,
+    c.convidados ? plural(c.convidados, "convite de reserva", "convites de reservas") : null,
+    c.reservas ? plural(c.reservas, "reserva de área comum", "reservas de áreas comuns") : null,
   ].filter(Boolean);
   return parts.join(", ");
 }
@@ -304,6 +327,7 @@ interface Chosen {
   solicitacoes: VisitorRow[];
   passes: VisitorRow[];
   acessos: VisitorRow[];
+  convidados: VisitorRow[];
 }
 
 const idsOf = (input: TitularPedidoCreate, tipo: TitularRegistroTipo) =>
@@ -361,7 +385,24 @@ async function loadChosen(tx: Executor, org: string, input: TitularPedidoCreate,
           .innerJoin(unidades, unidadeOf(acessos))
           .where(and(eq(acessos.organizationId, org), isNull(acessos.anonimizadoEm), inArray(acessos.id, acessoIds)))
           .for(lock ? "update" : "share", { of: acessos });
-  return { pessoas: found, solicitacoes, passes: passeRows, acessos: acessoRows };
+  const convidadoIds = idsOf(input, "convidado");
+  const convidadoRows =
+    convidadoIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: reservaConvidados.id, nome: reservaConvidados.nome, documento: reservaConvidados.documento })
+            .from(reservaConvidados)
+            .where(
+              and(
+                eq(reservaConvidados.organizationId, org),
+                isNull(reservaConvidados.anonimizadoEm),
+                inArray(reservaConvidados.id, convidadoIds),
+              ),
+            )
+            .for(lock ? "update" : "share")
+        ).map((r) => ({ ...r, codigo: "", torre: null }));
+  return { pessoas: found, solicitacoes, passes: passeRows, acessos: acessoRows, convidados: convidadoRows };
 }
 
 /**
@@ -372,7 +413,8 @@ async function loadChosen(tx: Executor, org: string, input: TitularPedidoCreate,
 async function withTheirVisits(tx: Executor, org: string, chosen: Chosen, lock: boolean): Promise<Chosen> {
   const solicitacaoIds = chosen.solicitacoes.map((r) => r.id);
   const passeIds = chosen.passes.map((r) => r.id);
-  if (solicitacaoIds.length === 0 && passeIds.length === 0) return chosen;
+  const convidadoIds = chosen.convidados.map((r) => r.id);
+  if (solicitacaoIds.length === 0 && passeIds.length === 0 && convidadoIds.length === 0) return chosen;
   const known = new Set(chosen.acessos.map((r) => r.id));
   const linked = await tx
     .select({
@@ -391,6 +433,7 @@ async function withTheirVisits(tx: Executor, org: string, chosen: Chosen, lock: 
         or(
           solicitacaoIds.length > 0 ? inArray(acessos.solicitacaoId, solicitacaoIds) : undefined,
           passeIds.length > 0 ? inArray(acessos.passeId, passeIds) : undefined,
+          convidadoIds.length > 0 ? inArray(acessos.reservaConvidadoId, convidadoIds) : undefined,
         ),
       ),
     )
@@ -410,6 +453,7 @@ function checkSubject(input: TitularPedidoCreate, chosen: Chosen) {
     ...chosen.solicitacoes.map((r) => ({ tipo: "solicitacao" as const, ...r })),
     ...chosen.passes.map((r) => ({ tipo: "passe" as const, ...r })),
     ...chosen.acessos.map((r) => ({ tipo: "acesso" as const, ...r })),
+    ...chosen.convidados.map((r) => ({ tipo: "convidado" as const, ...r })),
   ];
   if (records.length !== input.registros.length) throw notFound(REGISTRO_NOT_FOUND);
 
@@ -444,6 +488,7 @@ function idsOfChosen(chosen: Chosen): Ids {
     solicitacoes: chosen.solicitacoes.map((r) => r.id),
     passes: chosen.passes.map((r) => r.id),
     acessos: chosen.acessos.map((r) => r.id),
+    convidados: chosen.convidados.map((r) => r.id),
   };
 }
 
@@ -457,6 +502,9 @@ async function countsOf(tx: Executor, org: string, ids: Ids): Promise<TitularCon
     conversas: await countOf(tx, atendenteConversas, conversaWhere(org, ids.solicitacoes)),
     // Packages addressed to or collected by the chosen people (docs/decisions/043-deliveries.md).
     encomendas: await countEncomendas(tx, org, ids.pessoas),
+    // Guest lists and bookings (docs/decisions/044-common-area-bookings.md).
+    convidados: ids.convidados?.length ?? 0,
+    reservas: await countReservasDaPessoa(tx, org, ids.pessoas),
   };
 }
 
@@ -510,6 +558,14 @@ async function anonymiseSubject(db: Database, tenant: TenantContext, input: Titu
     for (const batch of chunks(chosen.solicitacoes)) await anonymiseRequestRows(tx, org, batch, now);
     for (const batch of chunks(chosen.passes)) await anonymisePassRows(tx, org, batch, now);
     for (const batch of chunks(chosen.acessos)) await anonymiseAcessoRows(tx, batch, now);
+    for (const batch of chunks(chosen.convidados)) {
+      await anonymiseGuestRows(
+        tx,
+        org,
+        batch.map((r) => r.id),
+        now,
+      );
+    }
     for (const p of chosen.pessoas) await anonymisePessoa(tx, org, p.row);
 
     const row = await insertPedido(tx, tenant, input, now, { contagens, ids });
@@ -582,6 +638,16 @@ async function anonymisePessoa(tx: Executor, org: string, p: typeof pessoas.$inf
       status: sql`CASE WHEN ${encomendaAvisos.status} = 'pendente' THEN 'falhou' ELSE ${encomendaAvisos.status} END`,
     })
     .where(and(eq(encomendaAvisos.organizationId, org), eq(encomendaAvisos.pessoaId, p.id)));
+  // Likewise the notices about their bookings; the bookings keep pointing at the anonymised record.
+  await tx
+    .update(reservaAvisos)
+    .set({
+      pessoaNome: nome,
+      destino: "",
+      mensagem: null,
+      status: sql`CASE WHEN ${reservaAvisos.status} = 'pendente' THEN 'falhou' ELSE ${reservaAvisos.status} END`,
+    })
+    .where(and(eq(reservaAvisos.organizationId, org), eq(reservaAvisos.pessoaId, p.id)));
 }
 
 /** GET /pedidos: newest first. */
@@ -629,7 +695,23 @@ export async function buildExportArchive(
     list: string[],
   ): SQL => (list.length > 0 ? inArray(column, list) : sql`false`);
 
-  const [found, moradias, sol, pas, ace, cha, conv, views, fotos, pacotes, avisosPacotes] = await Promise.all([
+  const convidadoIds = ids.convidados ?? [];
+  const [
+    found,
+    moradias,
+    sol,
+    pas,
+    ace,
+    cha,
+    conv,
+    views,
+    fotos,
+    pacotes,
+    avisosPacotes,
+    convidados,
+    reservas,
+    avisosReservas,
+  ] = await Promise.all([
     findPessoas(db, org, byIds(pessoas.id, ids.pessoas), 10_000),
     unidadesOf(db, org, ids.pessoas),
     findSolicitacoes(db, and(eq(s.organizationId, org), byIds(s.id, ids.solicitacoes))!),
@@ -641,6 +723,14 @@ export async function buildExportArchive(
     fotosParaExportar(db, store, org, { solicitacoes: ids.solicitacoes, passes: ids.passes, pessoas: ids.pessoas }),
     findEncomendas(db, org, ids.pessoas),
     findAvisosEncomendas(db, org, ids.pessoas),
+    findConvidados(
+      db,
+      convidadoIds.length > 0
+        ? and(eq(reservaConvidados.organizationId, org), inArray(reservaConvidados.id, convidadoIds))!
+        : sql`false`,
+    ),
+    findReservasDaPessoa(db, org, ids.pessoas),
+    findAvisosReservas(db, org, ids.pessoas),
   ]);
 
   const dados = {
@@ -770,6 +860,11 @@ export async function buildExportArchive(
       criado_em: iso(a.createdAt),
       enviada_em: iso(a.enviadaEm),
     })),
+    /** The subject on common-area bookings' guest lists (docs/decisions/044-common-area-bookings.md). */
+    convidados_reservas: convidados.map(convidadoExport),
+    /** Bookings the subject made as a resident, and the notices about them. */
+    reservas: reservas.map(reservaExport),
+    avisos_reservas: avisosReservas.map(avisoReservaExport),
     /** The visitor's photos; each image is in the archive under `arquivo`. */
     fotos: fotos.map(({ bytes: _bytes, ...f }) => f),
     /** Who viewed or exported these records (the audit trail). */
@@ -904,6 +999,27 @@ export async function buildExportArchive(
         a.status,
         a.mensagem,
       ]),
+    ),
+    "convidados-reservas.csv": csv(
+      ["Início (UTC)", "Fim (UTC)", "Condomínio", "Unidade", "Área", "Nome", "Documento", "Telefone"],
+      dados.convidados_reservas.map((r) => [
+        r.inicio,
+        r.fim,
+        r.condominio,
+        r.unidade,
+        r.area,
+        r.nome,
+        r.documento,
+        r.telefone,
+      ]),
+    ),
+    "reservas.csv": csv(
+      ["Início (UTC)", "Fim (UTC)", "Condomínio", "Unidade", "Área", "Status", "Criada em (UTC)"],
+      dados.reservas.map((r) => [r.inicio, r.fim, r.condominio, r.unidade, r.area, r.status, r.criada_em]),
+    ),
+    "avisos-reservas.csv": csv(
+      ["Criado em (UTC)", "Enviado em (UTC)", "Motivo", "Canal", "Destino", "Status", "Mensagem"],
+      dados.avisos_reservas.map((a) => [a.criado_em, a.enviada_em, a.motivo, a.canal, a.destino, a.status, a.mensagem]),
     ),
     "visualizacoes.csv": csv(
       ["Data e hora (UTC)", "Quem", "IP", "Ação", "Entidade", "Identificador", "Resumo"],

@@ -3,7 +3,12 @@
  * API, SMS through Twilio's HTTP API, e-mail through the mailer), each with a labelled demo
  * implementation for the demo (channels/index.ts says when; otherwise a channel without keys is off).
  */
-import type { AvisoEncomendaMotivo, CanalNotificacao, SolicitacaoTipo } from "../../../shared/domain";
+import type {
+  AvisoEncomendaMotivo,
+  AvisoReservaMotivo,
+  CanalNotificacao,
+  SolicitacaoTipo,
+} from "../../../shared/domain";
 
 export { CANAIS_NOTIFICACAO, type CanalNotificacao } from "../../../shared/domain";
 
@@ -33,6 +38,7 @@ export interface ResidentMessage {
  * (lembrete). It carries the pickup code; message-text.ts writes it for each channel.
  */
 export interface PackageNotice {
+  kind: "encomenda";
   /** E.164 phone for WhatsApp and SMS; an e-mail address for e-mail. */
   to: string;
   residentName: string;
@@ -54,6 +60,33 @@ export interface PackageNotice {
   consoleUrl: string;
 }
 
+/**
+ * A notice to a resident about their booking of a common area (docs/decisions/044-common-area-bookings.md):
+ * confirmed, refused or cancelled (with the síndico's reason), or the day-before reminder.
+ */
+export interface BookingNotice {
+  kind: "reserva";
+  /** E.164 phone for WhatsApp and SMS; an e-mail address for e-mail. */
+  to: string;
+  residentName: string;
+  /** "Torre A - 101" */
+  unitLabel: string;
+  condominiumName: string;
+  /** "Salão de festas" */
+  areaName: string;
+  motivo: AvisoReservaMotivo;
+  /** The booked time in the condominium's local time: "sábado, 05/12 das 18:00 às 23:00". */
+  when: string;
+  /** Why it was refused or cancelled, when someone said; null otherwise. */
+  reason: string | null;
+  /** The booking in the console (https://…/app/areas/reservas/<id>). */
+  consoleUrl: string;
+}
+
+/** What a channel may carry besides the messages about visitors. */
+export type ResidentNotice = PackageNotice | BookingNotice;
+export type NoticeKind = ResidentNotice["kind"];
+
 export interface SendResult {
   /** The provider's id of the message (for delivery receipts), when it gives one. */
   providerMessageId: string | null;
@@ -67,10 +100,20 @@ export interface NotificationChannel {
   readonly carriesPhoto?: boolean;
   send(message: ResidentMessage, signal: AbortSignal): Promise<SendResult>;
   /**
-   * Sends a package notice; absent when the channel cannot carry one (calls never do; WhatsApp only
-   * with its approved package template): the notice then goes to another channel of the resident.
+   * Sends a package or booking notice; absent when the channel carries none (calls never do): the
+   * notice then goes to another channel of the resident.
    */
-  sendNotice?(notice: PackageNotice, signal: AbortSignal): Promise<SendResult>;
+  sendNotice?(notice: ResidentNotice, signal: AbortSignal): Promise<SendResult>;
+  /**
+   * The kinds of notice `sendNotice` carries, when not every kind (WhatsApp carries a kind only with
+   * its approved template); unset: all of them.
+   */
+  readonly noticeKinds?: readonly NoticeKind[];
+}
+
+/** Whether the channel can send this kind of notice (else the notice goes to another channel). */
+export function carriesNotice(channel: NotificationChannel | null | undefined, kind: NoticeKind): boolean {
+  return !!channel?.sendNotice && (channel.noticeKinds?.includes(kind) ?? true);
 }
 
 /**

@@ -24,6 +24,8 @@ export interface ChannelsConfig {
     photoTemplate?: string;
     /** The template for package notices (whatsapp.ts); unset = package notices go by SMS or e-mail. */
     packageTemplate?: string;
+    /** The template for booking notices (whatsapp.ts); unset = booking notices go by SMS or e-mail. */
+    bookingTemplate?: string;
     /** For the delivery receipts (/api/webhooks/whatsapp): Meta's app secret and the verify token. */
     appSecret?: string;
     verifyToken?: string;

@@ -2,10 +2,13 @@
  * What a resident reads: the SMS text, and the WhatsApp template's text filled in (shown by the
  * demo panel "Mensagens enviadas (demonstração)"; the real WhatsApp text lives in Meta's manager,
  * see whatsapp.ts, and must match WHATSAPP_TEMPLATE below word for word). The same for the notices
- * about packages (PACKAGE_WHATSAPP_TEMPLATE, packageSmsText: docs/decisions/043-deliveries.md).
+ * about packages (PACKAGE_WHATSAPP_TEMPLATE, packageSmsText: docs/decisions/043-deliveries.md) and
+ * bookings (BOOKING_WHATSAPP_TEMPLATE, bookingSmsText: docs/decisions/044-common-area-bookings.md).
  */
+import type { AvisoReservaMotivo } from "../../../shared/domain";
+import { CONVIDADO_ANTECEDENCIA_MINUTOS } from "../../../shared/schemas/reservas";
 import { tipoDescricao } from "../../../shared/status-catalogue";
-import type { PackageNotice, ResidentMessage } from "./channel";
+import type { BookingNotice, PackageNotice, ResidentMessage } from "./channel";
 
 /**
  * The WhatsApp template as registered in Meta's manager (category UTILITY, language pt_BR,
@@ -340,6 +343,156 @@ export function packageSmsText(notice: PackageNotice): string {
     { ...all, greeting: false, condo: false, link: false, carriers: false },
     { greeting: false, condo: false, link: false, carriers: false, place: false },
   ].map(build);
+  return (
+    candidates.find((t) => smsLength(t) <= SMS_SEGMENT_LENGTH) ??
+    candidates.find((t) => smsLength(t) <= SMS_TWO_SEGMENTS_LENGTH) ??
+    candidates[candidates.length - 1]!
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Booking notices (docs/decisions/044-common-area-bookings.md)
+
+const BOOKING_TITLES: Record<AvisoReservaMotivo, string> = {
+  confirmada: "Reserva confirmada",
+  recusada: "Reserva recusada",
+  cancelada: "Reserva cancelada",
+  lembrete: "Lembrete de reserva",
+};
+
+/** "Reserva confirmada", "Lembrete de reserva": what the notice is about. */
+export function bookingTitle(notice: Pick<BookingNotice, "motivo">): string {
+  return BOOKING_TITLES[notice.motivo];
+}
+
+/** A refusal's or cancellation's reason as written in a notice (one line, at most 200 characters). */
+const REASON_MAX = 200;
+
+/**
+ * The notice's last line: the reason of a refusal or cancellation ("Motivo: …"), or what to do next
+ * (the guest list is what the gate goes by, from CONVIDADO_ANTECEDENCIA_MINUTOS before the start).
+ */
+export function bookingInstructions(notice: Pick<BookingNotice, "motivo" | "reason">): string {
+  const reason = notice.reason ? oneLine(notice.reason).slice(0, REASON_MAX).trim() : "";
+  switch (notice.motivo) {
+    case "confirmada":
+      return "Mantenha a lista de convidados em dia: a portaria libera a entrada por ela.";
+    case "lembrete":
+      return `Confira a lista de convidados: a portaria libera a entrada por ela a partir de ${CONVIDADO_ANTECEDENCIA_MINUTOS} minutos antes do início.`;
+    case "recusada":
+      return reason ? `Motivo: ${reason}` : "Fale com a administração do condomínio para saber mais.";
+    case "cancelada":
+      return reason ? `Motivo: ${reason}` : "O horário foi liberado para outras reservas.";
+  }
+}
+
+function localParts(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("pt-BR", {
+    timeZone,
+    weekday: "long",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return {
+    day: `${part("weekday")}, ${part("day")}/${part("month")}`,
+    date: `${part("year")}-${part("month")}-${part("day")}`,
+    time: `${part("hour")}:${part("minute")}`,
+  };
+}
+
+/**
+ * A booking's time as the condominium's residents read it, in its timezone: "sábado, 05/12 das 18:00
+ * às 23:00"; ending at midnight, "das 18:00 às 24:00" (as the areas' hours say it); over more than a
+ * day, "sábado, 05/12 às 22:00 até domingo, 06/12 às 02:00".
+ */
+export function bookingWhen(inicio: Date, fim: Date, timeZone: string): string {
+  const start = localParts(inicio, timeZone);
+  const end = localParts(fim, timeZone);
+  if (start.date === end.date) return `${start.day} das ${start.time} às ${end.time}`;
+  const beforeEnd = localParts(new Date(fim.getTime() - 60_000), timeZone);
+  if (end.time === "00:00" && beforeEnd.date === start.date) return `${start.day} das ${start.time} às 24:00`;
+  return `${start.day} às ${start.time} até ${end.day} às ${end.time}`;
+}
+
+/**
+ * The WhatsApp template for bookings as registered in Meta's manager (category UTILITY, language
+ * pt_BR, positional parameters; whatsapp.ts documents it). Its body's {{1}}…{{7}} are filled by
+ * `bookingWhatsAppParameters`; the button's {{1}} is the booking's id (`bookingLinkSuffix`).
+ */
+export const BOOKING_WHATSAPP_TEMPLATE = {
+  body: "Olá, {{1}}!\n{{2}}: {{3}}, {{4}}.\nUnidade {{5}} no {{6}}.\n{{7}}",
+  footer: "Guarita · portaria remota",
+  buttonText: "Ver reserva",
+  /** A dynamic URL button in Meta's manager: the public origin, then /app/areas/reservas/{{1}}. */
+  buttonUrl: "https://<domínio público do Guarita>/app/areas/reservas/{{1}}",
+} as const;
+
+/** The body's parameters {{1}}…{{7}}: first name, title, area, when, unit, condominium, reason or what to do. */
+export function bookingWhatsAppParameters(
+  notice: BookingNotice,
+): [string, string, string, string, string, string, string] {
+  const firstName = oneLine(notice.residentName).split(" ")[0] ?? "";
+  return [
+    whatsAppParameter(firstName, "morador(a)"),
+    bookingTitle(notice),
+    whatsAppParameter(notice.areaName, "Área comum"),
+    whatsAppParameter(notice.when, "-"),
+    whatsAppParameter(notice.unitLabel, "-"),
+    whatsAppParameter(notice.condominiumName, "-"),
+    whatsAppParameter(bookingInstructions(notice), "-"),
+  ];
+}
+
+/** What the template's URL button carries: the booking's id after "/app/areas/reservas/"; null otherwise. */
+export function bookingLinkSuffix(consoleUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(consoleUrl);
+  } catch {
+    return null;
+  }
+  const match = /\/app\/areas\/reservas\/([^/]+)\/?$/.exec(url.pathname);
+  return match ? match[1]! : null;
+}
+
+/** The booking notice on WhatsApp as the resident sees it (the template filled in), with the button's link. */
+export function demoBookingWhatsAppText(notice: BookingNotice): string {
+  const body = fill(BOOKING_WHATSAPP_TEMPLATE.body, bookingWhatsAppParameters(notice));
+  return `${body}\n\n${BOOKING_WHATSAPP_TEMPLATE.footer}\n\n[${BOOKING_WHATSAPP_TEMPLATE.buttonText}] ${notice.consoleUrl}`;
+}
+
+/** A refusal's reason in an SMS: cut so the text stays within two segments. */
+const SMS_REASON_MAX = 100;
+
+/**
+ * "Guarita: Reserva confirmada: Salao de festas, sabado, 05/12 das 18:00 as 23:00 (Torre A - 101).
+ * https://…/app/areas/reservas/<id>", in GSM 7-bit without accents, with "Motivo: …" for a refusal or
+ * cancellation. One segment when it can be: the unit, then the link are left out until it fits;
+ * otherwise the fullest text within two segments. The title, the area, the time and the reason stay.
+ */
+export function bookingSmsText(notice: BookingNotice): string {
+  const area = toGsm(notice.areaName).slice(0, 60) || "Area comum";
+  const unit = toGsm(notice.unitLabel).slice(0, 60);
+  const when = toGsm(notice.when);
+  const cut = notice.reason ? toGsm(notice.reason) : "";
+  const reason = cut.length > SMS_REASON_MAX ? `${cut.slice(0, SMS_REASON_MAX - 3).trimEnd()}...` : cut;
+  const link = notice.consoleUrl.trim();
+  const build = (o: { unit: boolean; link: boolean }) =>
+    [
+      `Guarita: ${toGsm(bookingTitle(notice))}: ${area}, ${when}${o.unit && unit ? ` (${unit})` : ""}.`,
+      reason ? ` Motivo: ${reason}${/[.!?]$/.test(reason) ? "" : "."}` : "",
+      o.link && link ? ` ${link}` : "",
+    ].join("");
+  const candidates = [
+    build({ unit: true, link: true }),
+    build({ unit: false, link: true }),
+    build({ unit: false, link: false }),
+  ];
   return (
     candidates.find((t) => smsLength(t) <= SMS_SEGMENT_LENGTH) ??
     candidates.find((t) => smsLength(t) <= SMS_TWO_SEGMENTS_LENGTH) ??

@@ -18,6 +18,7 @@ import {
 } from "./message-text";
 
 const notice: PackageNotice = {
+  kind: "encomenda",
   to: "+5511987654321",
   residentName: "Ana Beatriz Souza",
   unitLabel: "Torre A - 101",

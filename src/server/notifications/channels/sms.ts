@@ -1,10 +1,11 @@
 /**
  * SMS through Twilio's REST API (twilio-rest.ts): `Messages` with To, From and Body. The text is
  * `smsText` (message-text.ts): one GSM segment with the decision link whenever it fits; a package
- * notice's is `packageSmsText`, with the pickup code, in one or two segments.
+ * notice's is `packageSmsText`, with the pickup code, in one or two segments; a booking notice's
+ * `bookingSmsText`.
  */
-import type { NotificationChannel, PackageNotice, ResidentMessage, SendResult } from "./channel";
-import { packageSmsText, smsText } from "./message-text";
+import type { NotificationChannel, ResidentMessage, ResidentNotice, SendResult } from "./channel";
+import { bookingSmsText, packageSmsText, smsText } from "./message-text";
 import { e164Digits } from "./provider-http";
 import { type TwilioAccount, twilioResource } from "./twilio-rest";
 
@@ -38,8 +39,8 @@ export function createTwilioSmsChannel(config: TwilioSmsConfig): NotificationCha
     async send(message: ResidentMessage, signal: AbortSignal): Promise<SendResult> {
       return post(message.to, smsText(message), signal);
     },
-    async sendNotice(notice: PackageNotice, signal: AbortSignal): Promise<SendResult> {
-      return post(notice.to, packageSmsText(notice), signal);
+    async sendNotice(notice: ResidentNotice, signal: AbortSignal): Promise<SendResult> {
+      return post(notice.to, notice.kind === "encomenda" ? packageSmsText(notice) : bookingSmsText(notice), signal);
     },
   };
 }

@@ -71,9 +71,53 @@
  *   "Ainda aguarda retirada 1 encomenda perecível (iFood)"), {{3}} unit, {{4}} condominium,
  *   {{5}} the pickup code, {{6}} where it is kept ("Local: Armário 3." or "Retire na portaria."),
  *   followed by "Perecível: retire o quanto antes." for perishables.
+ *
+ * The residents' booking notices (docs/decisions/044-common-area-bookings.md: confirmed, refused,
+ * cancelled, the day-before reminder) need a fourth approved template; its name goes in
+ * `bookingTemplate` (WHATSAPP_TEMPLATE_RESERVA). Without it WhatsApp carries no booking notice: the
+ * notice goes to the resident's SMS or e-mail instead. The text is BOOKING_WHATSAPP_TEMPLATE in
+ * message-text.ts (keep both the same):
+ *
+ *   Name:      guarita_reserva (any name; it goes in `bookingTemplate`)
+ *   Category:  Utility (Utilidade)
+ *   Language:  Portuguese (BR), code pt_BR
+ *   Parameters: number (positional)
+ *   Header:    none
+ *   Body:
+ *     Olá, {{1}}!
+ *     {{2}}: {{3}}, {{4}}.
+ *     Unidade {{5}} no {{6}}.
+ *     {{7}}
+ *   Body examples: {{1}} Ana, {{2}} Reserva confirmada, {{3}} Salão de festas,
+ *     {{4}} sábado, 05/12 das 18:00 às 23:00, {{5}} Torre A - 101, {{6}} Residencial Jardim,
+ *     {{7}} Mantenha a lista de convidados em dia: a portaria libera a entrada por ela.
+ *   Footer:    Guarita · portaria remota
+ *   Button:    Visit website / URL (Acessar o site), dynamic
+ *     Text:    Ver reserva
+ *     URL:     https://<domínio público do Guarita>/app/areas/reservas/{{1}}
+ *     Example: https://<domínio público do Guarita>/app/areas/reservas/exemplo
+ *
+ *   {{1}} resident's first name, {{2}} "Reserva confirmada", "Reserva recusada", "Reserva cancelada"
+ *   or "Lembrete de reserva", {{3}} the area, {{4}} when (the condominium's local time), {{5}} unit,
+ *   {{6}} condominium, {{7}} the refusal's or cancellation's reason ("Motivo: …") or what to do next;
+ *   the button's {{1}} is the booking's id.
  */
-import type { NotificationChannel, PackageNotice, ResidentMessage, SendResult } from "./channel";
-import { linkTokenSuffix, packageWhatsAppParameters, whatsAppBodyParameters } from "./message-text";
+import type {
+  BookingNotice,
+  NoticeKind,
+  NotificationChannel,
+  PackageNotice,
+  ResidentMessage,
+  ResidentNotice,
+  SendResult,
+} from "./channel";
+import {
+  bookingLinkSuffix,
+  bookingWhatsAppParameters,
+  linkTokenSuffix,
+  packageWhatsAppParameters,
+  whatsAppBodyParameters,
+} from "./message-text";
 import {
   channelError,
   e164Digits,
@@ -95,6 +139,8 @@ export interface WhatsAppConfig {
   photoTemplate?: string;
   /** The approved template for package notices; unset = WhatsApp carries none (SMS or e-mail instead). */
   packageTemplate?: string;
+  /** The approved template for booking notices; unset = WhatsApp carries none (SMS or e-mail instead). */
+  bookingTemplate?: string;
   language?: string;
   apiVersion?: string;
   /** Tests hand in a fetch that answers for graph.facebook.com. */
@@ -218,7 +264,29 @@ export function createWhatsAppChannel(config: WhatsAppConfig): NotificationChann
   const url = graphMessagesUrl(apiVersion, phoneNumberId);
   const photoTemplate = config.photoTemplate || null;
   const packageTemplate = config.packageTemplate || null;
+  const bookingTemplate = config.bookingTemplate || null;
+  const noticeKinds: NoticeKind[] = [
+    ...(packageTemplate ? (["encomenda"] as const) : []),
+    ...(bookingTemplate ? (["reserva"] as const) : []),
+  ];
   const secrets = [accessToken];
+  const bodyParameters = (texts: readonly string[]) => texts.map((text) => ({ type: "text", text }));
+  // Errors are shown to staff on the package's detail, who never see the pickup code.
+  const packageBody = (notice: PackageNotice) => ({
+    components: [{ type: "body", parameters: bodyParameters(packageWhatsAppParameters(notice)) }],
+    secrets: [...secrets, notice.pickupCode],
+  });
+  const bookingBody = (notice: BookingNotice) => {
+    const id = bookingLinkSuffix(notice.consoleUrl);
+    if (!id) throw channelError(`${LABEL}: o link da reserva não termina em /app/areas/reservas/<id>`, secrets, false);
+    return {
+      components: [
+        { type: "body", parameters: bodyParameters(bookingWhatsAppParameters(notice)) },
+        { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: id }] },
+      ],
+      secrets,
+    };
+  };
 
   return {
     canal: "whatsapp",
@@ -270,28 +338,23 @@ export function createWhatsAppChannel(config: WhatsAppConfig): NotificationChann
 
       return graphSendResult(answer, sendSecrets);
     },
-    ...(packageTemplate
+    ...(noticeKinds.length > 0
       ? {
-          async sendNotice(notice: PackageNotice, signal: AbortSignal): Promise<SendResult> {
+          noticeKinds,
+          async sendNotice(notice: ResidentNotice, signal: AbortSignal): Promise<SendResult> {
             const to = e164Digits(notice.to);
             if (!to) throw channelError(`${LABEL}: número de telefone inválido`, secrets, false);
-            // Errors are shown to staff on the package's detail, who never see the pickup code.
-            const sendSecrets = [...secrets, notice.pickupCode];
+            const template = notice.kind === "encomenda" ? packageTemplate : bookingTemplate;
+            if (!template) {
+              throw channelError(`${LABEL}: sem modelo aprovado para avisos de ${notice.kind}`, secrets, false);
+            }
+            const built = notice.kind === "encomenda" ? packageBody(notice) : bookingBody(notice);
             const body = {
               messaging_product: "whatsapp",
               recipient_type: "individual",
               to,
               type: "template",
-              template: {
-                name: packageTemplate,
-                language: { code: language },
-                components: [
-                  {
-                    type: "body",
-                    parameters: packageWhatsAppParameters(notice).map((text) => ({ type: "text", text })),
-                  },
-                ],
-              },
+              template: { name: template, language: { code: language }, components: built.components },
             };
             const answer = await postToProvider({
               fetch: fetchImpl,
@@ -304,9 +367,9 @@ export function createWhatsAppChannel(config: WhatsAppConfig): NotificationChann
               body: JSON.stringify(body),
               signal,
               label: LABEL,
-              secrets: sendSecrets,
+              secrets: built.secrets,
             });
-            return graphSendResult(answer, sendSecrets);
+            return graphSendResult(answer, built.secrets);
           },
         }
       : {}),

@@ -30,6 +30,9 @@ export function describeContagens(c: RetencaoContagens): string {
     c.autorizados_encomendas > 0
       ? plural(c.autorizados_encomendas, "pessoa autorizada a retirar", "pessoas autorizadas a retirar")
       : null,
+    // Bookings only where there are any (docs/decisions/044-common-area-bookings.md: guest lists, notices).
+    c.convidados_reservas > 0 ? plural(c.convidados_reservas, "convidado de reserva", "convidados de reservas") : null,
+    c.avisos_reservas > 0 ? plural(c.avisos_reservas, "aviso de reserva", "avisos de reservas") : null,
   ]
     .filter(Boolean)
     .join(", ");
@@ -54,7 +57,9 @@ const isEmpty = (c: RetencaoContagens) =>
     c.fotos +
     c.encomendas +
     c.avisos_encomendas +
-    c.autorizados_encomendas ===
+    c.autorizados_encomendas +
+    c.convidados_reservas +
+    c.avisos_reservas ===
   0;
 
 function PreviewText({ id, open }: { id: string; open: boolean }) {

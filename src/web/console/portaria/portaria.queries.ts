@@ -14,6 +14,7 @@ import {
   validacaoPageSchema,
   validacaoResultadoSchema,
 } from "@/shared/schemas/passes";
+import { convidadosPortariaSchema } from "@/shared/schemas/reservas";
 import { apiFetch } from "@/web/lib/api";
 import { invalidateRoots } from "@/web/lib/realtime";
 import { toQueryString } from "@/web/lib/use-list-params";
@@ -27,6 +28,9 @@ export const portariaKeys = {
   aguardando: (condominioId: string) => [QUERY_ROOTS.solicitacoes, "portaria-aguardando", condominioId] as const,
   validacoes: (condominioId: string, pageSize: number) =>
     [QUERY_ROOTS.passes, "validacoes", { condominio_id: condominioId, page_size: pageSize }] as const,
+  /** Under the bookings' root: a booking confirmed, cancelled or its list edited refreshes the gate's list. */
+  convidados: (condominioId: string, q = "") =>
+    [QUERY_ROOTS.reservas, "portaria-convidados", condominioId, { q }] as const,
 };
 
 /** GET /api/portaria/aguardando: the condominium's pending requests, the one waiting longest first. */
@@ -75,5 +79,25 @@ export function useValidarPasse() {
         await apiFetch<unknown>("/api/portaria/validacoes", { method: "POST", json: input }),
       ),
     onSettled: () => invalidateRoots(queryClient, ACESSO_ROOTS),
+  });
+}
+
+export type ConvidadosPortaria = z.infer<typeof convidadosPortariaSchema>;
+
+/** GET /api/portaria/convidados: today's guests of the condominium's confirmed bookings, those in their window first. */
+export function convidadosOptions(condominioId: string, q = "") {
+  return queryOptions({
+    queryKey: portariaKeys.convidados(condominioId, q),
+    queryFn: async ({ signal }): Promise<ConvidadosPortaria> =>
+      convidadosPortariaSchema.parse(
+        await apiFetch<unknown>(
+          `/api/portaria/convidados${toQueryString({ condominio_id: condominioId, q: q || undefined })}`,
+          { signal },
+        ),
+      ),
+    staleTime: 15_000,
+    // A guest's window opens and closes with the clock, not only with events.
+    refetchInterval: 60_000,
+    enabled: !!condominioId,
   });
 }

@@ -24,6 +24,7 @@ import { condominioOptions } from "@/web/lib/lookups.queries";
 import { meQueryOptions, usePermission } from "@/web/lib/me.queries";
 import type { Route } from "./+types/portaria";
 import { Aguardando } from "./aguardando";
+import { Convidados } from "./convidados";
 import { EntradaMoradorDialog } from "./entrada-morador-dialog";
 import { NovoVisitanteDialog } from "./novo-visitante-dialog";
 import { PortaoSelect, usePortaoDaPortaria } from "./portao";
@@ -116,6 +117,7 @@ function PortariaOf({ organizationId }: { organizationId: string }) {
                 </>
               }
             />
+            <Convidados key={condominioId} condominioId={condominioId} />
           </div>
           <div className="grid min-w-0 gap-6">
             <Presentes key={condominioId} condominioId={condominioId} />

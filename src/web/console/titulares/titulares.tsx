@@ -80,6 +80,7 @@ const TIPO_PLURAL: Record<TitularRegistroTipo, [string, string]> = {
   solicitacao: ["solicitação de acesso", "solicitações de acesso"],
   passe: ["passe", "passes"],
   acesso: ["registro de entrada e saída", "registros de entrada e saída"],
+  convidado: ["convite de reserva", "convites de reservas"],
 };
 
 /** What a request will act on: "2 solicitações de acesso e 1 passe". */
