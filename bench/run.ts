@@ -11,19 +11,21 @@
  * once through a real HTTP server (bench/fotos.ts), p95 against 500 ms and the process's RSS against
  * 600 MB, on the files store and on s3rver (a local S3-compatible server in a process of its own).
  * Packages (bench/encomendas.ts): 200,000 over the last year across the tenant's 5,000 units, and the
- * package list's filters, p95 against 50 ms.
+ * package list's filters, p95 against 50 ms. Bookings (bench/reservas.ts): 2,000 common areas in 500
+ * condominiums, 200,000 bookings over two years and guest lists, the bookings' list, calendar,
+ * availability and the gate's guest list, p95 against 50 ms, and POST /api/reservas (new and refused).
  *
  *   BENCH_REQUESTS=200000  BENCH_ITERATIONS=200  BENCH_DATABASE_URL=postgres://…/guarita_bench
  *   BENCH_CHAIN_KEYS=50  BENCH_CHAIN_ROUNDS=10  BENCH_ACESSOS=1000000
  *   BENCH_ATTENDANT_CONVERSATIONS=50  BENCH_ATTENDANT_ROUNDS=4  BENCH_ATTENDANT_PAUSE_MS=1000-3000 (0: no pause)
  *   BENCH_VOZ_CALLS=50  BENCH_VOZ_ROUNDS=4  BENCH_VOZ_PAUSE_MS=1000-3000 (0: no pause)
  *   BENCH_FOTOS_UPLOADS=50  BENCH_FOTOS_ROUNDS=3  BENCH_FOTOS_IMAGES=10  BENCH_FOTOS_S3=0 (files store only)
- *   BENCH_ENCOMENDAS=200000
+ *   BENCH_ENCOMENDAS=200000  BENCH_RESERVAS=200000  BENCH_RESERVAS_AREAS=2000
  *   BENCH_ONLY=postgres | pglite
- *   BENCH_PARTS=reads,chain,attendant,voz,fotos,encomendas (default: all; e.g. BENCH_PARTS=attendant seeds the requests and
+ *   BENCH_PARTS=reads,chain,attendant,voz,fotos,encomendas,reservas (default: all; e.g. BENCH_PARTS=attendant seeds the requests and
  *   the registry, skips the access log's million rows, and times only the attendant; BENCH_PARTS=fotos alone
  *   seeds nothing; BENCH_PARTS=encomendas seeds the requests, the registry and the packages, and times only
- *   the package list)
+ *   the package list; BENCH_PARTS=reservas likewise seeds the requests and the registry, then the bookings)
  */
 import "../src/shared/zod-config";
 import fs from "node:fs";
@@ -78,6 +80,15 @@ import {
   runFotoUploads,
   startS3rverProcess,
 } from "./fotos";
+import {
+  RESERVAS,
+  RESERVAS_AREAS,
+  RESERVAS_TARGET_MS,
+  type ReservasSeed,
+  reservasCases,
+  runReservaWrites,
+  seedBenchReservas,
+} from "./reservas";
 import { seedBenchRegistry, seedBenchTenant } from "./seed";
 import {
   assertVozBudget,
@@ -92,7 +103,7 @@ import {
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
-const PARTS = ["reads", "chain", "attendant", "voz", "fotos", "encomendas"] as const;
+const PARTS = ["reads", "chain", "attendant", "voz", "fotos", "encomendas", "reservas"] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set(
   (process.env.BENCH_PARTS ?? PARTS.join(","))
@@ -160,6 +171,8 @@ type RunResult = {
   fotos: (FotosLoad & { database: string })[];
   encomendas: (EncomendasSeed & { database: string }) | null;
   encomendaCaseNames: string[];
+  reservas: (ReservasSeed & { database: string }) | null;
+  reservaCaseNames: string[];
 };
 
 async function run(label: string, system: System): Promise<RunResult> {
@@ -188,6 +201,8 @@ async function run(label: string, system: System): Promise<RunResult> {
     fotos: [],
     encomendas: null,
     encomendaCaseNames: [],
+    reservas: null,
+    reservaCaseNames: [],
   };
   if (parts.has("reads")) await reads(label, system, tenant, condoIds, api, result);
   if (parts.has("encomendas")) {
@@ -202,6 +217,23 @@ async function run(label: string, system: System): Promise<RunResult> {
     const cases = await encomendasCases(system, tenant.org.id, condoIds, api);
     for (const [name, call] of cases) rows.push({ database: label, ...(await measure(name, call)) });
     result.encomendaCaseNames = cases.map(([name]) => name);
+  }
+  // Bookings in condominiums of their own, after the packages' reads and before the chain's writes.
+  if (parts.has("reservas")) {
+    const t1 = performance.now();
+    const seed = await seedBenchReservas(system.handle.db, tenant.org.id, tenant.user.id, RESERVAS, RESERVAS_AREAS);
+    console.info(
+      `${label}: ${seed.reservas.toLocaleString("pt-BR")} reservas (${seed.pendentes.toLocaleString("pt-BR")} pendentes, ` +
+        `${seed.confirmadas.toLocaleString("pt-BR")} confirmadas) em ${seed.areas.toLocaleString("pt-BR")} áreas de ` +
+        `${seed.condominios} condomínios, ${seed.convidados.toLocaleString("pt-BR")} convidados, semeados em ${Math.round((performance.now() - t1) / 1000)} s`,
+    );
+    result.reservas = { database: label, ...seed };
+    const cases = await reservasCases(system, tenant.org.id, api);
+    for (const [name, call] of cases) rows.push({ database: label, ...(await measure(name, call)) });
+    result.reservaCaseNames = cases.map(([name]) => name);
+    for (const [name, times] of await runReservaWrites(system, tenant.org.id, api, ITERATIONS)) {
+      rows.push({ database: label, ...summarise(name, times) });
+    }
   }
   // After the reads: the chain writes requests and calls, which the read cases must not see.
   if (parts.has("chain")) {
@@ -341,6 +373,8 @@ const fotosLoads: RunResult["fotos"] = [];
 let accessCaseNames: string[] = [];
 const encomendaSeeds: NonNullable<RunResult["encomendas"]>[] = [];
 let encomendaCaseNames: string[] = [];
+const reservaSeeds: NonNullable<RunResult["reservas"]>[] = [];
+let reservaCaseNames: string[] = [];
 const keep = (r: RunResult) => {
   results.push(...r.rows);
   if (r.load) loads.push(r.load);
@@ -352,6 +386,8 @@ const keep = (r: RunResult) => {
   accessCaseNames = r.accessCaseNames;
   if (r.encomendas) encomendaSeeds.push(r.encomendas);
   if (r.encomendaCaseNames.length > 0) encomendaCaseNames = r.encomendaCaseNames;
+  if (r.reservas) reservaSeeds.push(r.reservas);
+  if (r.reservaCaseNames.length > 0) reservaCaseNames = r.reservaCaseNames;
 };
 
 // BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database.
@@ -421,6 +457,23 @@ const encomendaTargets = encomendaSeeds.map(({ database }) => {
       (misses.length ? `; acima: ${misses.map((m) => `${m.endpoint} (${m.p95} ms)`).join(", ")}` : ""),
   );
   return { database, target_ms: ENCOMENDAS_TARGET_MS, met: misses.length === 0, worst_p95: worst.p95, misses };
+});
+// The bookings' target (docs/benchmarks.md, "Reservas"): every read p95 under 50 ms at 200,000 bookings.
+if (reservaSeeds.length > 0) {
+  console.info(
+    `\nMeta das reservas — leituras com ${RESERVAS.toLocaleString("pt-BR")} reservas: p95 < ${RESERVAS_TARGET_MS} ms`,
+  );
+}
+const reservaTargets = reservaSeeds.map(({ database }) => {
+  const mine = results.filter((r) => r.database === database && reservaCaseNames.includes(r.endpoint));
+  const misses = mine.filter((r) => r.p95 >= RESERVAS_TARGET_MS);
+  const worst = mine.reduce((a, b) => (b.p95 > a.p95 ? b : a), mine[0]!);
+  console.info(
+    `  ${misses.length === 0 ? "✔ cumprida" : "✘ NÃO cumprida"} no ${database}: ${mine.length - misses.length}/${mine.length} casos; ` +
+      `maior p95 ${worst.p95} ms (${worst.endpoint})` +
+      (misses.length ? `; acima: ${misses.map((m) => `${m.endpoint} (${m.p95} ms)`).join(", ")}` : ""),
+  );
+  return { database, target_ms: RESERVAS_TARGET_MS, met: misses.length === 0, worst_p95: worst.p95, misses };
 });
 if (csvExports.length > 0) {
   console.info(`\nExportação CSV de acessos (corpo lido em pedaços, memória amostrada a cada 50 ms):\n`);
@@ -510,6 +563,7 @@ fs.writeFileSync(
       voz: vozes,
       fotos: fotosLoads,
       encomendas: { seed: encomendaSeeds, targets: encomendaTargets },
+      reservas: { seed: reservaSeeds, targets: reservaTargets },
     },
     null,
     2,
