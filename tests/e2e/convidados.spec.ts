@@ -87,7 +87,13 @@ test("the porteiro finds a booking's guest in today's list and lets them in; the
   await openPortaria(page, CONDOMINIO);
   const section = page.getByRole("region", { name: "Lista de convidados" });
   await expect(section).toBeVisible();
+  // The search goes out after a pause in typing: wait for its answer, not for a count the unfiltered
+  // list may already have (then the list dims for the search while axe reads it).
+  const searched = page.waitForResponse(
+    (r) => r.url().includes("/api/portaria/convidados") && new URL(r.url()).searchParams.get("q") === id,
+  );
   await section.getByLabel("Buscar convidado").fill(id);
+  await searched;
   const rows = section.getByRole("listitem");
   await expect(rows).toHaveCount(2);
   const row = rows.filter({ hasText: first });
