@@ -157,6 +157,8 @@ describe("the kiosk's photo of its visitor", () => {
     const refused = await k.api.post(`/api/totem/conversas/${conversaId}/foto/recusa`, { json: {} });
     expect(refused.status, JSON.stringify(refused.body)).toBe(201);
     expect(refused.body).toEqual({ id: expect.any(String), status: "recusada" });
+    // The photo may still be rendering when the refusal removes it: the renderer then drops what it stored.
+    await rendered();
     expect(await listAll(store(), `${taken.body.id}/`)).toEqual([]);
     const rows = await rowsOf(conversaId);
     expect(rows).toHaveLength(1);
