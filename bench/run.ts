@@ -14,18 +14,22 @@
  * package list's filters, p95 against 50 ms. Bookings (bench/reservas.ts): 2,000 common areas in 500
  * condominiums, 200,000 bookings over two years and guest lists, the bookings' list, calendar,
  * availability and the gate's guest list, p95 against 50 ms, and POST /api/reservas (new and refused).
+ * Plans and billing (bench/faturamento.ts): an Avançado account of 2 condominiums, 5,000 units and 1,000
+ * invoices and an Essencial one of 150 units, tenants of their own: the plan page, the invoices, the
+ * limits on creation, the read-only guard and the attendant's monthly counter, p95 against 50 ms.
  *
  *   BENCH_REQUESTS=200000  BENCH_ITERATIONS=200  BENCH_DATABASE_URL=postgres://…/guarita_bench
  *   BENCH_CHAIN_KEYS=50  BENCH_CHAIN_ROUNDS=10  BENCH_ACESSOS=1000000
  *   BENCH_ATTENDANT_CONVERSATIONS=50  BENCH_ATTENDANT_ROUNDS=4  BENCH_ATTENDANT_PAUSE_MS=1000-3000 (0: no pause)
  *   BENCH_VOZ_CALLS=50  BENCH_VOZ_ROUNDS=4  BENCH_VOZ_PAUSE_MS=1000-3000 (0: no pause)
  *   BENCH_FOTOS_UPLOADS=50  BENCH_FOTOS_ROUNDS=3  BENCH_FOTOS_IMAGES=10  BENCH_FOTOS_S3=0 (files store only)
- *   BENCH_ENCOMENDAS=200000  BENCH_RESERVAS=200000  BENCH_RESERVAS_AREAS=2000
+ *   BENCH_ENCOMENDAS=200000  BENCH_RESERVAS=200000  BENCH_RESERVAS_AREAS=2000  BENCH_FATURAMENTO_FATURAS=1000
  *   BENCH_ONLY=postgres | pglite
- *   BENCH_PARTS=reads,chain,attendant,voz,fotos,encomendas,reservas (default: all; e.g. BENCH_PARTS=attendant seeds the requests and
+ *   BENCH_PARTS=reads,chain,attendant,voz,fotos,encomendas,reservas,faturamento (default: all; e.g. BENCH_PARTS=attendant seeds the requests and
  *   the registry, skips the access log's million rows, and times only the attendant; BENCH_PARTS=fotos alone
  *   seeds nothing; BENCH_PARTS=encomendas seeds the requests, the registry and the packages, and times only
- *   the package list; BENCH_PARTS=reservas likewise seeds the requests and the registry, then the bookings)
+ *   the package list; BENCH_PARTS=reservas likewise seeds the requests and the registry, then the bookings;
+ *   BENCH_PARTS=faturamento seeds only its two accounts)
  */
 import "../src/shared/zod-config";
 import fs from "node:fs";
@@ -70,6 +74,14 @@ import {
   seedBenchEncomendas,
 } from "./encomendas";
 import {
+  FATURAMENTO_FATURAS,
+  FATURAMENTO_TARGET_MS,
+  type FaturamentoSeed,
+  faturamentoCases,
+  runFaturamentoWrites,
+  seedBenchFaturamento,
+} from "./faturamento";
+import {
   assertFotosBudget,
   FOTOS_ROUNDS,
   FOTOS_S3,
@@ -103,7 +115,7 @@ import {
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
-const PARTS = ["reads", "chain", "attendant", "voz", "fotos", "encomendas", "reservas"] as const;
+const PARTS = ["reads", "chain", "attendant", "voz", "fotos", "encomendas", "reservas", "faturamento"] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set(
   (process.env.BENCH_PARTS ?? PARTS.join(","))
@@ -173,15 +185,17 @@ type RunResult = {
   encomendaCaseNames: string[];
   reservas: (ReservasSeed & { database: string }) | null;
   reservaCaseNames: string[];
+  faturamento: (FaturamentoSeed & { database: string; loadavg: string }) | null;
+  faturamentoCaseNames: string[];
 };
 
 async function run(label: string, system: System): Promise<RunResult> {
   const t0 = performance.now();
   const tenant = await createTenantWithMember(system, { role: "sindico", name: "Cliente Bench" });
   // The photos alone need no seed (bench/fotos.ts makes its own unit): BENCH_PARTS=fotos measures the
-  // process's memory without a seeded in-process database in it.
+  // process's memory without a seeded in-process database in it. Billing seeds accounts of its own.
   let condoIds: string[] = [];
-  if ([...parts].some((p) => p !== "fotos")) {
+  if ([...parts].some((p) => p !== "fotos" && p !== "faturamento")) {
     condoIds = await seedBenchTenant(system.handle.db, tenant.org.id, REQUESTS);
     await seedBenchRegistry(system.handle.db, tenant.org.id, condoIds);
     console.info(
@@ -203,6 +217,8 @@ async function run(label: string, system: System): Promise<RunResult> {
     encomendaCaseNames: [],
     reservas: null,
     reservaCaseNames: [],
+    faturamento: null,
+    faturamentoCaseNames: [],
   };
   if (parts.has("reads")) await reads(label, system, tenant, condoIds, api, result);
   if (parts.has("encomendas")) {
@@ -234,6 +250,24 @@ async function run(label: string, system: System): Promise<RunResult> {
     for (const [name, times] of await runReservaWrites(system, tenant.org.id, api, ITERATIONS)) {
       rows.push({ database: label, ...summarise(name, times) });
     }
+  }
+  // Plans and billing on two accounts of their own (the bench tenant stays without a subscription).
+  if (parts.has("faturamento")) {
+    const world = await seedBenchFaturamento(system, FATURAMENTO_FATURAS);
+    console.info(
+      `${label}: plano Avançado com ${world.seed.condominios} condomínios, ${world.seed.unidades.toLocaleString("pt-BR")} unidades ` +
+        `e ${world.seed.faturas.toLocaleString("pt-BR")} faturas (${world.seed.faturas_pagas.toLocaleString("pt-BR")} pagas); ` +
+        `Essencial com ${world.seed.unidades_essencial} unidades; semeados em ${world.seed.seconds} s`,
+    );
+    const cases = await faturamentoCases(world);
+    const before = os.loadavg();
+    for (const [name, call] of cases) rows.push({ database: label, ...(await measure(name, call)) });
+    const writes = await runFaturamentoWrites(system, world, ITERATIONS);
+    for (const [name, times] of writes) rows.push({ database: label, ...summarise(name, times) });
+    // The machine's load over the measuring (1-minute average at its start and end): a shared machine moves the figures.
+    const loadavg = `${before[0]!.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`;
+    result.faturamento = { database: label, ...world.seed, loadavg };
+    result.faturamentoCaseNames = [...cases.map(([name]) => name), ...writes.map(([name]) => name)];
   }
   // After the reads: the chain writes requests and calls, which the read cases must not see.
   if (parts.has("chain")) {
@@ -375,6 +409,8 @@ const encomendaSeeds: NonNullable<RunResult["encomendas"]>[] = [];
 let encomendaCaseNames: string[] = [];
 const reservaSeeds: NonNullable<RunResult["reservas"]>[] = [];
 let reservaCaseNames: string[] = [];
+const faturamentoSeeds: NonNullable<RunResult["faturamento"]>[] = [];
+let faturamentoCaseNames: string[] = [];
 const keep = (r: RunResult) => {
   results.push(...r.rows);
   if (r.load) loads.push(r.load);
@@ -388,6 +424,8 @@ const keep = (r: RunResult) => {
   if (r.encomendaCaseNames.length > 0) encomendaCaseNames = r.encomendaCaseNames;
   if (r.reservas) reservaSeeds.push(r.reservas);
   if (r.reservaCaseNames.length > 0) reservaCaseNames = r.reservaCaseNames;
+  if (r.faturamento) faturamentoSeeds.push(r.faturamento);
+  if (r.faturamentoCaseNames.length > 0) faturamentoCaseNames = r.faturamentoCaseNames;
 };
 
 // BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database.
@@ -474,6 +512,23 @@ const reservaTargets = reservaSeeds.map(({ database }) => {
       (misses.length ? `; acima: ${misses.map((m) => `${m.endpoint} (${m.p95} ms)`).join(", ")}` : ""),
   );
   return { database, target_ms: RESERVAS_TARGET_MS, met: misses.length === 0, worst_p95: worst.p95, misses };
+});
+// Plans and billing's target (docs/benchmarks.md, "Plano e faturamento"): every case p95 under 50 ms.
+if (faturamentoSeeds.length > 0) {
+  console.info(
+    `\nMeta de plano e faturamento — ${FATURAMENTO_FATURAS.toLocaleString("pt-BR")} faturas, 5.000 unidades: p95 < ${FATURAMENTO_TARGET_MS} ms`,
+  );
+}
+const faturamentoTargets = faturamentoSeeds.map(({ database, loadavg }) => {
+  const mine = results.filter((r) => r.database === database && faturamentoCaseNames.includes(r.endpoint));
+  const misses = mine.filter((r) => r.p95 >= FATURAMENTO_TARGET_MS);
+  const worst = mine.reduce((a, b) => (b.p95 > a.p95 ? b : a), mine[0]!);
+  console.info(
+    `  ${misses.length === 0 ? "✔ cumprida" : "✘ NÃO cumprida"} no ${database}: ${mine.length - misses.length}/${mine.length} casos; ` +
+      `maior p95 ${worst.p95} ms (${worst.endpoint}); carga (1 min) ${loadavg}` +
+      (misses.length ? `; acima: ${misses.map((m) => `${m.endpoint} (${m.p95} ms)`).join(", ")}` : ""),
+  );
+  return { database, target_ms: FATURAMENTO_TARGET_MS, met: misses.length === 0, worst_p95: worst.p95, misses };
 });
 if (csvExports.length > 0) {
   console.info(`\nExportação CSV de acessos (corpo lido em pedaços, memória amostrada a cada 50 ms):\n`);
@@ -564,6 +619,7 @@ fs.writeFileSync(
       fotos: fotosLoads,
       encomendas: { seed: encomendaSeeds, targets: encomendaTargets },
       reservas: { seed: reservaSeeds, targets: reservaTargets },
+      faturamento: { seed: faturamentoSeeds, targets: faturamentoTargets },
     },
     null,
     2,

@@ -43,6 +43,8 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { encomendasRoutes } from "./modules/encomendas/encomendas.routes";
 import { convitesRoutes } from "./modules/equipe/convites.routes";
 import { equipeRoutes } from "./modules/equipe/equipe.routes";
+import { faturamentoRoutes } from "./modules/faturamento/faturamento.routes";
+import { somenteLeituraGuard } from "./modules/faturamento/somente-leitura.service";
 import type { FotoRenderer } from "./modules/fotos/foto-render.service";
 import {
   fotosAreaRoutes,
@@ -74,6 +76,7 @@ import { totemDeviceRoutes } from "./modules/totens/totem-device.routes";
 import { totensRoutes } from "./modules/totens/totens.routes";
 import { unidadesRoutes } from "./modules/unidades/unidades.routes";
 import { v1Routes } from "./modules/v1/v1.routes";
+import type { NfseProvider } from "./nfse/nfse-provider";
 import { type ReceiptsConfig, receiptsRoutes } from "./notifications/receipts.routes";
 import type { Payments } from "./payments/payments";
 import type { EventBus } from "./realtime/event-bus";
@@ -91,6 +94,8 @@ export interface AppDeps {
   logger: Logger;
   bus: EventBus;
   payments: Payments;
+  /** Issues the NFS-e of paid invoices; null = not issued automatically (docs/decisions/045). */
+  nfse: NfseProvider | null;
   /** Signs the checkout cookie (the auth secret). */
   secret: string;
   publicUrl: string;
@@ -116,10 +121,14 @@ export interface AppDeps {
   fotoRenderer: Pick<FotoRenderer, "kick" | "receiving">;
 }
 
-/** A router for the tenant-scoped API: every route under it requires a session and a tenant. */
-export function tenantRouter(deps: Pick<AppDeps, "sessions">) {
+/**
+ * A router for the tenant-scoped API: every route under it requires a session and a tenant, and
+ * staff's changes stop while the subscription is unpaid past its grace period (docs/decisions/045).
+ */
+export function tenantRouter(deps: Pick<AppDeps, "sessions" | "handle">) {
   const router = apiRouter();
   router.use("*", requireTenant(deps.sessions));
+  router.use("*", somenteLeituraGuard(deps.handle.db));
   return router;
 }
 
@@ -174,10 +183,15 @@ export function createApp(deps: AppDeps) {
       payments: deps.payments,
       secret: deps.secret,
       secureCookies,
+      nfseAtiva: !!deps.nfse,
+      publicUrl: deps.publicUrl,
     }),
   );
   api.route("/cadastro", cadastroRoutes({ db: handle.db, auth, secret: deps.secret, secureCookies }));
-  api.route("/webhooks", stripeWebhookRoutes(handle.db, deps.payments.webhook));
+  api.route(
+    "/webhooks",
+    stripeWebhookRoutes(handle.db, deps.payments.webhook, { nfseAtiva: !!deps.nfse, publicUrl: deps.publicUrl }),
+  );
   api.route(
     "/webhooks",
     receiptsRoutes(handle.db, { ...deps.receipts, publicUrl: deps.publicUrl, secret: deps.secret }),
@@ -190,7 +204,7 @@ export function createApp(deps: AppDeps) {
       secret: deps.secret,
     }),
   );
-  api.route("/me", tenantRouter(deps).route("/", meRoutes()));
+  api.route("/me", tenantRouter(deps).route("/", meRoutes(handle.db)));
   // Opening a person's or a request's detail is recorded (docs/product.md, "Auditoria"): who viewed personal data.
   api.use("/pessoas/:id", recordViewsOf(handle.db, "pessoa"));
   api.use("/solicitacoes/:id", recordViewsOf(handle.db, "solicitacao"));
@@ -269,6 +283,14 @@ export function createApp(deps: AppDeps) {
       .route("/", disponibilidadeRoutes(handle.db)),
   );
   api.route("/reservas", tenantRouter(deps).route("/", reservasRoutes(handle.db)));
+  // Plans and billing (docs/decisions/045-plans-and-billing.md).
+  api.route(
+    "/faturamento",
+    tenantRouter(deps).route(
+      "/",
+      faturamentoRoutes({ db: handle.db, payments: deps.payments, nfse: deps.nfse, publicUrl: deps.publicUrl }),
+    ),
+  );
   api.route("/calendarios", tenantRouter(deps).route("/", calendariosRoutes(handle.db, { linkBase: deps.linkBase })));
   // The feed itself: no session (calendar apps poll it); the secret token in the address is the credential.
   api.route("/calendario", calendarioFeedRoutes(handle.db));

@@ -22,6 +22,7 @@ import { selectAttendantEngine } from "./modules/atendente/atendente.service";
 import { type CameraCapture, startCameraCapture } from "./modules/fotos/camera.service";
 import { createFotoRenderer } from "./modules/fotos/foto-render.service";
 import { createWhatsAppReplyDispatcher } from "./modules/telefonia/whatsapp-visitante.service";
+import { createNfse, type NfseConfig } from "./nfse/nfse";
 import { type ChannelsConfig, createChannels } from "./notifications/channels";
 import { createWhatsAppTextSender } from "./notifications/channels/whatsapp-text";
 import { createNotificationDispatcher } from "./notifications/dispatcher";
@@ -51,6 +52,8 @@ export interface SystemOptions {
   sessionCacheTtlMs?: number;
   /** Stripe keys; omitted = demo mode. */
   payments?: PaymentsConfig;
+  /** The NFS-e provider of paid invoices; omitted = the nota is not issued automatically. */
+  nfse?: NfseConfig;
   /** WhatsApp and SMS providers for the residents' messages; omitted = off, the demo channel on the demo tenant only (notifications/channels). */
   channels?: Omit<ChannelsConfig, "emailDemo">;
   /**
@@ -171,6 +174,7 @@ export async function createSystem(options: SystemOptions) {
   // Uploads are answered once checked; their renditions are made here, one at a time
   // (docs/decisions/040-photos-rendered-in-background.md).
   const fotoRenderer = createFotoRenderer({ db: handle.db, store: options.storage, logger: options.logger });
+  const nfse = createNfse(options.nfse);
   const { app, closeStreams } = createApp({
     handle,
     auth,
@@ -179,6 +183,7 @@ export async function createSystem(options: SystemOptions) {
     logger: options.logger,
     bus,
     payments: createPayments(options.payments),
+    nfse,
     secret: options.authSecret,
     publicUrl: options.publicUrl,
     // With PUBLIC_URL set, links use it; without, the address the síndico is using (the origin rule
@@ -252,6 +257,7 @@ export async function createSystem(options: SystemOptions) {
         fotoRenderer,
         linkBase: options.publicUrl,
         listen: handle.listen,
+        nfse,
         logger: options.logger,
       });
     },

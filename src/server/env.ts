@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { isValidCnpjNumber, onlyDigits } from "../shared/br-format";
 import { parseTrustProxy, type TrustProxy } from "./http/client-ip";
 import { DEFAULT_MAIL_FROM, parseMailbox } from "./mail/address";
 
@@ -155,6 +156,46 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().startsWith("sk_").optional()),
   STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyAsUndefined, z.string().startsWith("pk_").optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().startsWith("whsec_").optional()),
+  /**
+   * The NFS-e of paid invoices through Focus NFe (docs/decisions/045-plans-and-billing.md); all of
+   * NFSE_PROVIDER … NFSE_ITEM_LISTA_SERVICO together, or none (invoices say the nota is not issued automatically).
+   */
+  NFSE_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["focusnfe"], { error: "use focusnfe" }).optional()),
+  NFSE_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  NFSE_AMBIENTE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(["homologacao", "producao"], { error: "use homologacao ou producao" }).default("homologacao"),
+  ),
+  /** Guarita's CNPJ (with or without the mask), its inscrição municipal and its city's IBGE code. */
+  NFSE_PRESTADOR_CNPJ: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(isValidCnpjNumber, "CNPJ inválido: use os 14 dígitos, com ou sem pontuação")
+      .transform(onlyDigits)
+      .optional(),
+  ),
+  NFSE_PRESTADOR_IM: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  NFSE_PRESTADOR_MUNICIPIO: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{7}$/, "o código IBGE do município, com 7 dígitos (São Paulo: 3550308)")
+      .optional(),
+  ),
+  /** The ISS rate in percent, as "2.0" or "2,0". */
+  NFSE_ALIQUOTA: z.preprocess(
+    (v) => (typeof v === "string" ? emptyAsUndefined(v.trim().replace(",", ".")) : v),
+    z.coerce
+      .number({ error: "a alíquota do ISS em porcentagem, como 2.0" })
+      .min(0, "a alíquota do ISS em porcentagem, entre 0 e 5")
+      .max(5, "a alíquota do ISS em porcentagem, entre 0 e 5")
+      .optional(),
+  ),
+  /** The service's item of LC 116/2003 ("01.07"), as the city registered the company. */
+  NFSE_ITEM_LISTA_SERVICO: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  /** The city's own service code, where it asks for one (codigo_tributario_municipio). */
+  NFSE_CODIGO_TRIBUTARIO_MUNICIPIO: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   /** SMTP server for e-mail (smtp:// or smtps://, credentials in the URL); unset = .eml files in DATA_DIR/mail. */
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
@@ -194,6 +235,27 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!!raw.STRIPE_SECRET_KEY !== !!raw.STRIPE_PUBLISHABLE_KEY) {
     throw new Error(
       "Configuração inválida:\n  STRIPE_SECRET_KEY e STRIPE_PUBLISHABLE_KEY vão juntas: defina as duas (Stripe) ou nenhuma (modo de demonstração)",
+    );
+  }
+  const nfse = [
+    "NFSE_PROVIDER",
+    "NFSE_TOKEN",
+    "NFSE_PRESTADOR_CNPJ",
+    "NFSE_PRESTADOR_IM",
+    "NFSE_PRESTADOR_MUNICIPIO",
+    "NFSE_ALIQUOTA",
+    "NFSE_ITEM_LISTA_SERVICO",
+  ] as const;
+  const nfseSet = nfse.filter((name) => raw[name] !== undefined);
+  if (nfseSet.length > 0 && nfseSet.length < nfse.length) {
+    const missing = nfse.filter((name) => raw[name] === undefined);
+    throw new Error(
+      `Configuração inválida:\n  ${nfse.join(", ")} vão juntas: defina todas (emissão da NFS-e) ou nenhuma (nota não emitida automaticamente); faltam ${missing.join(", ")}`,
+    );
+  }
+  if (raw.NFSE_CODIGO_TRIBUTARIO_MUNICIPIO !== undefined && raw.NFSE_PROVIDER === undefined) {
+    throw new Error(
+      "Configuração inválida:\n  NFSE_CODIGO_TRIBUTARIO_MUNICIPIO precisa de NFSE_PROVIDER e das demais NFSE_*",
     );
   }
   if (raw.WEB_CONCURRENCY > 1 && !raw.DATABASE_URL) {

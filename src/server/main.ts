@@ -18,6 +18,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD, hasAnyTenant, seedDemo } from "./db/seed/de
 import { demoGuardRefusal } from "./demo-guard";
 import { type Env, loadEnv } from "./env";
 import { createLogger } from "./http/logger";
+import { nfseConfigFromEnv } from "./nfse/nfse";
 import { createBlobStore } from "./storage";
 
 const LOCAL_SECRET_WARNING =
@@ -57,6 +58,7 @@ async function main(env: Env, started: number) {
             },
           }
         : {},
+    nfse: nfseConfigFromEnv(env),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,

@@ -43,6 +43,12 @@ export const EVENT_TYPES = [
    * area changed (docs/decisions/044-common-area-bookings.md): calendars and lists follow. Ids only.
    */
   "reserva.atualizada",
+  /**
+   * The account's subscription or invoices changed (a payment, a failure, a plan change, a
+   * cancellation: docs/decisions/045-plans-and-billing.md): "Plano e faturamento" and the console's
+   * billing banner follow. No unit: a morador never hears it.
+   */
+  "faturamento.atualizado",
 ] as const;
 
 /** The events about an access request: they carry the request's id, visitor and status. */

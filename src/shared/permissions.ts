@@ -78,6 +78,12 @@ export const PERMISSIONS = {
   "reservas:criar": EVERYONE,
   "reservas:aprovar": ADMINS,
   "areas:gerenciar": ADMINS,
+  /**
+   * "Plano e faturamento" (docs/decisions/045-plans-and-billing.md): the síndico reads the plan, its
+   * usage and the invoices; only the account's owner changes the plan, the card, or cancels.
+   */
+  "faturamento:ler": ADMINS,
+  "faturamento:gerenciar": ["owner"],
   /** Reports ("Relatórios") and the síndico's monthly PDF. */
   "relatorios:ler": ADMINS,
 } as const satisfies Record<string, readonly MemberRole[]>;

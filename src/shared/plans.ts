@@ -1,6 +1,7 @@
 /**
  * The plan catalogue (docs/product.md, "Plans and prices"): the landing page's plan cards, the checkout's
- * summary and the server's payment amounts all read it, so a price changes in one place.
+ * summary, the server's subscription prices and the limits it enforces all read it, so a price or a
+ * limit changes in one place (docs/decisions/045-plans-and-billing.md).
  * Amounts are integer cents per month; the yearly cycle is billed monthly at the discounted price.
  */
 export const PLAN_IDS = ["essencial", "avancado", "personalizado"] as const;
@@ -18,6 +19,35 @@ export const YEARLY_DISCOUNT_HINT = "Economize 2 meses";
 
 export const BILLING_LABELS: Record<BillingCycle, string> = { monthly: "Mensal", yearly: "Anual" };
 
+/** What a plan limits; null is unlimited. Atendimentos count the attendant's conversations per calendar month. */
+export interface PlanLimits {
+  condominios: number | null;
+  unidades: number | null;
+  atendimentosMes: number | null;
+}
+
+export const LIMITED_RESOURCES = ["condominios", "unidades", "atendimentos"] as const;
+export type LimitedResource = (typeof LIMITED_RESOURCES)[number];
+
+/** Essencial < Avançado < Personalizado: moving up is an upgrade (at once), down a downgrade (at period end). */
+export const PLAN_RANK: Record<PlanId, number> = { essencial: 0, avancado: 1, personalizado: 2 };
+
+export function limitOf(limits: PlanLimits, resource: LimitedResource): number | null {
+  return resource === "atendimentos" ? limits.atendimentosMes : limits[resource];
+}
+
+/** The card lines a plan's limits read as: the cards and the server's refusals say the same numbers. */
+export function limitLines(limits: PlanLimits): string[] {
+  const atendimentos =
+    limits.atendimentosMes === null ? "Atendimentos ilimitados" : `Até ${limits.atendimentosMes} atendimentos por mês`;
+  const unidades = limits.unidades === null ? "unidades ilimitadas" : `até ${limits.unidades} unidades`;
+  const condominios =
+    limits.condominios === null
+      ? "Vários condomínios em uma conta"
+      : `${limits.condominios} ${limits.condominios === 1 ? "condomínio" : "condomínios"}, ${unidades}`;
+  return [atendimentos, condominios];
+}
+
 export interface Plan {
   id: PlanId;
   nome: string;
@@ -25,11 +55,16 @@ export interface Plan {
   /** Cents per month for each cycle; null when the price is agreed with sales ("sob consulta"). */
   precoCentavos: Record<BillingCycle, number> | null;
   popular: boolean;
-  /** Feature list of the landing page's plan card. */
+  limites: PlanLimits;
+  /** Feature list of the landing page's plan card: the limits' lines first, then these. */
   recursos: readonly string[];
   /** Feature list of the checkout summary (slightly different wording: docs/product.md, "Plans and prices"). */
   recursosCheckout: readonly string[];
 }
+
+const ESSENCIAL_LIMITES: PlanLimits = { condominios: 1, unidades: 200, atendimentosMes: 1000 };
+const AVANCADO_LIMITES: PlanLimits = { condominios: 1, unidades: null, atendimentosMes: null };
+const PERSONALIZADO_LIMITES: PlanLimits = { condominios: null, unidades: null, atendimentosMes: null };
 
 export const PLANS: Record<PlanId, Plan> = {
   essencial: {
@@ -38,8 +73,9 @@ export const PLANS: Record<PlanId, Plan> = {
     descricao: "Para condomínios que querem começar a portaria remota com atendimento 24 horas.",
     precoCentavos: { monthly: 39_900, yearly: 35_900 },
     popular: false,
+    limites: ESSENCIAL_LIMITES,
     recursos: [
-      "Até 1000 atendimentos por mês",
+      ...limitLines(ESSENCIAL_LIMITES),
       "Atendente de voz e chat por IA 24h",
       "Cadastro de visitantes e prestadores",
       "Registro de entradas e saídas",
@@ -47,7 +83,7 @@ export const PLANS: Record<PlanId, Plan> = {
       "Suporte por e-mail e WhatsApp",
     ],
     recursosCheckout: [
-      "Até 1000 atendimentos por mês",
+      ...limitLines(ESSENCIAL_LIMITES),
       "Chat + voz (até 2 números)",
       "Cadastro de visitantes e prestadores",
       "Registro de entradas e saídas",
@@ -60,8 +96,9 @@ export const PLANS: Record<PlanId, Plan> = {
     descricao: "Para condomínios de médio e grande porte que integram câmeras, interfones e fechaduras.",
     precoCentavos: { monthly: 129_000, yearly: 114_900 },
     popular: true,
+    limites: AVANCADO_LIMITES,
     recursos: [
-      "Atendimentos ilimitados",
+      ...limitLines(AVANCADO_LIMITES),
       "Tudo do Essencial",
       "Integração com câmeras, interfones e fechaduras",
       "Reserva de áreas comuns",
@@ -69,7 +106,7 @@ export const PLANS: Record<PlanId, Plan> = {
       "Suporte prioritário (resposta em até 2 horas)",
     ],
     recursosCheckout: [
-      "Atendimentos ilimitados",
+      ...limitLines(AVANCADO_LIMITES),
       "Chat + voz (números ilimitados)",
       "Integração com câmeras, interfones e fechaduras",
       "Reserva de áreas comuns e relatórios de auditoria",
@@ -82,16 +119,17 @@ export const PLANS: Record<PlanId, Plan> = {
     descricao: "Para administradoras e redes de condomínios com necessidades específicas.",
     precoCentavos: null,
     popular: false,
+    limites: PERSONALIZADO_LIMITES,
     recursos: [
+      ...limitLines(PERSONALIZADO_LIMITES),
       "Tudo do Avançado",
-      "Vários condomínios em uma conta",
       "Integrações sob medida (CRM, agenda, e-mail)",
       "Gerente de conta dedicado",
       "SLA de 99,9% de disponibilidade",
     ],
     recursosCheckout: [
+      ...limitLines(PERSONALIZADO_LIMITES),
       "Tudo do Avançado",
-      "Vários condomínios em uma conta",
       "Integrações sob medida",
       "Gerente de conta dedicado",
     ],

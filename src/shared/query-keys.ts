@@ -34,6 +34,8 @@ export const QUERY_ROOTS = {
   encomendas: "encomendas",
   /** Common areas, their bookings and calendars, and the Portaria's guest list. */
   reservas: "reservas",
+  /** "Plano e faturamento": the subscription, its usage and invoices, and the console's billing banner. */
+  faturamento: "faturamento",
 } as const;
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
 
@@ -82,3 +84,6 @@ export const ENCOMENDA_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.encomendas, QU
 
 /** What a booking's change refreshes: the areas' calendars and lists, and the Portaria's guest list. */
 export const RESERVA_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.reservas];
+
+/** What a change to the subscription or its invoices refreshes. */
+export const FATURAMENTO_ROOTS: readonly QueryRoot[] = [QUERY_ROOTS.faturamento];

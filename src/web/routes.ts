@@ -83,6 +83,7 @@ export default [
       route("equipe", "console/configuracoes/equipe.tsx"),
       route("organizacao", "console/configuracoes/organizacao.tsx"),
       route("integracoes", "console/configuracoes/integracoes.tsx"),
+      route("plano", "console/configuracoes/plano.tsx"),
     ]),
     route("auditoria", "console/auditoria/list.tsx"),
     // Not "/app/lgpd": unprefixed console sections redirect into /app, and /lgpd is the public page.

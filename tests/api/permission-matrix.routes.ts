@@ -14,7 +14,7 @@ import { signFotoUrl } from "@/server/modules/fotos/foto-url";
 import type { ApiKeyScope, MemberRole, PasseStatus } from "@/shared/domain";
 import { addDays, localClock } from "@/shared/pass-schedule";
 import type { Permission } from "@/shared/permissions";
-import { cliente } from "../support/checkout";
+import { cliente, TEST_CARD } from "../support/checkout";
 import { testSystemOptions } from "../support/system";
 
 /**
@@ -73,7 +73,9 @@ export type Kind =
   /** A booking of the place's unit. */
   | "reserva"
   /** A secret calendar address (iCal) of the place's unit: its creator's alone. */
-  | "calendario_feed";
+  | "calendario_feed"
+  /** An invoice of the tenant's subscription (docs/decisions/045-plans-and-billing.md): the account's, not a unit's. */
+  | "fatura";
 
 /**
  * Kinds a morador reaches only inside the units they live in (auth/scope.ts): another unit's row is
@@ -150,6 +152,8 @@ export interface Place {
   reserva: { id: string; area: string };
   /** Team rows (not unit-bound; absent for `otherUnit`): a porteiro's membership, a pending invitation. */
   membro?: { id: string };
+  /** A paid invoice of the tenant's subscription (absent for `otherUnit`: the tenant's, not a unit's). */
+  fatura?: { id: string };
   convite?: { id: string };
 }
 
@@ -223,6 +227,8 @@ export interface Makers {
   user(): Promise<{ email: string; password: string }>;
   /** A unique suffix for codes and e-mails. */
   unique(): string;
+  /** The place's tenant's subscription, in force, with a cancellation asked for at its period's end. */
+  cancelamentoAgendado(place: Place): Promise<void>;
 }
 
 export interface Caller {
@@ -1533,5 +1539,43 @@ export const ROUTES: Record<string, RouteRow> = {
     access: "portaria:operar",
     target: "condominio",
     request: ({ place }) => ({ query: { condominio_id: place.condominio.id } }),
+  },
+
+  // Plano e faturamento (docs/decisions/045-plans-and-billing.md): the owner manages, the síndico reads.
+  // Both matrix tenants have a demo Personalizado subscription, yearly, with one paid invoice; each
+  // request below succeeds whatever the cases before it did to the subscription (the demo provider acts
+  // on the state on record).
+  "GET /api/faturamento": { access: "faturamento:ler" },
+  "GET /api/faturamento/faturas": {
+    access: "faturamento:ler",
+    request: () => ({ query: { page_size: 100 } }),
+    lists: [{ kind: "fatura", ids: items }],
+  },
+  "GET /api/faturamento/faturas/{id}/recibo.pdf": {
+    access: "faturamento:ler",
+    target: "fatura",
+    request: ({ place }) => ({ params: { id: place.fatura!.id } }),
+    download: { contentType: "application/pdf", signature: "%PDF" },
+  },
+  "POST /api/faturamento/plano": {
+    access: "faturamento:gerenciar",
+    // The same plan on the other cycle: scheduled for the period's end, and asked again, the same answer.
+    request: () => ({ body: { plano: "personalizado", ciclo: "monthly" } }),
+  },
+  "POST /api/faturamento/cartao": { access: "faturamento:gerenciar", request: () => ({ body: { cartao: TEST_CARD } }) },
+  // Asked twice, a cancellation answers the same; no body.
+  "POST /api/faturamento/cancelar": { access: "faturamento:gerenciar" },
+  "POST /api/faturamento/reativar": {
+    access: "faturamento:gerenciar",
+    request: async ({ place, make }) => {
+      await make.cancelamentoAgendado(place);
+      return {};
+    },
+  },
+  "POST /api/faturamento/demo/simular": {
+    access: "faturamento:gerenciar",
+    // A renewal paid: the subscription stays in force (a failed payment past its grace period, or the
+    // period's end, would leave the matrix tenant's console read-only).
+    request: () => ({ body: { acao: "renovar" } }),
   },
 };

@@ -29,6 +29,7 @@ import {
   acessos,
   apiKeys,
   areasComuns,
+  assinaturas,
   atendenteConversas,
   auditoria,
   calendarioFeeds,
@@ -38,6 +39,7 @@ import {
   encomendaAutorizados,
   encomendaLotes,
   encomendas,
+  faturas,
   fotos,
   member,
   passes,
@@ -59,6 +61,7 @@ import { isUniqueViolation } from "@/server/http/errors";
 import { addMember } from "@/server/modules/tenants/tenants.service";
 import { API_KEY_SCOPES, type ApiKeyScope, type PasseStatus } from "@/shared/domain";
 import { can, PERMISSIONS, TENANT_WIDE_ROLES } from "@/shared/permissions";
+import { darAssinatura } from "../support/billing";
 import {
   addSignedInMember,
   addSignedInMorador,
@@ -603,6 +606,12 @@ async function buildFixture(): Promise<Fixture> {
         .returning({ id: webhookEntregas.id });
       return { id: hook!.id, entregaId: entrega!.id };
     },
+    async cancelamentoAgendado(place) {
+      await db
+        .update(assinaturas)
+        .set({ status: "ativa", falhaEm: null, cancelaEm: sql`${assinaturas.periodoFim}` })
+        .where(eq(assinaturas.organizationId, place.organizationId));
+    },
     async unverify(userId) {
       await db.update(user).set({ emailVerified: false }).where(eq(user.id, userId));
     },
@@ -753,6 +762,29 @@ async function buildFixture(): Promise<Fixture> {
     return { ...rows, pedidoTitular: await make.pedidoTitular({ organizationId, ...rows }) };
   }
 
+  /**
+   * A demo Personalizado subscription (no plan limit gets in any case's way) with one paid invoice:
+   * what "Plano e faturamento" shows and its receipt is made from.
+   */
+  async function subscriptionWithInvoice(organizationId: string, label: string) {
+    const assinatura = await darAssinatura(sys, organizationId, { plano: "personalizado", valorCentavos: 150_000 });
+    const [fatura] = await db
+      .insert(faturas)
+      .values({
+        assinaturaId: assinatura.id,
+        invoiceRef: `demo_in_matriz_${unique()}`,
+        status: "paga",
+        descricao: `Matriz Fatura ${label}`,
+        valorCentavos: 150_000,
+        itens: [{ descricao: `Matriz Fatura ${label}`, valor_centavos: 150_000 }],
+        periodoInicio: new Date(),
+        periodoFim: new Date(Date.now() + 30 * 24 * 3600_000),
+        pagaEm: new Date(),
+      })
+      .returning({ id: faturas.id });
+    return fatura!;
+  }
+
   const placeA = { organizationId: orgA } as Place;
   const own: Place = {
     organizationId: orgA,
@@ -761,6 +793,7 @@ async function buildFixture(): Promise<Fixture> {
     ...(await placeRows(orgA, c1.unidade, "A 101")),
     membro: { id: await memberId(orgA, porteiro.user.id) },
     convite: await make.convite(placeA),
+    fatura: await subscriptionWithInvoice(orgA, "A"),
   };
   const otherUnit: Place = {
     organizationId: orgA,
@@ -776,6 +809,7 @@ async function buildFixture(): Promise<Fixture> {
     ...(await placeRows(orgB, cb.unidade, "B 101")),
     membro: await make.membro(placeB),
     convite: await make.convite(placeB),
+    fatura: await subscriptionWithInvoice(orgB, "B"),
   };
 
   const caller = (role: Role, m: { user: { id: string }; cookie: string; email: string; password: string }) => ({
@@ -939,6 +973,8 @@ function placeId(place: Place, kind: Kind): string | undefined {
     case "chave":
     case "webhook":
       return undefined;
+    case "fatura":
+      return place.fatura?.id;
   }
 }
 
@@ -1004,6 +1040,8 @@ async function dataDigest(): Promise<string> {
       union all select 'rs' || to_jsonb(t)::text from reservas t
       union all select 'rc' || to_jsonb(t)::text from reserva_convidados t
       union all select 'cf' || (to_jsonb(t) - 'ultimo_acesso_em')::text from calendario_feeds t
+      union all select 'as' || to_jsonb(t)::text from assinaturas t
+      union all select 'ft' || to_jsonb(t)::text from faturas t
     ) q`);
   const rows =
     (result as unknown as { rows?: { digest: string }[] }).rows ?? (result as unknown as { digest: string }[]);
@@ -1140,6 +1178,9 @@ describe("permission matrix", () => {
       "reservas:criar": everyone,
       "reservas:aprovar": admins,
       "areas:gerenciar": admins,
+      // The síndico reads the plan, its usage and the invoices; only the owner changes or cancels it.
+      "faturamento:ler": admins,
+      "faturamento:gerenciar": ["owner"],
     });
     expect(TENANT_WIDE_ROLES).toEqual(staff);
   });

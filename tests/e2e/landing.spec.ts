@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { COMPANY, DEMO_REQUEST_MESSAGE, whatsappUrl } from "../../src/shared/company";
-import { formatBRLShort, PLAN_LIST } from "../../src/shared/plans";
+import { formatBRLShort, limitLines, PLAN_LIST } from "../../src/shared/plans";
 import { expect, test } from "./fixtures";
 
 /** The nav anchors (docs/product.md, "Landing page") and the heading of the section each one reaches. */
@@ -105,6 +105,16 @@ test.describe("plans", () => {
     }
     await expect(plans).toContainText("R$ 359");
     await expect(plans).toContainText("R$ 1.149");
+    // Each card's first lines are the limits the server enforces, from the same table
+    // (src/server/modules/faturamento/limites.api.test.ts refuses exactly past these numbers).
+    for (const plan of PLAN_LIST) {
+      const card = plans
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: plan.nome, exact: true }) });
+      const lines = limitLines(plan.limites);
+      await expect(card.getByRole("listitem")).toHaveText(plan.recursos);
+      expect(plan.recursos.slice(0, lines.length)).toEqual(lines);
+    }
 
     await plans.getByRole("link", { name: "Escolher Avançado" }).click();
     await expect(page).toHaveURL(/\/checkout\?plan=avancado&billing=yearly$/);

@@ -21,6 +21,8 @@ export class AppError extends Error {
     readonly fields?: FieldError[],
     /** Sent as `Retry-After` (a 429 that knows when the client may try again). */
     readonly retryAfterSeconds?: number,
+    /** A console path where the client can fix it (error.link). */
+    readonly link?: string,
   ) {
     super(message);
     this.name = "AppError";
@@ -39,6 +41,12 @@ export const tooManyRequests = (
   message = "Muitas tentativas. Aguarde um pouco e tente novamente.",
   retryAfterSeconds?: number,
 ) => new AppError(429, "TOO_MANY_REQUESTS", message, undefined, retryAfterSeconds);
+/** An action beyond the plan's limits (docs/decisions/045-plans-and-billing.md); the message names the limit. */
+export const planLimit = (message: string, link: string) =>
+  new AppError(403, "PLAN_LIMIT", message, undefined, undefined, link);
+/** Staff's console while the subscription is unpaid past its grace period, or ended. */
+export const accountReadOnly = (message: string, link: string) =>
+  new AppError(402, "ACCOUNT_READ_ONLY", message, undefined, undefined, link);
 export const databaseUnavailable = () =>
   new AppError(503, "DATABASE_UNAVAILABLE", "Banco de dados indisponível. Tente novamente em instantes.");
 
@@ -63,6 +71,7 @@ export function errorBody(error: AppError, requestId: string | undefined): ApiEr
       message: error.message,
       ...(requestId ? { requestId } : {}),
       ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.link ? { link: error.link } : {}),
     },
   };
 }

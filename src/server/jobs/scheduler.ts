@@ -4,6 +4,7 @@
  * package notices the same way and their reminders every minute (docs/decisions/043-deliveries.md),
  * the booking notices likewise and the bookings' day-before reminders every minute
  * (docs/decisions/044-common-area-bookings.md),
+ * the NFS-e of paid invoices every 30 s when a provider is configured (nfse-issuance.ts),
  * hourly housekeeping, and the daily retention of visitor data (retention.ts; also a minute after start).
  * Every job is safe to run on all instances at once.
  */
@@ -16,6 +17,7 @@ import { syncCentral } from "../modules/central/central.service";
 import type { FotoRenderer } from "../modules/fotos/foto-render.service";
 import { purgeDeletedBlobs } from "../modules/fotos/fotos.service";
 import type { WhatsAppReplyDispatcher } from "../modules/telefonia/whatsapp-visitante.service";
+import type { NfseProvider } from "../nfse/nfse-provider";
 import { createBookingNoticeSender } from "../notifications/booking-notices-deliver";
 import type { NotificationDispatcher } from "../notifications/dispatcher";
 import { createPackageNoticeSender } from "../notifications/package-notices-deliver";
@@ -32,6 +34,7 @@ import {
   deleteSentMail,
   deleteStaleRateLimits,
 } from "./housekeeping";
+import { runNfseIssuance } from "./nfse-issuance";
 import { remindPackages } from "./package-reminders";
 import { anonymiseExpired } from "./retention";
 
@@ -57,6 +60,8 @@ export function startScheduler(deps: {
   linkBase: string;
   /** LISTEN for the package and booking notices' outboxes; without it they go out on the timer only. */
   listen?: DatabaseHandle["listen"];
+  /** The NFS-e provider of paid invoices (nfse-issuance.ts); null: not issued automatically. */
+  nfse?: NfseProvider | null;
   logger: Logger;
 }) {
   const { db, bus, throttle, mailer, webhooks, notifications, whatsAppReplies, store, fotoRenderer, logger } = deps;
@@ -97,6 +102,17 @@ export function startScheduler(deps: {
     }
   });
   const runBookingReminders = () => void bookingReminders.runNow();
+
+  // Paid invoices' NFS-e (docs/decisions/045-plans-and-billing.md): due notas every 30 s.
+  const nfseIssuance = coalescedRunner(async () => {
+    try {
+      const counts = await runNfseIssuance({ db, nfse: deps.nfse ?? null, logger: log });
+      if (Object.values(counts).some((n) => n > 0)) log.info(counts, "nfse: notas fiscais processadas");
+    } catch (error) {
+      log.error({ err: error }, "falha na emissão das notas fiscais");
+    }
+  });
+  const runNfse = () => void nfseIssuance.runNow();
 
   async function expire() {
     try {
@@ -209,6 +225,7 @@ export function startScheduler(deps: {
     // Booking notices: at once on the NOTIFY below; the day-before reminder a minute late at most.
     setInterval(bookingNotices.kick, 5_000),
     setInterval(runBookingReminders, 60_000),
+    ...(deps.nfse ? [setInterval(runNfse, 30_000)] : []),
     // The attendant's WhatsApp lines: at once on the NOTIFY below; retries come due 10 s apart at the soonest.
     setInterval(whatsAppReplies.kick, 5_000),
     setInterval(runAttendant, 3_000),
@@ -256,6 +273,7 @@ export function startScheduler(deps: {
   runPackageReminders();
   bookingNotices.kick();
   runBookingReminders();
+  if (deps.nfse) runNfse();
   whatsAppReplies.kick();
   fotoRenderer.kick();
   void housekeeping();

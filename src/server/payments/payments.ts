@@ -29,7 +29,11 @@ export function createPayments(config: PaymentsConfig = {}): Payments {
   return {
     provider: createStripePaymentProvider(stripe),
     webhook: stripe.webhookSecret
-      ? createStripeWebhookVerifier({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret })
+      ? createStripeWebhookVerifier({
+          secretKey: stripe.secretKey,
+          webhookSecret: stripe.webhookSecret,
+          httpClient: stripe.httpClient,
+        })
       : null,
   };
 }

@@ -9,6 +9,7 @@ import {
   ATENDIMENTO_ROOTS,
   CENTRAL_ROOTS,
   ENCOMENDA_ROOTS,
+  FATURAMENTO_ROOTS,
   PASSE_ROOTS,
   type QueryRoot,
   RESERVA_ROOTS,
@@ -123,5 +124,6 @@ function rootsOf(type: DomainEvent["type"]): readonly QueryRoot[] {
   if (type.startsWith("central.")) return CENTRAL_ROOTS;
   if (type.startsWith("encomenda.")) return ENCOMENDA_ROOTS;
   if (type.startsWith("reserva.")) return RESERVA_ROOTS;
+  if (type.startsWith("faturamento.")) return FATURAMENTO_ROOTS;
   return SOLICITACAO_ROOTS;
 }

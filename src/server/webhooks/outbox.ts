@@ -60,6 +60,7 @@ export function webhookEventsOf(event: DomainEvent): WebhookEvento[] {
     case "passe.atualizado":
     case "totem.atualizado":
     case "central.atualizada":
+    case "faturamento.atualizado":
       return [];
     case "encomenda.atualizada":
       if (event.encomenda?.acao === "recebida") return ["encomenda.recebida"];

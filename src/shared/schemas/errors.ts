@@ -7,6 +7,8 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     requestId: z.string().optional(),
     fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** Where the client can fix it: a plan's limit or an unpaid subscription point to "Plano e faturamento". */
+    link: z.string().optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -2,6 +2,7 @@ import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-q
 import { useCallback, useEffect, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AppSidebar } from "@/web/components/app-sidebar";
+import { BillingBanner } from "@/web/components/billing-banner";
 import { ConsoleHeader } from "@/web/components/console-header";
 import { readSidebarCookie, SidebarInset, SidebarProvider } from "@/web/components/ui/sidebar";
 import { LoadingState } from "@/web/components/ui/spinner";
@@ -99,6 +100,8 @@ function ConsoleShell({ sessionUser, onUnauthorized }: { sessionUser: MenuUser; 
       <AppSidebar me={me.data} meLoading={me.isPending} />
       <SidebarInset>
         <ConsoleHeader user={user} demo={me.data?.organization.demo} />
+        {/* A failed payment's grace period, or a read-only console (docs/decisions/045-plans-and-billing.md). */}
+        {me.data && <BillingBanner me={me.data} />}
         <main id="conteudo" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
           <Outlet />
         </main>

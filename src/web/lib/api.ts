@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly fields: { path: string; message: string }[] = [],
+    /** Where the user can fix it (a plan's limit, an unpaid subscription: "Plano e faturamento"). */
+    readonly link?: string,
   ) {
     super(message);
     this.name = "ApiError";
@@ -17,6 +19,27 @@ export class ApiError extends Error {
 }
 
 const FALLBACK_MESSAGE = "Ocorreu um erro inesperado.";
+
+/**
+ * The refusals that came with a link, by message: the toasts are raised with the message alone
+ * (`toast.error(title, { description: errorMessage(error) })` across the console), and toast.ts finds
+ * the link here, so every screen's refusal of a plan's limit or of a read-only account points to
+ * "Plano e faturamento" without each screen knowing (docs/decisions/045-plans-and-billing.md).
+ * Such messages are few and always mean the same fix, so a message maps to one link.
+ */
+const LINKED_MESSAGES_MAX = 20;
+const linkedMessages = new Map<string, { link: string; code: string }>();
+
+function rememberLink(message: string, link: string, code: string) {
+  linkedMessages.delete(message);
+  linkedMessages.set(message, { link, code });
+  if (linkedMessages.size > LINKED_MESSAGES_MAX) linkedMessages.delete(linkedMessages.keys().next().value!);
+}
+
+/** The link (and error code) an API refusal with this message carried, if any. */
+export function linkForMessage(message: unknown): { link: string; code: string } | undefined {
+  return typeof message === "string" ? linkedMessages.get(message) : undefined;
+}
 
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
@@ -39,7 +62,12 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   const body = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
     const error = (body as Partial<ApiErrorBody> | null)?.error;
-    throw new ApiError(error?.message ?? FALLBACK_MESSAGE, response.status, error?.code ?? "UNKNOWN", error?.fields);
+    const message = error?.message ?? FALLBACK_MESSAGE;
+    const code = error?.code ?? "UNKNOWN";
+    // Only a path of this app: a link is followed inside the console, never to another site.
+    const link = typeof error?.link === "string" && /^\/(?![/\\])/.test(error.link) ? error.link : undefined;
+    if (link) rememberLink(message, link, code);
+    throw new ApiError(message, response.status, code, error?.fields, link);
   }
   return body as T;
 }

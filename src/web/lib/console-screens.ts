@@ -59,7 +59,12 @@ export const CONSOLE_SCREENS: Record<ConsoleSection, SectionScreens> = {
   perfil: { list: "Perfil" },
   configuracoes: {
     list: "Configurações",
-    pages: { equipe: "Equipe", organizacao: "Organização", integracoes: "Integrações" },
+    pages: {
+      equipe: "Equipe",
+      organizacao: "Organização",
+      integracoes: "Integrações",
+      plano: "Plano e faturamento",
+    },
   },
   auditoria: { list: "Auditoria" },
   titulares: { list: "Direitos dos titulares" },

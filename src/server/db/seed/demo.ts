@@ -29,6 +29,7 @@ import {
 } from "../schema";
 import { buildSearchText } from "../search";
 import { seedDemoAreas } from "./demo-areas";
+import { seedDemoBilling } from "./demo-billing";
 
 export const DEMO_PASSWORD = "demo1234";
 /** The demo tenant's fixed slug: /api/me flags it, so the console labels its data as demonstration. */
@@ -437,6 +438,8 @@ export async function seedDemo(db: Database, auth: Auth, now = new Date()) {
         busca: buildSearchText([TRANSPORTADORA_LABELS[transportadora], rastreio, unit.codigo, unit.torre]),
       });
     }
+
+    await seedDemoBilling(tx, { organizationId, now });
 
     await seedDemoAreas(tx, {
       organizationId,

@@ -9,6 +9,7 @@
  */
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { type AtendenteCanal, type AtendenteEtapa, TRANSPORTADORAS, type Transportadora } from "../../../shared/domain";
+import { ATENDIMENTO_INDISPONIVEL_VISITANTE, PLANO_PATH } from "../../../shared/faturamento";
 import type { Conversa, ConversaCreate, TurnoResposta } from "../../../shared/schemas/atendente";
 import { encomendaCreateSchema, TRANSPORTADORA_LABELS } from "../../../shared/schemas/encomendas";
 import { solicitacaoCreateSchema } from "../../../shared/schemas/solicitacoes";
@@ -18,11 +19,12 @@ import type { AuditActor } from "../../audit/audit";
 import type { Database } from "../../db/client";
 import { atendenteMensagens, atendenteConversas as c, solicitacoesAcesso, unidadeMoradores } from "../../db/schema";
 import { findCondominioInTenant, findUnidadeInTenant } from "../../db/tenant-lookups";
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
+import { AppError, badRequest, conflict, isUniqueViolation, notFound, planLimit } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { recordEvent } from "../../realtime/events";
 import { registerEntryInTx } from "../acessos/acessos.service";
 import { receiveInTx } from "../encomendas/encomendas.service";
+import { registrarAtendimento } from "../faturamento/limites.service";
 import { validarPasse } from "../portaria/validacao.service";
 import { resolvePortao } from "../portoes/portoes.service";
 import { ATENDENTE_VIRTUAL, create as createSolicitacao } from "../solicitacoes/solicitacoes.service";
@@ -153,6 +155,20 @@ export async function settledSolicitacaoOf(
 
 // ── Starting and talking ────────────────────────────────────────────────────────────────────────
 
+/**
+ * The refusal of a new conversation once the plan's attendances of the month are used up: its
+ * message is the visitor's (every channel says it to them as it is), its code and link the plan's.
+ */
+export function atendimentoIndisponivel(): AppError {
+  return planLimit(ATENDIMENTO_INDISPONIVEL_VISITANTE, PLANO_PATH);
+}
+
+export function isAtendimentoIndisponivel(error: unknown): boolean {
+  return (
+    error instanceof AppError && error.code === "PLAN_LIMIT" && error.message === ATENDIMENTO_INDISPONIVEL_VISITANTE
+  );
+}
+
 export async function startConversa(
   deps: AtendenteDeps,
   caller: AtendenteCaller,
@@ -167,6 +183,9 @@ export async function startConversa(
   const engine = await attendantEngine();
   const out = engine.start();
   return db.transaction(async (tx) => {
+    // The plan's monthly attendances (docs/decisions/045-plans-and-billing.md): counted with the
+    // conversation, and once they are used up the visitor is told so and nothing is started.
+    if (!(await registrarAtendimento(tx, caller.organizationId))) throw atendimentoIndisponivel();
     const [row] = await tx
       .insert(c)
       .values({
@@ -183,6 +202,41 @@ export async function startConversa(
       })
       .returning();
     const mensagens = await insertMessages(tx, row!, "atendente", out.replies);
+    await conversaEvent(tx, row!, row!.etapa);
+    return { id: row!.id, mensagens, estado: estadoOf(row!) };
+  });
+}
+
+/**
+ * A WhatsApp visitor turned away because the plan's attendances of the month are used up. WhatsApp
+ * answers only through the outbox, whose lines belong to a conversation, so their message and the
+ * answer are kept in one closed at once: not counted, and never handled by the attendant.
+ */
+export async function recordRefusedConversa(
+  deps: AtendenteDeps,
+  caller: AtendenteCaller & { via: { tipo: "linha" } },
+  input: { condominio_id: string; portao_id: string },
+  visitante: string[],
+): Promise<TurnoResposta> {
+  const engine = await attendantEngine();
+  const state = { ...engine.start().state, etapa: "encerrada" as const };
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(c)
+      .values({
+        organizationId: caller.organizationId,
+        condominioId: input.condominio_id,
+        portaoId: input.portao_id,
+        canal: caller.via.canal,
+        etapa: "encerrada",
+        estado: state,
+        contato: caller.via.contato,
+        demo: caller.via.demo,
+        encerradaEm: sql`now()`,
+      })
+      .returning();
+    await insertMessages(tx, row!, "visitante", visitante);
+    const mensagens = await insertMessages(tx, row!, "atendente", [ATENDIMENTO_INDISPONIVEL_VISITANTE]);
     await conversaEvent(tx, row!, row!.etapa);
     return { id: row!.id, mensagens, estado: estadoOf(row!) };
   });

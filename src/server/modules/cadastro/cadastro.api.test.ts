@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutSessions, customers, member, organization, user } from "@/server/db/schema";
+import { assinaturas, checkoutSessions, customers, member, organization, user } from "@/server/db/schema";
 import { cliente, paidCheckout, startCheckout, TEST_CARD } from "../../../../tests/support/checkout";
 import { createCondominioWithUnidade, createTenantWithMember, uniqueIp } from "../../../../tests/support/factories";
 import { client, cookieFrom } from "../../../../tests/support/http";
@@ -51,6 +51,9 @@ describe("account creation", () => {
       checkoutSessionId: session.id,
     });
     expect(customer!.createdAt).toBeInstanceOf(Date);
+    // The subscription paid at checkout is the new organization's.
+    const [assinatura] = await db.select().from(assinaturas).where(eq(assinaturas.checkoutSessionId, session.id));
+    expect(assinatura).toMatchObject({ organizationId: res.body.organization.id, plano: "avancado", status: "ativa" });
     const [checkout] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
     expect(checkout).toMatchObject({ status: "concluido", userId: res.body.user.id });
 

@@ -17,6 +17,7 @@ import { account, checkoutSessions, customers, user } from "../../db/schema";
 import { AppError, conflict, isUniqueViolation } from "../../http/errors";
 import { EMAIL_TAKEN_MESSAGE, findCheckout } from "../checkout/checkout.service";
 import { isEmailTaken, releaseStaleAccount } from "../checkout/email-hold";
+import { vincularAssinatura } from "../faturamento/faturamento.service";
 import { createTenant } from "../tenants/tenants.service";
 
 export interface CadastroDeps {
@@ -77,6 +78,8 @@ export async function createAccount(
       });
       const org = await createTenant(tx, { name: cliente.empresa, ownerUserId: userId });
       await tx.update(checkoutSessions).set({ userId }).where(eq(checkoutSessions.id, checkout.id));
+      // The subscription paid at checkout is this organization's from now on (plan, limits, invoices).
+      await vincularAssinatura(tx, checkout.id, org.id);
 
       try {
         await tx.transaction(async (sp) => {

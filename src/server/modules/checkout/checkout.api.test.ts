@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { createSystem, type System } from "@/server/bootstrap";
-import { checkoutSessions } from "@/server/db/schema";
+import { assinaturas, checkoutSessions } from "@/server/db/schema";
 import { cliente, DECLINED_CARD, paidCheckout, startCheckout, TEST_CARD } from "../../../../tests/support/checkout";
 import { createUser } from "../../../../tests/support/factories";
+import { createFakeStripe, STRIPE_WEBHOOK_SECRET } from "../../../../tests/support/fake-stripe";
 import { client, cookieFrom } from "../../../../tests/support/http";
 import { setupTestSystem, testSystemOptions } from "../../../../tests/support/system";
 
@@ -14,6 +13,11 @@ const system = setupTestSystem();
 async function sessionCount(sys: System) {
   const [row] = await sys.handle.db.select({ n: count() }).from(checkoutSessions);
   return row!.n;
+}
+
+async function assinaturaOf(sys: System, checkoutId: string) {
+  const [row] = await sys.handle.db.select().from(assinaturas).where(eq(assinaturas.checkoutSessionId, checkoutId));
+  return row;
 }
 
 async function statusOf(sys: System, id: string) {
@@ -226,50 +230,39 @@ describe("checkout in demo mode", () => {
     expect((await start("203.0.113.78")).status).toBe(201);
   });
 
-  it("charges nothing for Personalizado", async () => {
+  it("charges nothing for Personalizado, whose subscription is active without a charge", async () => {
     const { session } = await startCheckout(system(), { plan: "personalizado", billing: "monthly" });
     expect(session).toMatchObject({ amount_cents: 0, status: "sem_cobranca", client_secret: null });
+    expect(await assinaturaOf(system(), session.id)).toMatchObject({
+      provider: "demo",
+      subscriptionRef: `sem-cobranca:${session.id}`,
+      plano: "personalizado",
+      status: "ativa",
+      valorCentavos: 0,
+      periodoFim: null,
+    });
+  });
+
+  it("opens the subscription with the checkout and activates it with the first payment", async () => {
+    const { session, cookie } = await startCheckout(system(), { plan: "avancado", billing: "yearly" });
+    expect(await assinaturaOf(system(), session.id)).toMatchObject({
+      provider: "demo",
+      plano: "avancado",
+      ciclo: "yearly",
+      status: "incompleta",
+      valorCentavos: 114_900,
+      emailCobranca: session.email,
+      organizationId: null,
+    });
+    await client(system(), { cookie }).post(`/api/checkout/${session.id}/confirmar`, { json: { cartao: TEST_CARD } });
+    const active = await assinaturaOf(system(), session.id);
+    expect(active).toMatchObject({ status: "ativa", cartaoFinal: "4242" });
+    expect(active!.periodoFim!.getTime()).toBeGreaterThan(Date.now());
   });
 });
 
-/** A fake api.stripe.com behind the real SDK: records requests, answers like Stripe would. */
-function fakeStripeApi(intentStatus: () => Stripe.PaymentIntent.Status) {
-  const requests: { method: string; path: string; body: URLSearchParams }[] = [];
-  const intents = new Map<string, Record<string, unknown>>();
-  const fetchFn = async (url: string | URL | Request, init?: RequestInit) => {
-    const u = new URL(String(url));
-    const body = new URLSearchParams(typeof init?.body === "string" ? init.body : "");
-    requests.push({ method: init?.method ?? "GET", path: u.pathname, body });
-    let intent: Record<string, unknown>;
-    if (u.pathname === "/v1/payment_intents" && init?.method === "POST") {
-      const id = `pi_test_${randomUUID().replaceAll("-", "")}`;
-      intent = {
-        id,
-        object: "payment_intent",
-        amount: Number(body.get("amount")),
-        currency: body.get("currency"),
-        client_secret: `${id}_secret_abc`,
-        status: "requires_payment_method",
-        last_payment_error: null,
-        metadata: {},
-      };
-      intents.set(id, intent);
-    } else {
-      const id = u.pathname.split("/").pop()!;
-      intent = { ...intents.get(id)!, status: intentStatus() };
-    }
-    return new Response(JSON.stringify(intent), {
-      status: 200,
-      headers: { "content-type": "application/json", "request-id": "req_test" },
-    });
-  };
-  return { requests, httpClient: Stripe.createFetchHttpClient(fetchFn as typeof fetch) };
-}
-
-const WEBHOOK_SECRET = "whsec_test_guarita";
-
-async function stripeSystem(intentStatus: () => Stripe.PaymentIntent.Status = () => "succeeded") {
-  const fake = fakeStripeApi(intentStatus);
+async function stripeSystem() {
+  const fake = createFakeStripe();
   const sys = await createSystem({
     ...testSystemOptions(),
     handle: system().handle,
@@ -277,12 +270,22 @@ async function stripeSystem(intentStatus: () => Stripe.PaymentIntent.Status = ()
       stripe: {
         secretKey: "sk_test_guarita",
         publishableKey: "pk_test_guarita",
-        webhookSecret: WEBHOOK_SECRET,
+        webhookSecret: STRIPE_WEBHOOK_SECRET,
         httpClient: fake.httpClient,
       },
     },
   });
   return { sys, fake };
+}
+
+/** A Stripe checkout as the page starts it; `subId` is the subscription its first invoice belongs to. */
+async function stripeCheckout(sys: System, plan: "essencial" | "avancado", billing: "monthly" | "yearly") {
+  const created = await client(sys).post("/api/checkout", { json: { plan, billing, cliente: cliente() } });
+  const [row] = await sys.handle.db
+    .select({ ref: checkoutSessions.providerRef })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, created.body.id));
+  return { created, cookie: cookieFrom(created.headers), subId: row?.ref ?? "" };
 }
 
 describe("checkout in Stripe mode", () => {
@@ -292,105 +295,77 @@ describe("checkout in Stripe mode", () => {
     expect(res.body).toEqual({ mode: "stripe", publishable_key: "pk_test_guarita" });
   });
 
-  it("creates the PaymentIntent with the catalogue amount and returns its client secret", async () => {
+  it("subscribes at the catalogue's Price and returns the first invoice's client secret", async () => {
     const { sys, fake } = await stripeSystem();
-    const res = await client(sys).post("/api/checkout", {
-      json: { plan: "avancado", billing: "yearly", cliente: cliente() },
+    const { created, subId } = await stripeCheckout(sys, "avancado", "yearly");
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ mode: "stripe", amount_cents: 114_900, status: "pendente" });
+    expect(created.body.client_secret).toMatch(/^pi_test_\w+_secret_\w+$/);
+    const subscription = fake.subscription(subId);
+    expect(subscription.items.data[0].price).toMatchObject({
+      lookup_key: "guarita_avancado_yearly",
+      unit_amount: 114_900,
+      currency: "brl",
     });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ mode: "stripe", amount_cents: 114_900 });
-    expect(res.body.client_secret).toMatch(/^pi_test_\w+_secret_abc$/);
-    const create = fake.requests.find((r) => r.path === "/v1/payment_intents");
-    expect(create?.body.get("amount")).toBe("114900");
-    expect(create?.body.get("currency")).toBe("brl");
-    expect(create?.body.get("metadata[checkout_id]")).toBe(res.body.id);
+    expect(subscription.metadata).toMatchObject({ checkout_id: created.body.id, plano: "avancado", ciclo: "yearly" });
   });
 
-  it("reads the confirmed PaymentIntent back from Stripe", async () => {
-    const { sys } = await stripeSystem(() => "succeeded");
-    const created = await client(sys).post("/api/checkout", {
-      json: { plan: "essencial", billing: "monthly", cliente: cliente() },
-    });
-    const cookie = cookieFrom(created.headers);
+  it("reads the paid subscription back from Stripe", async () => {
+    const { sys, fake } = await stripeSystem();
+    const { created, cookie, subId } = await stripeCheckout(sys, "essencial", "monthly");
+    fake.confirmCard(subId);
     const res = await client(sys, { cookie }).post(`/api/checkout/${created.body.id}/confirmar`, { json: {} });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("pago");
   });
 
-  it("keeps a PaymentIntent that is still processing pending", async () => {
-    const { sys } = await stripeSystem(() => "processing");
-    const created = await client(sys).post("/api/checkout", {
+  it("keeps a first payment the browser hasn't confirmed yet pending", async () => {
+    const { sys } = await stripeSystem();
+    const { created, cookie } = await stripeCheckout(sys, "essencial", "monthly");
+    const res = await client(sys, { cookie }).post(`/api/checkout/${created.body.id}/confirmar`, { json: {} });
+    expect(res.body.status).toBe("pendente");
+  });
+
+  it("answers 502 and records the attempt as failed when Stripe can't be reached", async () => {
+    let down = false;
+    const fake = createFakeStripe({ down: () => down });
+    const sys = await createSystem({
+      ...testSystemOptions(),
+      handle: system().handle,
+      payments: { stripe: { secretKey: "sk_test_x", publishableKey: "pk_test_x", httpClient: fake.httpClient } },
+    });
+    down = true;
+    const res = await client(sys).post("/api/checkout", {
       json: { plan: "essencial", billing: "monthly", cliente: cliente() },
     });
-    const res = await client(sys, { cookie: cookieFrom(created.headers) }).post(
-      `/api/checkout/${created.body.id}/confirmar`,
-      { json: {} },
-    );
-    expect(res.body.status).toBe("pendente");
+    expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe("PAYMENT_PROVIDER_ERROR");
   });
 });
 
 describe("Stripe webhook", () => {
-  function eventFor(intentId: string, type: string, status: string) {
-    return JSON.stringify({
-      id: "evt_test_1",
-      object: "event",
-      type,
-      api_version: "2025-01-01",
-      created: Math.floor(Date.now() / 1000),
-      data: { object: { id: intentId, object: "payment_intent", status, last_payment_error: null } },
-    });
-  }
-
-  async function pendingStripeCheckout(sys: System) {
-    const created = await client(sys).post("/api/checkout", {
-      json: { plan: "essencial", billing: "yearly", cliente: cliente() },
-    });
-    const [row] = await sys.handle.db
-      .select({ ref: checkoutSessions.providerRef })
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.id, created.body.id));
-    return { id: created.body.id as string, intentId: row!.ref! };
-  }
-
-  const sign = (payload: string, secret = WEBHOOK_SECRET) =>
-    Stripe.webhooks.generateTestHeaderString({ payload, secret });
-
-  it("records a payment Stripe signed as succeeded", async () => {
-    const { sys } = await stripeSystem(() => "requires_payment_method");
-    const { id, intentId } = await pendingStripeCheckout(sys);
-    const payload = eventFor(intentId, "payment_intent.succeeded", "succeeded");
-    const res = await client(sys).post("/api/webhooks/stripe", {
-      body: payload,
-      headers: { "stripe-signature": sign(payload) },
-    });
-    expect(res.status).toBe(200);
-    expect((await statusOf(sys, id))?.status).toBe("pago");
-  });
-
   it("rejects a wrong signature, a tampered body or no signature, and changes nothing", async () => {
-    const { sys } = await stripeSystem(() => "requires_payment_method");
-    const { id, intentId } = await pendingStripeCheckout(sys);
-    const payload = eventFor(intentId, "payment_intent.succeeded", "succeeded");
+    const { sys, fake } = await stripeSystem();
+    const { created, subId } = await stripeCheckout(sys, "essencial", "yearly");
+    fake.confirmCard(subId);
+    const good = fake.event("invoice.paid", fake.invoice(fake.subscription(subId).latest_invoice));
     const attempts: { body: string; headers: Record<string, string> }[] = [
-      { body: payload, headers: { "stripe-signature": sign(payload, "whsec_someone_else") } },
-      { body: payload.replace("evt_test_1", "evt_forged"), headers: { "stripe-signature": sign(payload) } },
-      { body: payload, headers: {} },
+      fake.event("invoice.paid", fake.invoice(fake.subscription(subId).latest_invoice), {
+        secret: "whsec_someone_else",
+      }),
+      { body: good.body.replace("invoice.paid", "invoice.voided"), headers: good.headers },
+      { body: good.body, headers: {} },
     ];
     for (const attempt of attempts) {
       const res = await client(sys).post("/api/webhooks/stripe", attempt);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(/Assinatura da Stripe/);
     }
-    expect((await statusOf(sys, id))?.status).toBe("pendente");
+    expect((await statusOf(sys, created.body.id))?.status).toBe("pendente");
   });
 
   it("is not there without Stripe configured", async () => {
-    const payload = eventFor("pi_x", "payment_intent.succeeded", "succeeded");
-    const res = await client(system()).post("/api/webhooks/stripe", {
-      body: payload,
-      headers: { "stripe-signature": sign(payload) },
-    });
+    const res = await client(system()).post("/api/webhooks/stripe", createFakeStripe().event("invoice.paid", {}));
     expect(res.status).toBe(404);
   });
 });

@@ -38,7 +38,8 @@ const routes = {
     summary: "Inicia um checkout: o valor vem do catálogo de planos, nunca do cliente",
     security: PUBLIC,
     description:
-      "Cria a sessão de checkout e, em modo Stripe, o PaymentIntent (o `client_secret` volta só nesta resposta). " +
+      "Cria a sessão de checkout e a assinatura (em modo Stripe, o Customer e a Subscription; o `client_secret` " +
+      "da primeira fatura volta só nesta resposta). " +
       "Guarda a sessão num cookie assinado que a criação de conta lê.",
     request: jsonBody(checkoutCreateSchema),
     responses: {
@@ -60,7 +61,7 @@ const routes = {
     path: "/{id}/confirmar",
     operationId: "confirmarCheckout",
     tags: [TAG],
-    summary: "Confirma o pagamento: cobra o cartão de teste (demonstração) ou lê o PaymentIntent (Stripe)",
+    summary: "Confirma o primeiro pagamento da assinatura: cobra o cartão de teste (demonstração) ou lê a Stripe",
     security: PUBLIC,
     request: { params: uuidParam, ...jsonBody(checkoutConfirmSchema) },
     responses: {
@@ -75,16 +76,21 @@ export interface CheckoutRoutesDeps {
   payments: Payments;
   secret: string;
   secureCookies: boolean;
+  /** An NFS-e provider is configured: the first payment's nota is queued. */
+  nfseAtiva: boolean;
+  /** The site's address: the receipt e-mail links to the console. */
+  publicUrl: string;
 }
 
 /** Checkout starts per client IP: enough for a buyer's retries, too few for card testing. */
 export const CHECKOUT_LIMIT: WindowLimit = { max: 20, windowMs: 10 * 60_000 };
 
-export function checkoutRoutes({ db, payments, secret, secureCookies }: CheckoutRoutesDeps) {
+export function checkoutRoutes({ db, payments, secret, secureCookies, nfseAtiva, publicUrl }: CheckoutRoutesDeps) {
   const deps = (c: { get(key: "logger"): AppEnv["Variables"]["logger"] }) => ({
     db,
     provider: payments.provider,
     logger: c.get("logger"),
+    billing: { nfseAtiva, publicUrl },
   });
   return apiRouter()
     .openapi(routes.config, (c) =>

@@ -6,20 +6,28 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { CheckoutStatus } from "../../../shared/domain";
-import { PLANS, planAmountCents } from "../../../shared/plans";
+import type { CheckoutStatus, PaymentMode } from "../../../shared/domain";
+import { planAmountCents } from "../../../shared/plans";
 import type { CheckoutCreate, CheckoutSession, DemoCard } from "../../../shared/schemas/checkout";
 import type { Database, Executor } from "../../db/client";
-import { checkoutSessions } from "../../db/schema";
+import { assinaturas, checkoutSessions } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors";
 import type { PaymentProvider } from "../../payments/payment-provider";
 import { PaymentProviderError } from "../../payments/payment-provider";
+import {
+  applyBillingEvent,
+  assinaturaDoCheckout,
+  assinaturaOnRecord,
+  SEM_COBRANCA_PREFIX,
+} from "../faturamento/faturamento.service";
 import { isEmailTaken } from "./email-hold";
 
 export interface CheckoutDeps {
   db: Database;
   provider: PaymentProvider;
   logger: Logger;
+  /** How billing records the first payment (receipt e-mail, NFS-e queue). */
+  billing: { nfseAtiva: boolean; publicUrl: string };
 }
 
 type Row = typeof checkoutSessions.$inferSelect;
@@ -57,44 +65,91 @@ export async function createCheckout(deps: CheckoutDeps, input: CheckoutCreate) 
   if (await isEmailTaken(db, input.cliente.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
 
   const amountCents = planAmountCents(input.plan, input.billing);
+  if (amountCents === 0) return toApi(await createUnchargedCheckout(db, provider.mode, input));
+
   const [row] = await db
     .insert(checkoutSessions)
-    .values({
-      planType: input.plan,
-      billingCycle: input.billing,
-      amountCents,
+    .values({ ...sessionValues(input, provider.mode, amountCents), status: "pendente" })
+    .returning();
+  try {
+    const created = await provider.createSubscription({
+      checkoutId: row!.id,
+      plano: input.plan,
+      ciclo: input.billing,
+      valorCentavos: amountCents,
       email: input.cliente.email,
       nome: input.cliente.nome,
       cliente: input.cliente,
-      provider: provider.mode,
-      status: amountCents === 0 ? "sem_cobranca" : "pendente",
-    })
-    .returning();
-  if (amountCents === 0) return toApi(row!);
-
-  try {
-    const payment = await provider.createPayment({
-      checkoutId: row!.id,
-      amountCents,
-      currency: "brl",
-      description: `Guarita — plano ${PLANS[input.plan].nome} (${input.billing === "yearly" ? "anual" : "mensal"})`,
-      email: input.cliente.email,
-      metadata: { plan: input.plan, billing: input.billing },
     });
-    const [updated] = await db
-      .update(checkoutSessions)
-      .set({ providerRef: payment.reference })
-      .where(eq(checkoutSessions.id, row!.id))
-      .returning();
-    return toApi(updated!, payment.clientSecret);
+    const updated = await db.transaction(async (tx) => {
+      await tx.insert(assinaturas).values({
+        ...assinaturaValues(row!, provider.mode),
+        customerRef: created.customerRef,
+        subscriptionRef: created.subscriptionRef,
+        status: "incompleta",
+        valorCentavos: amountCents,
+      });
+      const [session] = await tx
+        .update(checkoutSessions)
+        .set({ providerRef: created.subscriptionRef })
+        .where(eq(checkoutSessions.id, row!.id))
+        .returning();
+      return session!;
+    });
+    return toApi(updated, created.clientSecret);
   } catch (error) {
     await markFailed(db, row!.id, "Falha ao iniciar o pagamento.");
     if (error instanceof PaymentProviderError) {
-      deps.logger.error({ err: error, checkoutId: row!.id }, "payment provider failed to create a payment");
+      deps.logger.error({ err: error, checkoutId: row!.id }, "payment provider failed to create a subscription");
       throw providerUnavailable();
     }
     throw error;
   }
+}
+
+function sessionValues(input: CheckoutCreate, mode: PaymentMode, amountCents: number) {
+  return {
+    planType: input.plan,
+    billingCycle: input.billing,
+    amountCents,
+    email: input.cliente.email,
+    nome: input.cliente.nome,
+    cliente: input.cliente,
+    provider: mode,
+  };
+}
+
+function assinaturaValues(row: Row, mode: PaymentMode) {
+  return {
+    checkoutSessionId: row.id,
+    provider: mode,
+    plano: row.planType,
+    ciclo: row.billingCycle,
+    emailCobranca: row.email,
+    cliente: row.cliente,
+  };
+}
+
+/**
+ * Personalizado: nothing is charged until sales agree a price, so the subscription is on record at once,
+ * active, without a period or a provider subscription (docs/decisions/045-plans-and-billing.md).
+ */
+async function createUnchargedCheckout(db: Database, mode: PaymentMode, input: CheckoutCreate): Promise<Row> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(checkoutSessions)
+      .values({ ...sessionValues(input, mode, 0), status: "sem_cobranca" })
+      .returning();
+    const ref = `${SEM_COBRANCA_PREFIX}${row!.id}`;
+    await tx.insert(assinaturas).values({
+      ...assinaturaValues(row!, mode),
+      customerRef: ref,
+      subscriptionRef: ref,
+      status: "ativa",
+      valorCentavos: 0,
+    });
+    return row!;
+  });
 }
 
 async function markFailed(db: Executor, id: string, reason: string) {
@@ -124,8 +179,9 @@ export async function getCheckout(db: Executor, id: string | null): Promise<Chec
 }
 
 /**
- * Asks the provider for the payment's outcome (demo: charges `card`) and records it. Idempotent:
- * an already paid session answers as paid without charging again.
+ * Asks the provider for the first payment's outcome (demo: charges `card`) and records it with the
+ * subscription and its first invoice. Idempotent: an already paid session answers as paid without
+ * charging again.
  */
 export async function confirmCheckout(deps: CheckoutDeps, id: string, card: DemoCard | null): Promise<CheckoutSession> {
   const { db, provider } = deps;
@@ -137,38 +193,28 @@ export async function confirmCheckout(deps: CheckoutDeps, id: string, card: Demo
   if (provider.mode === "demo" && !card) {
     throw badRequest("Informe os dados do cartão.", [{ path: "cartao", message: "Informe os dados do cartão." }]);
   }
+  const assinatura = await assinaturaDoCheckout(db, id);
+  if (!assinatura) throw notFound("Checkout não encontrado.");
 
-  let outcome: Awaited<ReturnType<PaymentProvider["confirmPayment"]>>;
+  let confirmed: Awaited<ReturnType<PaymentProvider["confirmSubscription"]>>;
   try {
-    outcome = await provider.confirmPayment(row.providerRef ?? "", card);
+    confirmed = await provider.confirmSubscription(assinatura.subscriptionRef, card, assinaturaOnRecord(assinatura));
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    deps.logger.error({ err: error, checkoutId: id }, "payment provider failed to confirm a payment");
+    deps.logger.error({ err: error, checkoutId: id }, "payment provider failed to confirm a subscription");
     throw providerUnavailable();
   }
 
+  const { outcome, events } = confirmed;
   if (outcome.status === "failed") {
     await markFailed(db, id, outcome.reason);
     throw paymentDeclined(outcome.reason);
   }
-  if (outcome.status === "succeeded") await markPaid(db, id);
+  if (outcome.status === "succeeded") {
+    await db.transaction(async (tx) => {
+      for (const event of events) await applyBillingEvent(tx, provider.mode, event, deps.billing);
+      await markPaid(tx, id);
+    });
+  }
   return toApi((await findCheckout(db, id))!);
-}
-
-/** Webhook: the provider's own word that a payment succeeded or failed. */
-export async function recordProviderOutcome(
-  db: Executor,
-  provider: PaymentProvider["mode"],
-  reference: string,
-  outcome: { status: "succeeded" } | { status: "failed"; reason: string },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: checkoutSessions.id })
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.provider, provider), eq(checkoutSessions.providerRef, reference)))
-    .limit(1);
-  if (!row) return false;
-  if (outcome.status === "succeeded") await markPaid(db, row.id);
-  else await markFailed(db, row.id, outcome.reason);
-  return true;
 }

@@ -20,6 +20,7 @@ import { badRequest, notFound } from "../../http/errors";
 import { iso } from "../../http/serialize";
 import { anonymiseExpired, previewExpired, retentionCutoff } from "../../jobs/retention";
 import type { BlobStore } from "../../storage";
+import { garantirLimite } from "../faturamento/limites.service";
 import { listSolicitacoes, toSolicitacao } from "../solicitacoes/solicitacoes.service";
 
 export const CONDOMINIO_NOT_FOUND = "Condomínio não encontrado";
@@ -153,6 +154,8 @@ function auditFields(r: typeof c.$inferSelect) {
 
 export async function create(db: Database, tenant: TenantContext, input: Input) {
   const row = await db.transaction(async (tx) => {
+    // The plan's limit counts active condominiums (docs/decisions/045-plans-and-billing.md).
+    if (input.enabled) await garantirLimite(tx, tenant.organizationId, "condominios");
     const [created] = await tx
       .insert(c)
       .values({ organizationId: tenant.organizationId, ...columnsOf(input) })
@@ -175,6 +178,8 @@ export async function update(db: Database, tenant: TenantContext, id: string, in
     const where = and(eq(c.organizationId, tenant.organizationId), eq(c.id, id));
     const [before] = await tx.select().from(c).where(where).for("update");
     if (!before) throw notFound(CONDOMINIO_NOT_FOUND);
+    // Reactivating counts against the plan as creating does; what is active stays so when a plan shrinks.
+    if (!before.enabled && input.enabled) await garantirLimite(tx, tenant.organizationId, "condominios");
     // Photos never outlive the rest of the visitor's data, whichever of the two the body changes.
     const fotosDias = input.retencao_fotos_dias ?? before.retencaoFotosDias;
     const dadosDias = input.retencao_dias ?? before.retencaoDias;

@@ -17,6 +17,7 @@ import { buildSearchText } from "../../db/search";
 import { findCondominioInTenant } from "../../db/tenant-lookups";
 import type { TenantContext } from "../../http/context";
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
+import { garantirLimite } from "../faturamento/limites.service";
 import { pessoaSearchText } from "../pessoas/pessoas.service";
 import { loadExisting } from "./importacao.queries";
 import { type ParsedSheet, parseSpreadsheet } from "./importacao-parse";
@@ -98,6 +99,8 @@ export async function importar(db: Database, tenant: TenantContext, upload: Uplo
 
       // Ids chosen here, so the links can name new units and people without reading them back.
       const newUnits = p.unidades.filter((u) => !u.id);
+      // The whole batch against the plan's limit of units: all of it is imported, or none.
+      await garantirLimite(tx, org, "unidades", newUnits.length);
       const newPessoas = p.pessoas.filter((x) => !x.id);
       for (const u of newUnits) u.id = crypto.randomUUID();
       for (const x of newPessoas) x.id = crypto.randomUUID();

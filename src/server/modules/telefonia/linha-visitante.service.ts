@@ -11,6 +11,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { AtendenteEtapa } from "../../../shared/domain";
+import { ATENDIMENTO_INDISPONIVEL_VISITANTE } from "../../../shared/faturamento";
 import type { Database } from "../../db/client";
 import { condominios, portoes } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -19,6 +20,7 @@ import {
   type AtendenteCaller,
   findLineConversa,
   getConversa,
+  isAtendimentoIndisponivel,
   leaveConversa,
   sendMensagem,
   startConversa,
@@ -150,6 +152,8 @@ export async function answerCall(
       canal: "telefone",
     });
   } catch (error) {
+    // The plan's attendances of the month are used up: the caller hears so, and the call ends.
+    if (isAtendimentoIndisponivel(error)) return hangupTwiml([ATENDIMENTO_INDISPONIVEL_VISITANTE]);
     // The same call's first request twice at once: the other one started it.
     const raced = await findLineConversa(db, { canal: "telefone" }, args.callSid);
     if (raced) return greetingAgain(db, chave, raced.id);

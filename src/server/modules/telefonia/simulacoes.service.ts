@@ -6,15 +6,17 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { ATENDIMENTO_INDISPONIVEL_VISITANTE, limiteAtingidoMensagem, PLANO_PATH } from "../../../shared/faturamento";
 import type { SimulacaoCreate, SimulacaoTurno } from "../../../shared/schemas/simulacoes";
 import { seesCondominio } from "../../auth/scope";
 import type { Database } from "../../db/client";
 import { condominios, portoes } from "../../db/schema";
 import { DEMO_TENANT_SLUG } from "../../demo-guard";
 import type { TenantContext } from "../../http/context";
-import { AppError, badRequest, conflict, notFound } from "../../http/errors";
+import { AppError, badRequest, conflict, notFound, planLimit } from "../../http/errors";
 import { spokenLines } from "../../telephony/twiml";
 import { findDemoConversa, findLineConversa } from "../atendente/atendente.service";
+import { estadoCobranca } from "../faturamento/assinatura.service";
 import { lastResposta } from "./entradas";
 import { answerCall, callTurn } from "./linha-visitante.service";
 import { whatsAppTurn } from "./whatsapp-visitante.service";
@@ -111,7 +113,14 @@ export async function startSimulacao(
     organizationId: tenant.organizationId,
   });
   const conversa = await findLineConversa(deps.db, { canal: "telefone" }, callSid);
-  if (!conversa) throw badRequest(PORTAO_INVALIDO, [{ path: "portao_id", message: PORTAO_INVALIDO }]);
+  if (!conversa) {
+    // The call heard that the month's attendances are used up: staff are told which limit it is.
+    if (twiml.includes(ATENDIMENTO_INDISPONIVEL_VISITANTE)) {
+      const { plano } = await estadoCobranca(deps.db, tenant.organizationId);
+      throw planLimit(limiteAtingidoMensagem("atendimentos", plano), PLANO_PATH);
+    }
+    throw badRequest(PORTAO_INVALIDO, [{ path: "portao_id", message: PORTAO_INVALIDO }]);
+  }
   return fromTwiml(conversa.id, twiml);
 }
 

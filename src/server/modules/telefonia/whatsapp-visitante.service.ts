@@ -38,7 +38,9 @@ import {
   type AtendenteDeps,
   CONVERSA_ENCERRADA,
   CONVERSA_OCUPADA,
+  isAtendimentoIndisponivel,
   recordLines,
+  recordRefusedConversa,
   sendMensagem,
   startConversa,
 } from "../atendente/atendente.service";
@@ -278,7 +280,8 @@ async function openConversa(
   deps: AtendenteDeps,
   caller: AtendenteCaller & { via: { tipo: "linha" } },
   gate: Gate,
-): Promise<{ id: string; saudacao: string[] }> {
+  visitante: string[],
+): Promise<{ id: string; saudacao: string[]; recusada?: true }> {
   const find = async () => {
     const [open] = await deps.db
       .select({ id: c.id })
@@ -304,6 +307,17 @@ async function openConversa(
     });
     return { id: started.id, saudacao: started.mensagens.map((m) => m.texto) };
   } catch (error) {
+    // The plan's attendances of the month are used up (docs/decisions/045-plans-and-billing.md): the
+    // visitor is told so, in a conversation closed at once (WhatsApp answers only through one).
+    if (isAtendimentoIndisponivel(error)) {
+      const refused = await recordRefusedConversa(
+        deps,
+        caller,
+        { condominio_id: gate.condominioId, portao_id: gate.id },
+        visitante,
+      );
+      return { id: refused.id, saudacao: refused.mensagens.map((m) => m.texto), recusada: true };
+    }
     // Two messages of a new sender at once: the other one started it.
     if (!isUniqueViolation(error, "atendente_conversas_whatsapp_aberta_uq")) throw error;
     const other = await find();
@@ -352,6 +366,12 @@ async function answered(db: Database, chave: string): Promise<(WhatsAppTurnResul
   };
 }
 
+/** What the visitor sent, as the transcript keeps it. */
+function visitorLines(entrada: Entrada): string[] {
+  if (entrada.tipo === "texto") return [entrada.texto];
+  return entrada.texto ? [entrada.visitante, entrada.texto] : [entrada.visitante];
+}
+
 async function converse(
   deps: AtendenteDeps,
   gate: Gate,
@@ -374,7 +394,7 @@ async function converse(
     // A conversation closed between reading it and taking its turn (idle, or a porteiro closed it):
     // the message starts a new one.
     for (let attempt = 0; ; attempt++) {
-      const conversa = await openConversa(deps, caller, gate);
+      const conversa = await openConversa(deps, caller, gate, visitorLines(entrada));
       if (chave && !claimed) {
         claimed = await claim(db, chave, gate.organizationId, conversa.id);
         // Another delivery of the same message took it a moment ago.
@@ -384,6 +404,14 @@ async function converse(
           );
       } else if (chave) {
         await db.update(entradas).set({ conversaId: conversa.id }).where(eq(entradas.chave, chave));
+      }
+      if (conversa.recusada) {
+        if (chave)
+          await db
+            .update(entradas)
+            .set({ resposta: JSON.stringify(conversa.saudacao) })
+            .where(eq(entradas.chave, chave));
+        return { conversaId: conversa.id, falas: conversa.saudacao, encerrada: true, repetida: false };
       }
       try {
         const falas = [...conversa.saudacao];

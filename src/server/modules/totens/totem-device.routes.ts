@@ -120,7 +120,7 @@ export function totemDeviceRoutes(deps: TotemDeviceDeps) {
     path: "/conversas",
     operationId: "iniciarConversaTotem",
     summary: "Abre uma conversa com o visitante neste portão; responde a saudação do atendente",
-    responses: { 201: jsonResponse(turnoRespostaSchema, "Conversa aberta"), ...errorResponses(400, 429) },
+    responses: { 201: jsonResponse(turnoRespostaSchema, "Conversa aberta"), ...errorResponses(400, 403, 429) },
   });
   const send = deviceRoute(db, {
     method: "post",

@@ -14,6 +14,7 @@ import { condominios, pessoas, unidades as u, unidadeMoradores } from "../../db/
 import { buildSearchText } from "../../db/search";
 import type { TenantContext } from "../../http/context";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
+import { garantirLimite } from "../faturamento/limites.service";
 import { listSolicitacoes, refreshSearchTextOfUnidade, toSolicitacao } from "../solicitacoes/solicitacoes.service";
 import { countMoradores, listMoradoresOfUnidade, listUnidades, type UnidadeFilters } from "./unidades.queries";
 
@@ -123,6 +124,8 @@ export async function create(db: Database, tenant: TenantContext, input: Unidade
   await assertCondominio(db, tenant, input.condominio_id);
   try {
     const row = await db.transaction(async (tx) => {
+      // The plan's limit counts active units (docs/decisions/045-plans-and-billing.md).
+      if (input.enabled) await garantirLimite(tx, tenant.organizationId, "unidades");
       const [created] = await tx
         .insert(u)
         .values({ organizationId: tenant.organizationId, ...columns(input) })
@@ -153,6 +156,8 @@ export async function update(db: Database, tenant: TenantContext, id: string, in
   }
   try {
     const row = await db.transaction(async (tx) => {
+      // Reactivating counts against the plan as creating does.
+      if (!current.enabled && input.enabled) await garantirLimite(tx, tenant.organizationId, "unidades");
       const [updated] = await tx
         .update(u)
         .set({ ...columns(input), updatedAt: new Date() })

@@ -182,7 +182,8 @@ export function v1Routes(deps: fotos.FotoDeps & { bus: EventBus }) {
       summary: "Abre uma conversa do atendente virtual com um visitante no portão",
       description:
         "Escopo `atendente:conversar`. Responde a saudação do atendente (que se apresenta como automático e " +
-        "avisa que a conversa é gravada) e o `estado`. A chave lê e conduz só as conversas que abriu.",
+        "avisa que a conversa é gravada) e o `estado`. A chave lê e conduz só as conversas que abriu. Quando os " +
+        "atendimentos do mês do plano acabaram, responde 403 `PLAN_LIMIT` com a mensagem a dizer ao visitante.",
       security: API_KEY_AUTH,
       middleware: [key("atendente:conversar"), once] as const,
       request: { headers: idempotencyHeaders, ...jsonBody(conversaCreateSchema) },

@@ -3,17 +3,22 @@
  * sub-pages. Owner and síndicos only: everyone else gets the no-permission state, and the sub-pages
  * never mount for them, so nothing is fetched that the server would refuse with 403.
  */
-import { Building2, KeyRound, Users } from "lucide-react";
+import { Building2, CreditCard, KeyRound, type LucideIcon, Users } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
+import { PLANO_PATH } from "@/shared/faturamento";
+import type { Permission } from "@/shared/permissions";
 import { PageHeader } from "@/web/components/page-header";
 import { RequirePermission } from "@/web/components/require-permission";
+import { usePermission } from "@/web/lib/me.queries";
 import { cn } from "@/web/lib/utils";
 
-const SECTIONS = [
+const SECTIONS: readonly { to: string; label: string; icon: LucideIcon; permission?: Permission }[] = [
   { to: "/app/configuracoes/equipe", label: "Equipe", icon: Users },
   { to: "/app/configuracoes/organizacao", label: "Organização", icon: Building2 },
   { to: "/app/configuracoes/integracoes", label: "Integrações", icon: KeyRound },
-] as const;
+  // docs/decisions/045-plans-and-billing.md: the owner manages it, a síndico reads it.
+  { to: PLANO_PATH, label: "Plano e faturamento", icon: CreditCard, permission: "faturamento:ler" },
+];
 
 /**
  * Links, not ARIA tabs: each section has its own URL (back, reload and shared links work), so the
@@ -21,10 +26,12 @@ const SECTIONS = [
  * Plain links keep Tab order and Enter working without a roving focus to manage.
  */
 function SectionNav() {
+  const canReadBilling = usePermission("faturamento:ler");
+  const sections = SECTIONS.filter((section) => section.permission !== "faturamento:ler" || canReadBilling);
   return (
     <nav aria-label="Seções de configurações" className="border-b">
       <ul className="-mb-px flex gap-1 overflow-x-auto">
-        {SECTIONS.map(({ to, label, icon: Icon }) => (
+        {sections.map(({ to, label, icon: Icon }) => (
           <li key={to} className="shrink-0">
             <NavLink
               to={to}
