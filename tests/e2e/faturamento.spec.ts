@@ -122,8 +122,9 @@ test("Avançado yearly: plan, next charge and a paid invoice with its PDF; the l
     "Os limites são liberados agora; o valor continua o atual até a proposta da equipe comercial.",
   );
   await dialog.getByRole("button", { name: "Mudar para Personalizado" }).click();
-  await expect(dialog.getByTestId("mudar-plano-resultado")).toBeVisible();
-  await dialog.getByRole("button", { name: "Fechar" }).click();
+  // The outcome, as a toast (the dialog shows it too while it is open; Esc closes it either way).
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Plano Personalizado em vigor" })).toBeVisible();
+  await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("plano-atual")).toHaveText("Personalizado");
   await expect(page.getByTestId("uso-condominios")).toContainText("1 (ilimitado)");

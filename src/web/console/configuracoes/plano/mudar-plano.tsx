@@ -34,6 +34,7 @@ import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { cn } from "@/web/lib/utils";
 import { useMudarPlano } from "../faturamento.queries";
 import { formatData, nomeDoPlano } from "./formato";
@@ -120,7 +121,11 @@ function MudarPlanoDialog({
     if (!alvo) return;
     setErro(null);
     try {
-      setFeito(resultado(alvo, await mudar.mutateAsync(alvo)));
+      const feitoAgora = resultado(alvo, await mudar.mutateAsync(alvo));
+      // Also as a toast: the page refreshes around the dialog (live updates), and the outcome must
+      // reach the owner even if the dialog is gone by then.
+      toast.success(feitoAgora.titulo, { description: feitoAgora.texto });
+      setFeito(feitoAgora);
     } catch (error) {
       // A refusal (a downgrade over the new plan's limits, a failed proration) stays in the dialog.
       setErro(errorMessage(error));
